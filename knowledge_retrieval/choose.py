@@ -1,0 +1,53 @@
+"""Choose the KB for a query: README overlap, checked against each KB's own best evidence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .analysis import index_terms
+from .models import KBRules
+from .query import Query
+
+README_WEIGHT = 0.35
+CLOSE_CALL = 0.06
+"""Leaders closer than this are both searched (and merged)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    name: str
+    readme: float
+    evidence: float
+
+    @property
+    def score(self) -> float:
+        return README_WEIGHT * self.readme + (1 - README_WEIGHT) * self.evidence
+
+
+def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
+    """Share of the query's keywords found in the KB's name, description, keywords and headings."""
+    if not q.keywords:
+        return 0.0
+    text = " ".join([name, rules.name or "", rules.description, *rules.keywords, *rules.headings])
+    found = set(index_terms(text))
+    return sum(k.coverage(found) for k in q.keywords) / len(q.keywords)
+
+
+def pick(choices: list[Choice], threshold: float) -> tuple[list[Choice], str]:
+    """The KB(s) to answer from and a sentence saying why."""
+    ranked = sorted(choices, key=lambda c: c.score, reverse=True)
+    lead = ranked[0]
+    chosen = [lead]
+    if len(ranked) > 1:
+        second = ranked[1]
+        if lead.score - second.score < CLOSE_CALL and second.evidence >= threshold:
+            chosen.append(second)
+    why = (
+        f"chose knowledge base '{lead.name}' (README match {lead.readme:.2f}, "
+        f"best document {lead.evidence:.2f})"
+    )
+    if len(ranked) > 1:
+        why += f"; next: '{ranked[1].name}' ({ranked[1].readme:.2f} / {ranked[1].evidence:.2f})"
+    if len(chosen) > 1:
+        why += f"; close call, so '{chosen[1].name}' was searched too and merged"
+    return chosen, why

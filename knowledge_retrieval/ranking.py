@@ -1,0 +1,326 @@
+"""Rank a KB's files for a query: BM25F over fields, then the grep-style ladder, as a 0..1 score.
+
+The score of a file is a weighted sum of features that are each already in [0, 1]:
+
+- ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file;
+- ``relevance``: the best section's BM25F score over the most the query could score;
+- ``title``: the share of keywords found in the file's name, title or headings;
+- ``emphasis``: the file lies under a folder or path the README emphasizes;
+- ``constraint``: the file satisfies a version / "latest" constraint of the query.
+
+Coverage carries the most weight, so a file with more of the keywords ranks above one with
+fewer; emphasis and title matches then order files of equal coverage. The weights sum to 1.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from .analysis import index_terms
+from .index import FIELDS, KBIndex
+from .models import KBRules
+from .query import Keyword, Query
+from .rules import is_emphasized, is_entry
+
+FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
+FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
+K1 = 1.2
+W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.52, 0.28, 0.12, 0.05, 0.03
+ENTRY_FACTOR = 0.85
+"""An entry / TOC file that is not asked for is scored down (its links are the answer)."""
+CANDIDATE_SECTIONS = 400
+TYPO_WEIGHT = 0.7
+FIELD_VALUE_BONUS = 0.25
+"""A table row whose field named by one keyword holds another keyword (状态码: 20)."""
+MAX_FIELD_CHECKS = 6
+
+
+@dataclass(slots=True)
+class SectionMatch:
+    docnum: int
+    score: float
+    terms: set[str] = field(default_factory=set)
+    title_terms: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class FileMatch:
+    """A ranked file with the features behind its score."""
+
+    path: str
+    score: float
+    best: SectionMatch
+    coverage: float
+    relevance: float
+    title: float
+    emphasized: bool
+    matched_terms: list[str]
+    """Keywords of the query found in the file, as the user wrote them."""
+    missing_terms: list[str]
+    stored: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class RankOutcome:
+    files: list[FileMatch]
+    keywords: list[str]
+    known_keywords: list[str]
+    """Keywords with at least one term in this KB's vocabulary."""
+    did_you_mean: dict[str, str] = field(default_factory=dict)
+
+
+class Ranker:
+    """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
+
+    def __init__(self, kbi: KBIndex, rules: KBRules) -> None:
+        self.kbi = kbi
+        self.rules = rules
+
+    # -- statistics -------------------------------------------------------------------------
+
+    def _idf(self, reader: Any, n: int, term: str) -> float:
+        df = max((reader.doc_frequency(f, term) for f in FIELDS), default=0)
+        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+    def _vocab_has(self, reader: Any, term: str) -> bool:
+        return any(reader.doc_frequency(f, term) for f in ("body", "title", "heading", "fname"))
+
+    def _typo_candidates(self, reader: Any, kw: Keyword) -> str | None:
+        """A near term of the vocabulary for a keyword absent from it (rapidfuzz)."""
+        word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
+        if not word or len(word) < 4 or not word.isascii():
+            return None
+        vocab = self._vocabulary(reader)
+        max_edits = 1 if len(word) < 8 else 2
+        got = process.extractOne(
+            word, vocab, scorer=OSA.distance, score_cutoff=max_edits
+        )
+        if not got or got[0][:1] != word[:1]:
+            return None
+        return str(got[0])
+
+    def _vocabulary(self, reader: Any) -> list[str]:
+        tok = self.kbi.generation_token
+        cached = getattr(self, "_vocab_cache", None)
+        if cached and cached[0] == tok:
+            return cached[1]
+        words: set[str] = set()
+        for f in ("body", "title", "heading", "fname"):
+            for t in reader.lexicon(f):
+                s = t.decode("utf-8") if isinstance(t, bytes) else t
+                if s.isascii() and len(s) >= 3:
+                    words.add(s)
+        vocab = sorted(words)
+        self._vocab_cache = (tok, vocab)
+        return vocab
+
+    # -- ranking ----------------------------------------------------------------------------
+
+    def rank(self, q: Query, limit: int) -> RankOutcome:
+        reader = self.kbi.reader()
+        n = max(reader.doc_count(), 1)
+        terms = dict(q.terms)
+        keywords = list(q.keywords)
+        did_you_mean: dict[str, str] = {}
+        known: list[str] = []
+        # typo tolerance: a keyword none of whose terms is known borrows a near vocabulary term
+        alias: dict[str, str] = {}
+        unknown = []
+        for kw in keywords:
+            if kw.whole and not self._vocab_has(reader, kw.whole):
+                near = self._typo_candidates(reader, kw)
+                if near:  # a misspelt identifier: its parts may exist, the whole does not
+                    did_you_mean[kw.text] = near
+                    terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
+                    alias[near] = kw.whole
+            if any(self._vocab_has(reader, t) for t in kw.terms) or kw.text in did_you_mean:
+                known.append(kw.text)
+            else:
+                unknown.append(kw)
+        # correct typos only when the query is mostly on topic (or short): a question whose
+        # words are mostly foreign to the KB is out of scope, not misspelt
+        correctable = unknown if len(keywords) <= 2 or len(known) >= len(unknown) else []
+        for kw in correctable:
+            near = self._typo_candidates(reader, kw)
+            if near:
+                did_you_mean[kw.text] = near
+                terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
+                alias[near] = kw.parts[0] if kw.parts else kw.text
+                known.append(kw.text)
+        idf = {t: self._idf(reader, n, t) for t in terms}
+        avg = {f: (reader.field_length(f) / n) or 1.0 for f in FIELDS}
+        # BM25F: per section, per term, combine the fields' normalised frequencies
+        tfs: dict[int, dict[str, float]] = defaultdict(dict)
+        in_title: dict[int, set[str]] = defaultdict(set)
+        seen: set[str] = set()
+        for t in terms:
+            if idf[t] <= 0:
+                continue
+            for f in FIELDS:
+                try:
+                    m = reader.postings(f, t)
+                except Exception:  # TermNotFound
+                    continue
+                wf, bf, af = FIELD_WEIGHTS[f], FIELD_B[f], avg[f]
+                if m.is_active():
+                    seen.add(t)
+                while m.is_active():
+                    d = m.id()
+                    tf = m.weight()
+                    ln = reader.doc_field_length(d, f, 1) or 1
+                    part = wf * tf / (1.0 - bf + bf * ln / af)
+                    row = tfs[d]
+                    row[t] = row.get(t, 0.0) + part
+                    if f != "body" and f != "meta":
+                        in_title[d].add(t)
+                    m.next()
+        if not tfs:
+            return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
+        # the most a section could score on the terms this KB knows (unknown terms already
+        # lower the keyword coverage; counting them twice would flatten every score)
+        qmax = sum(idf[t] * w for t, w in terms.items() if t in seen) or 1.0
+        sections: list[SectionMatch] = []
+        for d, row in tfs.items():
+            s = sum(idf[t] * terms[t] * tf / (K1 + tf) for t, tf in row.items())
+            sections.append(SectionMatch(d, s / qmax, set(row), in_title.get(d, set())))
+        sections.sort(key=lambda s: s.score, reverse=True)
+        sections = sections[:CANDIDATE_SECTIONS]
+        paths = reader.column_reader("path")
+        by_file: dict[str, list[SectionMatch]] = defaultdict(list)
+        for s in sections:
+            p = paths[s.docnum]
+            by_file[p.decode() if isinstance(p, bytes) else p].append(s)
+        kw_weight = self._keyword_weights(keywords, idf, alias, reader, n)
+        total_w = sum(kw_weight.values()) or 1.0
+        files: list[FileMatch] = []
+        for path, secs in by_file.items():
+            found = set().union(*(s.terms for s in secs))
+            found |= {alias[t] for t in found if t in alias}
+            found_title = set().union(*(s.title_terms for s in secs))
+            found_title |= {alias[t] for t in found_title if t in alias}
+            cov = sum(kw_weight[k.text] * k.coverage(found) for k in keywords) / total_w
+            tcov = sum(kw_weight[k.text] * k.coverage(found_title) for k in keywords) / total_w
+            if did_you_mean and any(a in found for a in alias):
+                cov *= 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
+            best = self._best_section(reader, secs, keywords, kw_weight, total_w, alias)
+            rel = min(1.0, best.score)
+            emph = is_emphasized(path, self.rules)
+            files.append(FileMatch(
+                path=path, score=0.0, best=best, coverage=cov, relevance=rel, title=tcov,
+                emphasized=emph,
+                matched_terms=[k.text for k in keywords if k.coverage(found) >= 0.5],
+                missing_terms=[k.text for k in keywords if k.coverage(found) < 0.5],
+            ))
+        self._score(files, q, reader)
+        files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
+        return RankOutcome(files[:limit], [k.text for k in keywords], known, did_you_mean)
+
+    def _best_section(self, reader: Any, secs: list[SectionMatch], keywords: list[Keyword],
+                      w: dict[str, float], total: float, alias: dict[str, str]) -> SectionMatch:
+        """The section that best answers: coverage first, then BM25F, then a field: value match."""
+        ranked = sorted(
+            secs, key=lambda s: s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias),
+            reverse=True,
+        )
+        if len(ranked) == 1 or len(keywords) < 2:
+            return ranked[0]
+        top = ranked[0].score + 0.5 * self._sec_cov(ranked[0], keywords, w, total, alias)
+        best, best_key = ranked[0], top
+        for s in ranked[:MAX_FIELD_CHECKS]:
+            key = s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias)
+            if key < 0.8 * top:
+                break
+            text = reader.stored_fields(s.docnum).get("text") or ""
+            if field_value_match(text, keywords):
+                key += FIELD_VALUE_BONUS
+                s.score += FIELD_VALUE_BONUS
+            if key > best_key:
+                best, best_key = s, key
+        return best
+
+    @staticmethod
+    def _sec_cov(s: SectionMatch, keywords: list[Keyword], w: dict[str, float], total: float,
+                 alias: dict[str, str]) -> float:
+        found = s.terms | {alias[t] for t in s.terms if t in alias}
+        return sum(w[k.text] * k.coverage(found) for k in keywords) / total
+
+    def _keyword_weights(self, keywords: list[Keyword], idf: dict[str, float],
+                         alias: dict[str, str], reader: Any, n: int) -> dict[str, float]:
+        """Each keyword weighs as its rarest known term; an unknown keyword as a rare term."""
+        unknown = 0.8 * math.log(1.0 + (n + 0.5) / 0.5)
+        rev = {v: k for k, v in alias.items()}
+        out: dict[str, float] = {}
+        for k in keywords:
+            vals = [idf.get(t) or self._idf(reader, n, t) for t in k.terms
+                    if self._vocab_has(reader, t)]
+            if not vals and k.parts and k.parts[0] in rev:
+                vals = [idf.get(rev[k.parts[0]], unknown)]
+            out[k.text] = max(vals) if vals else unknown
+        return out
+
+    def _score(self, files: list[FileMatch], q: Query, reader: Any) -> None:
+        for f in files:
+            f.stored = reader.stored_fields(f.best.docnum)
+        newest = _newest(files) if q.latest else None
+        for f in files:
+            c = 0.0
+            if q.version and _version_of(f) == q.version:
+                c = 1.0
+            elif q.version and _version_of(f) not in ("", q.version):
+                c = -1.0
+            if newest is not None and f.path == newest:
+                c = max(c, 1.0)
+            s = (W_COVERAGE * f.coverage + W_RELEVANCE * f.relevance + W_TITLE * f.title
+                 + W_EMPHASIS * f.emphasized + W_CONSTRAINT * c)
+            if is_entry(f.path, self.rules) and not q.wants_index:
+                s *= ENTRY_FACTOR
+            f.score = max(0.0, min(1.0, s))
+
+
+def field_value_match(text: str, keywords: list[Keyword]) -> bool:
+    """True when a ``field: value`` line has one keyword in the field and another in the value."""
+    for line in text.splitlines():
+        name, sep, value = line.partition(": ")
+        if not sep or len(name) > 60:
+            continue
+        name_terms, value_terms = set(index_terms(name)), set(index_terms(value))
+        in_name = {k.text for k in keywords if k.coverage(name_terms) >= 1.0}
+        named = {t for k in keywords if k.text in in_name for t in k.terms}
+        # the keyword must name the field, not merely occur in a long field name
+        if in_name and len(named & name_terms) * 2 >= len(name_terms) and any(
+            k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords
+        ):
+            return True
+    return False
+
+
+_NUM_RE = re.compile(r"(?:^|[^a-z0-9])v?(\d+)(?:[^0-9]|$)", re.IGNORECASE)
+
+
+def _version_of(f: FileMatch) -> str:
+    v = str(f.stored.get("version") or "")
+    if v:
+        return v.lstrip("vV")
+    m = re.search(r"(?:^|[/_\-.])v(\d+)(?:[/_\-.]|$)", f.path, re.IGNORECASE)
+    return m.group(1) if m else ""
+
+
+def _newest(files: list[FileMatch]) -> str | None:
+    """The path of the newest candidate by front-matter date, else by version number."""
+    def key(f: FileMatch) -> tuple[str, float]:
+        v = _version_of(f)
+        try:
+            vn = float(v) if v else -1.0
+        except ValueError:
+            vn = -1.0
+        return (str(f.stored.get("date") or ""), vn)
+
+    cands = [f for f in files if key(f) != ("", -1.0) and f.coverage > 0]
+    return max(cands, key=key).path if cands else None

@@ -1,0 +1,61 @@
+"""Cut a snippet around the matched terms of a section and mark them."""
+
+from __future__ import annotations
+
+from .analysis import cjk_units, iter_tokens, word_terms
+
+SNIPPET_CHARS = 420
+
+
+def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
+    """Character spans of the tokens of ``text`` whose index terms were matched."""
+    spans: list[tuple[int, int]] = []
+    for kind, raw, s, e in iter_tokens(text):
+        if kind == "cjk":
+            for i, u in enumerate(cjk_units(raw)):
+                if u in matched:
+                    spans.append((s + i, s + i + len(u)))
+        else:
+            whole, parts = word_terms(raw)
+            if (whole and whole in matched) or any(p in matched for p in parts):
+                spans.append((s, e))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) -> str:
+    """The window of ``text`` with the most matched terms, terms marked ``**so**``."""
+    text = text.strip()
+    spans = _spans(text, matched)
+    if len(text) <= width:
+        start, end = 0, len(text)
+    elif not spans:
+        start, end = 0, width
+    else:
+        best, best_n = spans[0][0], 0
+        for a, _b in spans:
+            n = sum(1 for x, _y in spans if a <= x < a + width)
+            if n > best_n:
+                best, best_n = a, n
+        start = max(0, best - width // 5)
+        nl = text.rfind("\n", 0, best)
+        if nl >= 0 and best - nl < width // 3:
+            start = nl + 1
+        end = min(len(text), start + width)
+    out: list[str] = []
+    pos = start
+    for a, b in spans:
+        if b <= start or a >= end:
+            continue
+        a, b = max(a, start), min(b, end)
+        out.append(text[pos:a])
+        out.append(f"**{text[a:b]}**")
+        pos = b
+    out.append(text[pos:end])
+    s = "".join(out)
+    return ("…" if start > 0 else "") + s + ("…" if end < len(text) else "")

@@ -1,0 +1,36 @@
+"""Shared fixtures: every test gets its own index home, and copies of KB roots it may edit."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE_ROOT = REPO / "KnowledgeBase"
+EVAL_ROOT = REPO.parent / "shared" / "eval"
+
+
+@pytest.fixture(autouse=True)
+def _index_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Indexes go to a fresh folder per test, never to the user's cache."""
+    home = tmp_path_factory.mktemp("index-home")
+    monkeypatch.setenv("KR_INDEX_DIR", str(home))
+    monkeypatch.delenv("KNOWLEDGE_BASE_ROOT", raising=False)
+    return home
+
+
+@pytest.fixture
+def sample_root(tmp_path: Path) -> Path:
+    """A private copy of the bundled KnowledgeBase/ (tests may edit it)."""
+    dst = tmp_path / "KnowledgeBase"
+    shutil.copytree(SAMPLE_ROOT, dst)
+    return dst
+
+
+def write(path: Path, text: str) -> Path:
+    """Write a UTF-8 file, creating its folders."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,306 @@
+"""End-to-end searches through the public API over real files and a real on-disk index."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import InvalidArgumentError, UnsafePathError, list_kbs, search
+from knowledge_retrieval.results import NOT_FOUND_EN, NOT_FOUND_ZH
+
+from .conftest import write
+
+
+def test_chinese_status_code_question_finds_the_status_table(sample_root: Path) -> None:
+    r = search("订单状态码 20 是什么意思", root=sample_root)
+    assert r.found and r.kb == "payments"
+    top = r.hits[0]
+    assert top.path == "reference/order-status.md"
+    assert "ORDER_STATUS_PAID" in top.content
+    assert 0.35 <= top.score <= 1.0
+    assert r.answer.startswith("根据本地知识库 payments")
+    assert "KnowledgeBase" in r.answer
+
+
+@pytest.mark.parametrize(
+    ("query", "kb", "path"),
+    [
+        ("ORDER_STATUS_PAID", "payments", "reference/order-status.md"),
+        ("payment.retry.max_attempts", "payments", "reference/payment-config.md"),
+        ("PAY-1234", "payments", "faq/payment-faq.md"),
+        ("E1023", "payments", "reference/error-codes.csv"),
+        ("What does INV_LOCK_TIMEOUT mean?", "troubleshooting", "errors/inventory-errors.md"),
+        ("SKU 和 SPU 有什么区别", "glossary", "terms/sku.md"),
+        ("運單狀態碼 150 是什麼意思", "logistics", "reference/shipment-status.md"),
+        ("离岛配送要几天", "logistics", "rules/delivery-sla.md"),
+    ],
+)
+def test_identifiers_and_languages_reach_the_right_file(
+    sample_root: Path, query: str, kb: str, path: str
+) -> None:
+    r = search(query, root=sample_root)
+    assert r.found, r.notes
+    assert r.kb == kb
+    assert r.hits[0].path == path
+
+
+def test_identifier_parts_match_too(sample_root: Path) -> None:
+    r = search("max attempts retry", kb="payments", root=sample_root)
+    assert r.hits[0].path == "reference/payment-config.md"
+    assert "max_attempts" in r.hits[0].content
+
+
+def test_hit_shape(sample_root: Path) -> None:
+    r = search("payment.retry.max_attempts", kb="payments", root=sample_root, top_k=3)
+    assert 1 <= len(r.hits) <= 3
+    assert len({h.path for h in r.hits}) == len(r.hits), "one hit per file"
+    scores = [h.score for h in r.hits]
+    assert scores == sorted(scores, reverse=True)
+    h = r.hits[0]
+    assert h.kb == "payments" and "/" in h.path and "\\" not in h.path
+    assert h.heading_path and h.line_start <= h.line_end
+    assert "**" in h.snippet
+    lines = (sample_root / "payments" / h.path).read_text(encoding="utf-8").splitlines()
+    assert "max_attempts" in "\n".join(lines[h.line_start - 1 : h.line_end])
+    d = r.to_dict()
+    assert d["hits"][0]["path"] == h.path and d["found"] is True
+    assert r.sources[0] == {"kb": "payments", "path": h.path, "role": h.role}
+
+
+def test_table_row_is_cited_as_field_value(sample_root: Path) -> None:
+    r = search("ORDER_STATUS_REFUNDED", kb="payments", root=sample_root)
+    top = r.hits[0]
+    assert top.kind == "table"
+    assert "ORDER_STATUS_REFUNDED" in top.content and ": " in top.content
+    row = (sample_root / "payments" / top.path).read_text(encoding="utf-8").splitlines()
+    assert "ORDER_STATUS_REFUNDED" in row[top.line_start - 1]
+
+
+def test_drafts_and_excluded_folders_are_never_returned(sample_root: Path) -> None:
+    for q in ("wallet cashback prototype 钱包返现", "闪购拼团返利", "scratchpad", "WAIT_DELIVER"):
+        r = search(q, root=sample_root, score_threshold=0.0)
+        assert all("drafts/" not in h.path and "archive/" not in h.path and "tmp/" not in h.path
+                   for h in r.hits), (q, r.hits)
+
+
+def test_kb_may_be_named_by_path_fragment_or_list(sample_root: Path) -> None:
+    r = search("ORDER_STATUS_PAID", kb="KnowledgeBase/payments/", root=sample_root)
+    assert r.kb == "payments" and r.found
+    r2 = search("超卖 INV_OVERSOLD", kb=["glossary", "troubleshooting"], root=sample_root,
+                score_threshold=0.0)
+    assert set(r2.kbs) == {"glossary", "troubleshooting"}
+    assert {h.kb for h in r2.hits} == {"glossary", "troubleshooting"}
+
+
+def test_near_miss_kb_name_is_suggested_not_taken(sample_root: Path) -> None:
+    r = search("ORDER_STATUS_PAID", kb="paymnets", root=sample_root)
+    assert not r.found and r.reason == "kb_not_found"
+    assert any("payments" in n for n in r.notes)
+    assert r.message == NOT_FOUND_EN
+
+
+@pytest.mark.parametrize("bad", ["../x", "/etc", "a\\b", "pay\x00ments", "payments/../../x"])
+def test_paths_leaving_the_root_are_refused(sample_root: Path, bad: str) -> None:
+    with pytest.raises(UnsafePathError) as exc:
+        search("anything", kb=bad, root=sample_root)
+    assert exc.value.hint
+
+
+def test_symlinked_kb_outside_root_is_refused(sample_root: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    write(outside / "README.md", "# Outside\n\nSecret scope.\n")
+    write(outside / "secret.md", "# Secret\n\nthe launch code is 0000\n")
+    os.symlink(outside, sample_root / "sneaky")
+    r = search("launch code", kb="sneaky", root=sample_root)
+    assert not r.found and r.reason == "invalid_kb"
+    r2 = search("launch code", root=sample_root, score_threshold=0.0)
+    assert all(h.kb != "sneaky" for h in r2.hits)
+
+
+def test_not_found_reasons_and_messages(tmp_path: Path, sample_root: Path) -> None:
+    r = search("订单状态", root=tmp_path / "nowhere")
+    assert (r.found, r.reason, r.message) == (False, "no_root", NOT_FOUND_ZH)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert search("order status", root=empty).reason == "no_kbs"
+    write(sample_root / "noreadme" / "a.md", "# A\n\norder status\n")
+    assert search("order status", kb="noreadme", root=sample_root).reason == "no_readme"
+    assert search("order", kb="nothere", root=sample_root).reason == "kb_not_found"
+    write(sample_root / "afile", "not a folder")
+    assert search("order", kb="afile", root=sample_root).reason == "invalid_kb"
+    r = search("zyxwvut qqqqq", kb="payments", root=sample_root)
+    assert (r.reason, r.message) == ("no_match", NOT_FOUND_EN)
+    r = search("How do I keep a sourdough bread starter alive?", root=sample_root)
+    assert not r.found and r.reason in ("below_threshold", "no_match")
+    r = search("保修期多久的搅拌机", kb="payments", root=sample_root)
+    assert not r.found and r.message == NOT_FOUND_ZH
+    for res in (r,):
+        assert res.hits == () and res.answer == "" and res.notes
+
+
+def test_invalid_arguments_raise_with_hint(sample_root: Path) -> None:
+    for kwargs in ({"top_k": 0}, {"top_k": "5"}, {"score_threshold": 1.5}, {"kb": 3}, {"kb": []}):
+        with pytest.raises(InvalidArgumentError) as exc:
+            search("order", root=sample_root, **kwargs)  # type: ignore[arg-type]
+        assert exc.value.hint
+    with pytest.raises(InvalidArgumentError):
+        search("   ", root=sample_root)
+
+
+def test_root_discovery_env_then_cwd(sample_root: Path, monkeypatch: pytest.MonkeyPatch,
+                                     tmp_path: Path) -> None:
+    monkeypatch.setenv("KNOWLEDGE_BASE_ROOT", str(sample_root))
+    assert search("ORDER_STATUS_PAID").kb == "payments"
+    monkeypatch.delenv("KNOWLEDGE_BASE_ROOT")
+    deep = sample_root.parent / "a" / "b"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    assert search("ORDER_STATUS_PAID").kb == "payments"
+
+
+def test_list_kbs(sample_root: Path) -> None:
+    kbs = {k.name: k for k in list_kbs(sample_root)}
+    assert set(kbs) == {"payments", "glossary", "troubleshooting", "logistics"}
+    assert kbs["payments"].rules.style == "front-matter"
+    assert kbs["glossary"].rules.style == "free-form"
+    assert "reference/" in kbs["payments"].rules.emphasize
+    assert kbs["glossary"].description
+    counted = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert counted["payments"].doc_count and counted["payments"].doc_count >= 5
+
+
+# ------------------------------------------------------------------ the seed's ranking order
+
+
+def _ranking_kb(root: Path, readme: str) -> None:
+    write(root / "kb" / "README.md", readme)
+
+
+def test_more_keywords_beat_one_keyword_repeated(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Ranking\n\nTest KB about refunds and coupons.\n")
+    write(root / "kb" / "one.md", "# Notes\n\n" + "refund refund refund refund refund. " * 20)
+    write(root / "kb" / "both.md", "# Notes\n\nA refund may return a coupon to the user.\n")
+    r = search("refund coupon", kb="kb", root=root, score_threshold=0.0)
+    assert [h.path for h in r.hits][:2] == ["both.md", "one.md"]
+
+
+def test_emphasized_folder_beats_other_folders(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "---\nemphasize: [core/]\n---\n# KB\n\nRefund rules.\n")
+    write(root / "kb" / "misc" / "a.md", "# Notes\n\nThe refund window is 30 days.\n")
+    write(root / "kb" / "core" / "b.md", "# Notes\n\nThe refund window is 30 days.\n")
+    r = search("refund window", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "core/b.md"
+
+
+def test_free_form_chinese_emphasis_is_honoured(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# 知识库\n\n退款知识。\n\n## 检索规则\n\n- 优先查看 `core/` 目录\n")
+    write(root / "kb" / "misc" / "a.md", "# 说明\n\n退款时效为三十天。\n")
+    write(root / "kb" / "core" / "b.md", "# 说明\n\n退款时效为三十天。\n")
+    r = search("退款时效", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "core/b.md"
+
+
+def test_filename_or_title_match_beats_content_only(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nNotes.\n")
+    write(root / "kb" / "general.md", "# General\n\nSometimes a chargeback happens after delivery.\n")
+    write(root / "kb" / "chargeback.md", "# Disputes\n\nA customer disputes a card payment.\n")
+    r = search("chargeback", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "chargeback.md"
+
+
+def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nNotes.\n")
+    write(root / "kb" / "a.md", "# Shipping\n\nOrders are shipped by carriers.\n")
+    write(root / "kb" / "b.md", "# 说明\n\n仓库在收到支付成功的回调后开始拣货和打包。\n")
+    assert search("ship order", kb="kb", root=root).hits[0].path == "a.md"
+    assert search("回调", kb="kb", root=root).hits[0].path == "b.md"
+
+
+def test_entry_toc_is_not_the_answer_unless_asked(sample_root: Path) -> None:
+    r = search("refund approval threshold", kb="payments", root=sample_root)
+    assert r.hits[0].path != "index.md"
+
+
+def test_version_constraint_prefers_matching_version(sample_root: Path) -> None:
+    r = search("payments API v2 create payment", kb="payments", root=sample_root)
+    assert r.hits[0].path == "api/payments-api-v2.md"
+    r = search("latest payments API", kb="payments", root=sample_root)
+    assert r.hits[0].path == "api/payments-api-v2.md"
+
+
+# ------------------------------------------------------------------ freshness
+
+
+def test_every_search_sees_adds_edits_renames_and_deletes(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nNotes.\n")
+    write(root / "kb" / "a.md", "# A\n\nalpha bravo\n")
+    assert search("alpha", kb="kb", root=root).hits[0].path == "a.md"
+    # add
+    write(root / "kb" / "new.md", "# New\n\nzulu yankee\n")
+    assert search("zulu", kb="kb", root=root).hits[0].path == "new.md"
+    # edit (same size and mtime granularity must not hide it)
+    p = root / "kb" / "a.md"
+    st = p.stat()
+    p.write_text("# A\n\ncharlie bravo\n", encoding="utf-8")
+    os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+    assert search("charlie", kb="kb", root=root).hits[0].path == "a.md"
+    assert not search("alpha", kb="kb", root=root).found
+    # rename
+    (root / "kb" / "new.md").rename(root / "kb" / "renamed.md")
+    r = search("zulu", kb="kb", root=root)
+    assert [h.path for h in r.hits] == ["renamed.md"]
+    # delete
+    (root / "kb" / "renamed.md").unlink()
+    assert not search("zulu", kb="kb", root=root).found
+
+
+def test_index_lives_outside_the_kb_and_survives_readonly(tmp_path: Path, _index_home: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nNotes.\n")
+    write(root / "kb" / "a.md", "# A\n\nalpha bravo\n")
+    before = sorted(p.name for p in (root / "kb").rglob("*"))
+    os.chmod(root / "kb", 0o555)
+    try:
+        assert search("alpha", kb="kb", root=root).found
+    finally:
+        os.chmod(root / "kb", 0o755)
+    assert sorted(p.name for p in (root / "kb").rglob("*")) == before
+    assert any(_index_home.rglob("manifest.json"))
+
+
+def test_schema_change_rebuilds_automatically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import knowledge_retrieval.index as index_mod
+
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nNotes.\n")
+    write(root / "kb" / "a.md", "# A\n\nalpha bravo\n")
+    assert search("alpha", kb="kb", root=root).found
+    index_mod._REGISTRY.clear()
+    monkeypatch.setattr(index_mod, "SCHEMA_VERSION", "999")
+    r = search("alpha", kb="kb", root=root)
+    assert r.found
+    assert any("rebuilt" in n for n in r.notes)
+
+
+def test_unchanged_kb_only_pays_the_check(sample_root: Path) -> None:
+    from knowledge_retrieval.index import get_index
+    from knowledge_retrieval.rules import parse_readme
+
+    search("ORDER_STATUS_PAID", kb="payments", root=sample_root)
+    kbi = get_index("payments", sample_root / "payments")
+    rules = parse_readme((sample_root / "payments" / "README.md").read_text(encoding="utf-8"))
+    rep = kbi.refresh(rules)
+    assert not rep.changed
+    time.sleep(0.01)
+    write(sample_root / "payments" / "reference" / "extra.md", "# Extra\n\nnew words\n")
+    rep = kbi.refresh(rules)
+    assert rep.added == ["reference/extra.md"] and not rep.rebuilt
