@@ -6,7 +6,7 @@ every index; changing what it emits means bumping :data:`ANALYZER_VERSION`.
 >>> index_terms("ORDER_STATUS_PAID means paid")
 ['order_status_paid', 'order', 'status', 'paid', 'mean', 'paid']
 >>> index_terms("订单状态码")
-['订单', '单状', '状态', '态码', '状态码']
+['订单', '单状', '状态', '态码']
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from whoosh.analysis import Token, Tokenizer
-from whoosh.lang.porter import stem as _porter_stem
+import Stemmer
 
-ANALYZER_VERSION = "kr-2"
+ANALYZER_VERSION = "kr-4"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
@@ -84,12 +84,15 @@ def _jieba_words(run: str) -> list[str]:
     return [w for w in jieba_cut(run) if len(w) >= 3]
 
 
+_snowball = Stemmer.Stemmer("english")
+
+
 @functools.lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """English (Porter) stem of a lowercase word; other scripts and numbers pass unchanged."""
+    """English (Snowball) stem of a lowercase word; other scripts and numbers pass unchanged."""
     if not word.isascii() or not word.isalpha() or len(word) < 3:
         return word
-    return _porter_stem(word)
+    return str(_snowball.stemWord(word))
 
 
 def _word_parts(raw: str) -> list[str]:

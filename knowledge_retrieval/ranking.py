@@ -32,9 +32,10 @@ from .rules import is_emphasized, is_entry
 FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
 FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
 K1 = 1.2
-W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.52, 0.28, 0.12, 0.05, 0.03
+W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.35, 0.40, 0.17, 0.05, 0.03
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
+OTHER_VERSION_FACTOR = 0.8
 CANDIDATE_SECTIONS = 400
 TYPO_WEIGHT = 0.7
 FIELD_VALUE_BONUS = 0.25
@@ -278,9 +279,11 @@ class Ranker:
             if newest is not None and f.path == newest:
                 c = max(c, 1.0)
             s = (W_COVERAGE * f.coverage + W_RELEVANCE * f.relevance + W_TITLE * f.title
-                 + W_EMPHASIS * f.emphasized + W_CONSTRAINT * c)
+                 + W_EMPHASIS * f.emphasized + W_CONSTRAINT * max(c, 0.0))
             if is_entry(f.path, self.rules) and not q.wants_index:
                 s *= ENTRY_FACTOR
+            if c < 0:  # another version than the one asked for
+                s *= OTHER_VERSION_FACTOR
             f.score = max(0.0, min(1.0, s))
 
 
