@@ -16,8 +16,10 @@ from .errors import (
     UnsafePathError,
 )
 from .index import IndexReport
+from .memory import remember, search_memory
 from .models import KBRules
 from .results import Hit, KBInfo, SearchResult
+from .workflow import Retrieval, retrieve
 
 __all__ = (
     "AccessDeniedError",
@@ -31,10 +33,14 @@ __all__ = (
     "KBNotFoundError",
     "KBRules",
     "KnowledgeRetrievalError",
+    "Retrieval",
     "SearchResult",
     "UnsafePathError",
     "__version__",
     "index_kb",
     "list_kbs",
+    "remember",
+    "retrieve",
     "search",
+    "search_memory",
 )

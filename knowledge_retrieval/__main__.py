@@ -1,0 +1,7 @@
+"""``python -m knowledge_retrieval``: the ``kr`` command."""
+
+from __future__ import annotations
+
+from .cli import main
+
+raise SystemExit(main())
