@@ -8,6 +8,10 @@ The score of a file is a weighted sum of features that are each already in [0, 1
 - ``emphasis``: the file lies under a folder or path the README emphasizes;
 - ``constraint``: the file satisfies a version / "latest" constraint of the query.
 
+The sum is multiplied by the square of the share of the query's keywords this KB knows at all
+(an out-of-scope question is mostly words the KB has never seen), then :func:`calibrate` maps it
+so that the default threshold 0.35 separates answers from noise.
+
 Coverage carries the most weight, so a file with more of the keywords ranks above one with
 fewer; emphasis and title matches then order files of equal coverage. The weights sum to 1.
 """
@@ -36,6 +40,8 @@ W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.35, 0.40, 0.17, 0
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
 OTHER_VERSION_FACTOR = 0.8
+CALIBRATION_CUT = 0.30
+"""The raw score (after the on-topic factor) above which a file answers the query."""
 CANDIDATE_SECTIONS = 400
 TYPO_WEIGHT = 0.7
 FIELD_VALUE_BONUS = 0.25
@@ -219,7 +225,8 @@ class Ranker:
                 matched_terms=[k.text for k in keywords if k.coverage(found) >= 0.5],
                 missing_terms=[k.text for k in keywords if k.coverage(found) < 0.5],
             ))
-        self._score(files, q, reader)
+        on_topic = len(known) / len(keywords) if keywords else 1.0
+        self._score(files, q, reader, on_topic)
         files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
         return RankOutcome(files[:limit], [k.text for k in keywords], known, did_you_mean)
 
@@ -266,7 +273,7 @@ class Ranker:
             out[k.text] = max(vals) if vals else unknown
         return out
 
-    def _score(self, files: list[FileMatch], q: Query, reader: Any) -> None:
+    def _score(self, files: list[FileMatch], q: Query, reader: Any, on_topic: float) -> None:
         for f in files:
             f.stored = reader.stored_fields(f.best.docnum)
         newest = _newest(files) if q.latest else None
@@ -284,7 +291,19 @@ class Ranker:
                 s *= ENTRY_FACTOR
             if c < 0:  # another version than the one asked for
                 s *= OTHER_VERSION_FACTOR
-            f.score = max(0.0, min(1.0, s))
+            f.score = calibrate(s * on_topic**2)
+
+
+def calibrate(raw: float) -> float:
+    """Map a raw score to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
+
+    Piecewise linear and monotone, so it never changes an order; it only puts the line between
+    answers and noise (measured on the dev suites, see docs/scores.md) at the default threshold.
+    """
+    raw = max(0.0, min(1.0, raw))
+    if raw <= CALIBRATION_CUT:
+        return 0.35 * raw / CALIBRATION_CUT
+    return 0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT)
 
 
 def field_value_match(text: str, keywords: list[Keyword]) -> bool:
