@@ -19,6 +19,7 @@ from .discovery import (
     suggest,
     within,
 )
+from .display import KBList
 from .errors import InvalidArgumentError, KBNotFoundError
 from .index import IndexReport, get_index
 from .models import KBRules
@@ -268,14 +269,14 @@ def _suggest_other_kbs(q: Query, usable: dict[str, KBLocation], searched: Sequen
     notes.append("try other keywords: an error code, enum name, API path or config key")
 
 
-def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = False) -> list[KBInfo]:
+def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = False) -> KBList:
     """The knowledge bases under the root (folders with a README.md), sorted by name.
 
     :param refresh: also bring each index up to date and report document counts and skips.
     """
     root_path = find_root(root)
     if root_path is None:
-        return []
+        return KBList()
     out: list[KBInfo] = []
     for loc in list_locations(root_path):
         if loc.readme is None or not within(root_path, loc.path):
@@ -292,7 +293,7 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
             languages=rules.languages, path=str(loc.path), rules=rules,
             doc_count=count, skipped=skipped,
         ))
-    return out
+    return KBList(out)
 
 
 def index_kb(kb: str, *, root: str | os.PathLike[str] | None = None,

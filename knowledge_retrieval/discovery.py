@@ -60,10 +60,21 @@ def find_root(root: str | os.PathLike[str] | None = None) -> Path | None:
     """The KnowledgeBase root: the argument, else ``$KNOWLEDGE_BASE_ROOT``, else a
     ``KnowledgeBase/`` folder in the working directory or one of its parents.
 
-    Returns None when nothing is found (or the argument is not a folder).
+    Returns None when nothing is found (or the argument is not a folder); a root that is not a
+    path, or has a NUL, raises :class:`InvalidArgumentError` / :class:`UnsafePathError`.
     """
     if root is not None:
-        p = Path(root).expanduser()
+        try:
+            text = os.fsdecode(root)
+        except TypeError:
+            raise InvalidArgumentError(
+                f"root must be a path, not {type(root).__name__}",
+                hint="pass the KnowledgeBase folder, e.g. root='KnowledgeBase'",
+            ) from None
+        if "\x00" in text:
+            raise UnsafePathError(f"root {text!r} is not allowed (NUL)",
+                                  hint="pass the KnowledgeBase folder as a plain path")
+        p = Path(text).expanduser()
         return p.resolve() if p.is_dir() else None
     env = os.environ.get(ROOT_ENV)
     if env:

@@ -10,6 +10,11 @@ Layout of a KB's index folder (outside the KB, in the user cache by default)::
 A full (re)build writes a new generation and then points CURRENT at it, so a reader never sees
 half a build; an incremental update commits to the live generation (Whoosh commits are atomic)
 and writes the manifest only after the commit, so the manifest never claims what the index lacks.
+
+The manifest also records the size, mtime and CRC-32 of every Whoosh file after each commit. A
+generation whose files no longer match (truncated, rewritten, deleted, or a commit the manifest
+missed because its writer was killed) is rebuilt, as is one whose stamp, manifest or ``CURRENT``
+is unreadable.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import threading
 import time
@@ -30,24 +36,37 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.index import LockError as WhooshLockError
 
 from . import __version__
 from .analysis import ANALYZER_VERSION, KRTokenizer
 from .errors import IndexLockedError
 from .models import Document, KBRules
-from .parsing import SkipFile, parse_document, read_text
+from .parsing import SkipFile, parse_kb_text, read_kb_file
 from .roles import file_role
-from .scan import Scan, scan_kb
+from .scan import Scan, file_crc32, file_lock, file_signatures, scan_kb
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 INDEX_HOME_ENV = "KR_INDEX_DIR"
 """Environment variable overriding where indexes live."""
 LOCK_TIMEOUT = 120.0
 
 FIELDS = ("title", "heading", "fname", "meta", "body")
 """Searchable fields, each scored on its own (BM25F)."""
+RACY_NS = 100_000_000
+"""Files modified this close before a scan are re-hashed at the next one (as git does): a second
+write within one mtime tick would keep their size and mtime."""
+COARSE_RACY_NS = 2_000_000_000
+"""The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
+VERIFY_MAX_BYTES = 64 << 20
+"""Indexes up to this size are checksummed when a process first opens them (bit rot)."""
+
+_GEN_RE = re.compile(r"gen-[0-9a-f]{12}")
+_TOC_RE = re.compile(r"_MAIN_\d+\.toc")
+_SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
+_WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
 
 
 def make_schema() -> Schema:
@@ -139,61 +158,43 @@ def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
         }
 
 
-def load_document(kb_path: Path, rel: str) -> tuple[Document, str]:
-    """Read and parse one file of a KB: the document and a hash of its text (raises SkipFile)."""
-    text = read_text(kb_path / rel)
-    sha = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
-    return parse_document(rel, text), sha
+def _index_files(gdir: Path, known: dict[str, Any]) -> dict[str, list[int]]:
+    """Whoosh's files in a generation: name -> [size, mtime_ns, crc32] (CRCs of known kept)."""
+    out = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
+    for name, sig in out.items():
+        old = known.get(name) or []
+        sig.append(old[2] if old[:2] == sig and len(old) > 2 else file_crc32(gdir / name))
+    return out
 
 
-# --------------------------------------------------------------------------- locking
+def _files_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
+    """Why the Whoosh files of ``gdir`` differ from those recorded after the last commit."""
+    now = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
+    if any(n.endswith(".toc") and n not in recorded for n in now):
+        return "a commit the manifest does not know (an update was interrupted)"
+    if any(now.get(name) != list(sig[:2]) for name, sig in recorded.items()):
+        return "index files changed or missing since the last commit"
+    if sum(s[0] for s in now.values()) <= VERIFY_MAX_BYTES and any(
+            len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()):
+        return "index files fail their checksum"
+    return None
 
 
-@contextlib.contextmanager
-def file_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Exclusive inter-process lock on ``path`` (created if needed), waiting up to ``timeout``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                _lock_fd(fd)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise IndexLockedError(
-                        f"another process has been updating the index at {path.parent} "
-                        f"for over {timeout:.0f} s",
-                        hint="wait for it to finish and search again",
-                    ) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            _unlock_fd(fd)
-    finally:
-        os.close(fd)
+def _load_manifest(path: Path) -> dict[str, Any]:
+    """A generation's manifest, checked for shape (ValueError when it is damaged)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
 
+    def table(key: str, n: int) -> bool:
+        t = data.get(key)
+        return isinstance(t, dict) and all(
+            isinstance(v, str) if n == 0 else
+            isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
+            for v in t.values())
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _lock_fd(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-    def _unlock_fd(fd: int) -> None:
-        os.lseek(fd, 0, 0)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _lock_fd(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _unlock_fd(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+    if not (isinstance(data, dict) and table("files", 3) and table("unread", 2)
+            and table("index", 2) and table("skipped", 0) and type(data.get("scanned_ns")) is int):
+        raise ValueError("manifest has an unexpected shape")
+    return data
 
 
 def _write_json_atomic(path: Path, data: object) -> None:
@@ -220,6 +221,12 @@ class KBIndex:
         self._reader: Any = None
         self._manifest: dict[str, list[Any]] = {}
         self._skipped: dict[str, str] = {}
+        self._unread: dict[str, list[int]] = {}
+        """Files skipped when read (binary, bad encoding ...) -> their stat signature."""
+        self._scanned_ns = 0
+        self._index_sigs: dict[str, list[int]] = {}
+        self._mstat: tuple[int, int, int] | None = None
+        self._rules: KBRules | None = None
         self._mlock = threading.RLock()
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
@@ -227,47 +234,70 @@ class KBIndex:
     # -- reading the stamp ------------------------------------------------------------------
 
     def _current(self) -> str | None:
+        """The live generation's folder name; None when there is none (ValueError if damaged)."""
         try:
-            return (self.dir / "CURRENT").read_text(encoding="utf-8").strip() or None
-        except OSError:
+            name = (self.dir / "CURRENT").read_bytes().decode("ascii", "replace").strip()
+        except FileNotFoundError:
             return None
+        except OSError as exc:
+            raise ValueError(f"CURRENT unreadable: {exc.strerror or exc}") from None
+        if not _GEN_RE.fullmatch(name):
+            raise ValueError("CURRENT does not name a generation")
+        return name
 
     def _stamp(self) -> dict[str, str]:
         return {"schema": SCHEMA_VERSION, "analyzer": ANALYZER_VERSION}
 
     def _open(self) -> str | None:
         """Open the live generation; return why it must be rebuilt, or None when it is usable."""
-        gen = self._current()
+        try:
+            gen = self._current()
+        except ValueError as exc:
+            return f"index damaged ({exc})"
         if gen is None:
-            return "no index yet"
+            return "index damaged (CURRENT missing)" if any(self.dir.glob("gen-*")) else "no index yet"
         gdir = self.dir / gen
-        if gen != self._gen or self._ix is None:
-            try:
-                meta = json.loads((gdir / "meta.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                return "index stamp missing or unreadable"
-            want = self._stamp()
-            if {k: meta.get(k) for k in want} != want:
-                return (
-                    f"index built by schema {meta.get('schema')}/analyzer {meta.get('analyzer')}, "
-                    f"this version needs {want['schema']}/{want['analyzer']}"
-                )
-            try:
-                ix = whoosh_index.open_dir(str(gdir))
-                manifest = json.loads((gdir / "manifest.json").read_text(encoding="utf-8"))
-            except Exception as exc:  # whoosh raises many kinds on a damaged folder
-                return f"index damaged ({type(exc).__name__}: {exc})"
-            self._close_reader()
-            self._ix, self._gen = ix, gen
-            self._manifest = manifest.get("files", {})
-            self._skipped = manifest.get("skipped", {})
+        if gen == self._gen and self._ix is not None:
+            return self._reload_manifest()  # cheap unless another process rewrote it
+        want = self._stamp()
+        try:
+            meta = json.loads((gdir / "meta.json").read_text(encoding="utf-8"))
+            found = {k: meta.get(k) for k in want}
+        except (OSError, ValueError, AttributeError):
+            return "index stamp missing or unreadable"
+        if found != want:
+            return (f"index built by schema {found['schema']}/analyzer {found['analyzer']}, "
+                    f"this version needs {want['schema']}/{want['analyzer']}")
+        try:
+            mpath = gdir / "manifest.json"
+            mstat = _stat_key(mpath)
+            manifest = _load_manifest(mpath)
+            problem = _files_problem(gdir, manifest["index"])
+            if problem:
+                return f"index damaged ({problem})"
+            ix = whoosh_index.open_dir(str(gdir))
+        except Exception as exc:  # noqa: BLE001 - whoosh raises many kinds on a damaged folder
+            return f"index damaged ({type(exc).__name__}: {exc})"
+        self._close_reader()
+        self._ix, self._gen = ix, gen
+        self._set_manifest(manifest, mstat)
         return None
 
-    def _reload_manifest(self) -> None:
-        assert self._gen is not None
-        manifest = json.loads((self.dir / self._gen / "manifest.json").read_text(encoding="utf-8"))
-        self._manifest = manifest.get("files", {})
-        self._skipped = manifest.get("skipped", {})
+    def _set_manifest(self, manifest: dict[str, Any], mstat: tuple[int, int, int] | None) -> None:
+        self._manifest, self._skipped = manifest["files"], manifest["skipped"]
+        self._unread, self._scanned_ns = manifest["unread"], manifest["scanned_ns"]
+        self._index_sigs, self._mstat = manifest["index"], mstat
+
+    def _reload_manifest(self) -> str | None:
+        """Re-read the manifest if another process rewrote it; why it is unusable, or None."""
+        path = self.dir / str(self._gen) / "manifest.json"
+        try:
+            mstat = _stat_key(path)
+            if mstat != self._mstat:
+                self._set_manifest(_load_manifest(path), mstat)
+        except (OSError, ValueError) as exc:
+            return f"index damaged (manifest: {exc})"
+        return None
 
     def _close_reader(self) -> None:
         if self._reader is not None:
@@ -276,22 +306,31 @@ class KBIndex:
             self._reader = None
 
     @property
-    def skipped(self) -> dict[str, str]:
-        return dict(self._skipped)
-
-    @property
     def manifest(self) -> dict[str, list[Any]]:
         return self._manifest
 
     # -- freshness --------------------------------------------------------------------------
 
     def _diff(self, scan: Scan) -> tuple[list[str], list[str], list[str]]:
-        """(new, possibly changed, deleted) paths between the disk and the manifest."""
-        man = self._manifest
-        new = [p for p in scan.files if p not in man]
-        changed = [p for p, sig in scan.files.items() if p in man and tuple(man[p][:2]) != sig]
+        """(new, possibly changed, deleted) paths between the disk and the manifest; files
+        modified just before the last scan are possibly changed even if their stat is the same."""
+        man, unread = self._manifest, self._unread
+        coarse = bool(scan.files) and all(m % 1_000_000_000 == 0 for m, _s in scan.files.values())
+        cutoff = self._scanned_ns - (COARSE_RACY_NS if coarse else RACY_NS)
+
+        def same(entry: list[Any] | None, sig: tuple[int, int]) -> bool:
+            return entry is not None and tuple(entry[:2]) == sig and entry[0] < cutoff
+
+        new = [p for p, sig in scan.files.items() if p not in man and not same(unread.get(p), sig)]
+        changed = [p for p, sig in scan.files.items() if p in man and not same(man[p], sig)]
         deleted = [p for p in man if p not in scan.files]
         return new, changed, deleted
+
+    def _stale(self, scan: Scan) -> bool:
+        """True when the disk differs from the manifest (files or skips)."""
+        if any(self._diff(scan)) or any(p not in scan.files for p in self._unread):
+            return True
+        return {p: r for p, r in self._skipped.items() if p not in self._unread} != scan.skipped
 
     def refresh(
         self, rules: KBRules, *, rebuild: bool = False,
@@ -301,58 +340,67 @@ class KBIndex:
         t0 = time.perf_counter()
         report = IndexReport(self.name)
         with self._mlock:
+            self._rules = rules
             why = "requested" if rebuild else self._open()
             scan = scan_kb(self.kb_path, rules)
-            if why is None:
-                new, changed, deleted = self._diff(scan)
-                if new or changed or deleted or scan.skipped != self._skipped:
-                    with file_lock(self.dir / "lock"):
-                        why = self._open()
-                        if why is None:
-                            self._reload_manifest()
-                            self._apply(scan, report)
-            if why is not None:
-                with file_lock(self.dir / "lock"):
-                    # another process may have rebuilt while we waited
-                    if rebuild or self._open() is not None:
+            if why is not None or self._stale(scan):
+                with file_lock(self.dir / "lock", LOCK_TIMEOUT):
+                    if not rebuild:  # another process may have updated or rebuilt meanwhile
+                        why = self._open() or self._reload_manifest()
+                    if why is None:
+                        why = self._try_apply(scan, report)
+                    if why is not None:
                         self._rebuild(scan, report, why, progress)
-                    else:
-                        self._reload_manifest()
-                        self._apply(scan, report)
-            report.skipped = dict(scan.skipped) | {
-                p: r for p, r in self._skipped.items() if p in scan.skipped or p not in scan.files
-            }
+            report.skipped = dict(self._skipped)
             report.files = len(self._manifest)
         report.seconds = time.perf_counter() - t0
         return report
+
+    def _try_apply(self, scan: Scan, report: IndexReport) -> str | None:
+        """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
+        try:
+            self._apply(scan, report)
+        except IndexLockedError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a damaged segment may only show when written
+            log.warning("cannot update the index of %s (%r); rebuilding", self.name, exc)
+            return f"index damaged ({type(exc).__name__}: {exc})"
+        return None
 
     def _apply(self, scan: Scan, report: IndexReport) -> None:
         """Incremental update under the lock: re-diff against the manifest on disk, then commit."""
         new, changed, deleted = self._diff(scan)
         man = dict(self._manifest)
-        skipped = {p: r for p, r in self._skipped.items() if p in scan.files}
+        unread = {p: s for p, s in self._unread.items() if p in scan.files}
+        skipped = {p: r for p, r in self._skipped.items() if p in unread}
         skipped.update(scan.skipped)
         docs: list[tuple[str, Document | None, tuple[int, int], str]] = []
         for rel in new + changed:
             sig = scan.files[rel]
             try:
-                doc, sha = load_document(self.kb_path, rel)
+                text, sha = read_kb_file(self.kb_path, rel)
+                if rel in man and man[rel][2] == sha:
+                    man[rel] = [*sig, sha]  # touched, not changed
+                    unread.pop(rel, None)
+                    continue
+                parsed = parse_kb_text(rel, text)
             except SkipFile as exc:
                 skipped[rel] = str(exc)
-                docs.append((rel, None, sig, ""))
-                continue
-            except OSError as exc:
-                skipped[rel] = f"unreadable: {exc.strerror or exc}"
+                unread[rel] = list(sig)
                 docs.append((rel, None, sig, ""))
                 continue
             skipped.pop(rel, None)
-            if rel in man and len(man[rel]) > 2 and man[rel][2] == sha:
-                man[rel] = [*sig, sha]  # touched, not changed
-                continue
-            docs.append((rel, doc, sig, sha))
+            unread.pop(rel, None)
+            docs.append((rel, parsed, sig, sha))
         touched_index = bool(deleted) or any(d is not None or r in man for r, d, _s, _h in docs)
         if touched_index:
-            with self._ix.writer(timeout=LOCK_TIMEOUT) as w:
+            try:
+                writer = self._ix.writer(timeout=LOCK_TIMEOUT)
+            except WhooshLockError:  # a program outside our lock holds Whoosh's own
+                raise IndexLockedError(f"the Whoosh index at {self.dir} is locked by another "
+                                       "program", hint="wait for it to finish and search again",
+                                       ) from None
+            with writer as w:
                 for rel in deleted:
                     w.delete_by_term("path", rel)
                 for rel, doc, sig, sha in docs:
@@ -368,17 +416,28 @@ class KBIndex:
         for rel in deleted:
             man.pop(rel, None)
             report.deleted.append(rel)
+        if not (new or changed or deleted) and (man, skipped, unread) == (
+                self._manifest, self._skipped, self._unread):
+            return  # another process already did it
         gdir = self.dir / str(self._gen)
-        _write_json_atomic(gdir / "manifest.json", {"files": man, "skipped": skipped})
-        self._manifest, self._skipped = man, skipped
+        self._write_manifest(gdir, man, skipped, unread, scan, self._index_sigs)
         if touched_index:
             self._close_reader()
+
+    def _write_manifest(self, gdir: Path, man: dict[str, list[Any]], skipped: dict[str, str],
+                        unread: dict[str, list[int]], scan: Scan, known: dict[str, Any]) -> None:
+        """Record the files behind the index and Whoosh's own files, after a commit."""
+        manifest = {"files": man, "skipped": skipped, "unread": unread,
+                    "scanned_ns": scan.started_ns, "index": _index_files(gdir, known)}
+        _write_json_atomic(gdir / "manifest.json", manifest)
+        self._set_manifest(manifest, _stat_key(gdir / "manifest.json"))
 
     def _rebuild(
         self, scan: Scan, report: IndexReport, why: str,
         progress: Callable[[int, int], None] | None,
     ) -> None:
         report.rebuilt = why
+        report.added, report.updated, report.deleted = [], [], []  # a failed update may have begun
         log.info("building index of %s (%s)", self.name, why)
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
@@ -386,17 +445,17 @@ class KBIndex:
         ix = whoosh_index.create_in(str(gdir), make_schema())
         man: dict[str, list[Any]] = {}
         skipped = dict(scan.skipped)
+        unread: dict[str, list[int]] = {}
         total = len(scan.files)
         writer = ix.writer(limitmb=256)
         try:
             for n, (rel, sig) in enumerate(scan.files.items(), 1):
                 try:
-                    doc, sha = load_document(self.kb_path, rel)
+                    text, sha = read_kb_file(self.kb_path, rel)
+                    doc = parse_kb_text(rel, text)
                 except SkipFile as exc:
                     skipped[rel] = str(exc)
-                    continue
-                except OSError as exc:
-                    skipped[rel] = f"unreadable: {exc.strerror or exc}"
+                    unread[rel] = list(sig)
                     continue
                 for row in document_rows(doc):
                     writer.add_document(**row)
@@ -412,12 +471,15 @@ class KBIndex:
         meta = {**self._stamp(), "package": __version__, "kb": self.name,
                 "kb_path": str(self.kb_path), "built_at": time.time()}
         _write_json_atomic(gdir / "meta.json", meta)
-        _write_json_atomic(gdir / "manifest.json", {"files": man, "skipped": skipped})
-        tmp = self.dir / f".CURRENT.{uuid.uuid4().hex}"
+        self._write_manifest(gdir, man, skipped, unread, scan, {})
+        tmp = self.dir / ".CURRENT.tmp"  # we hold the lock: no other writer of it
         tmp.write_text(gen, encoding="utf-8")
-        os.replace(tmp, self.dir / "CURRENT")
+        current = self.dir / "CURRENT"
+        if current.is_dir() and not current.is_symlink():  # damaged: a folder in its place
+            shutil.rmtree(current, ignore_errors=True)
+        os.replace(tmp, current)
         self._close_reader()
-        self._ix, self._gen, self._manifest, self._skipped = ix, gen, man, skipped
+        self._ix, self._gen = ix, gen
         for old in self.dir.glob("gen-*"):
             if old.name != gen:
                 shutil.rmtree(old, ignore_errors=True)
@@ -425,23 +487,45 @@ class KBIndex:
     # -- reading ----------------------------------------------------------------------------
 
     def reader(self) -> Any:
-        """A Whoosh reader on the latest commit (reused while nothing changed)."""
+        """A Whoosh reader on the latest commit (reused while nothing changed); a generation that
+        vanished (another process rebuilt) or cannot be read is reopened or rebuilt, not raised."""
         with self._mlock:
             if self._ix is None:
                 raise RuntimeError("refresh() the index before reading it")
-            r = self._reader
-            if r is not None and r.generation() == self._ix.latest_generation():
-                return r
-            self._close_reader()
-            self._reader = self._ix.reader()
+            try:
+                r = self._reader
+                if r is not None and r.generation() == self._ix.latest_generation():
+                    return r
+                self._close_reader()
+                self._reader = self._ix.reader()
+            except Exception as exc:  # noqa: BLE001 - whoosh raises many kinds on a damaged folder
+                self._reader = self._recover(exc)
             self.generation_token = (str(self._gen), self._reader.generation())
             return self._reader
+
+    def _recover(self, exc: Exception) -> Any:
+        if self._rules is None:
+            raise exc
+        log.debug("index of %s unreadable (%r); reopening", self.name, exc)  # e.g. replaced
+        self.close()
+        self.refresh(self._rules)
+        try:
+            return self._ix.reader()
+        except Exception as again:  # noqa: BLE001 - not a vanished generation: damaged
+            log.warning("index of %s unreadable (%r); rebuilding", self.name, again)
+            self.refresh(self._rules, rebuild=True)
+            return self._ix.reader()
 
     def close(self) -> None:
         with self._mlock:
             self._close_reader()
             self._ix = None
             self._gen = None
+
+
+def _stat_key(path: Path) -> tuple[int, int, int]:
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size, st.st_ino
 
 
 _REGISTRY: dict[tuple[str, str], KBIndex] = {}

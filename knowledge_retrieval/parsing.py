@@ -6,6 +6,7 @@ import codecs
 import csv
 import datetime as dt
 import errno
+import hashlib
 import io
 import logging
 import math
@@ -13,7 +14,7 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from frontmatter.default_handlers import YAMLHandler
@@ -21,6 +22,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from .models import Document, Section
+from .scan import symlink_reason
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +97,31 @@ def read_text(path: os.PathLike[str] | str, *, max_bytes: int = MAX_FILE_BYTES) 
     if len(data) > max_bytes:  # grew after the stat
         raise SkipFile(f"larger than {_format_size(max_bytes)}")
     return _normalise_newlines(_decode(data))
+
+
+def read_kb_file(kb_path: Path, rel: str) -> tuple[str, str]:
+    """Read the file at KB-relative path ``rel``: its text and a SHA-1 of it (or SkipFile).
+
+    The path is resolved again right before reading, so a symlink swapped after the scan to
+    point outside the KB is refused rather than followed.
+    """
+    path = kb_path / rel
+    try:
+        inside = path.resolve().is_relative_to(kb_path.resolve())
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        raise SkipFile(symlink_reason(exc)) from None
+    if not inside:
+        raise SkipFile("symlink leads outside the knowledge base")
+    text = read_text(path)
+    return text, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def parse_kb_text(rel_path: str, text: str) -> Document:
+    """:func:`parse_document` for indexing: a file with nothing to index raises SkipFile."""
+    doc = parse_document(rel_path, text)
+    if not doc.sections:
+        raise SkipFile("empty (no text to index)")
+    return doc
 
 
 def _format_size(n: int) -> str:

@@ -18,6 +18,7 @@ from .analysis import (
 
 MAX_QUERY_CHARS = 4000
 CROSS_WEIGHT = 0.5
+_PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
 """Longer queries are cut (a question, not a document)."""
 
@@ -148,8 +149,9 @@ def _segment(run: str) -> list[str]:
         # lone content characters: one joins the two-character word before it (状态 + 码);
         # a run of them (words jieba does not know) is cut into two-character chunks
         if len(singles) == 1:
-            if words and len(words[-1]) == 2 and not words[-1].startswith("\0"):
-                words[-1] = "\0" + words[-1] + singles[0]
+            prev = words[-1] if words else ""
+            if len(prev) == 2 and not prev.startswith("\0") and prev not in CJK_QUESTION_WORDS:
+                words[-1] = "\0" + prev + singles[0]
         elif singles:
             chunks = ["".join(singles[i : i + 2]) for i in range(0, len(singles), 2)]
             if len(chunks) > 1 and len(chunks[-1]) == 1:
@@ -161,11 +163,15 @@ def _segment(run: str) -> list[str]:
     for w in jieba_cut(run):
         if len(w) == 1:
             if w in CJK_STOP:
+                if len(singles) == 1 and w not in _PARTICLES:
+                    # a lone character and the one after it are likely one word (幂 + 等)
+                    words.append("\0" + singles.pop() + w)
                 flush()
+                words.append("\0")  # nothing joins across a stop character
             else:
                 singles.append(w)
             continue
         flush()
         words.append(w)
     flush()
-    return [w.lstrip("\0") for w in words]
+    return [w.lstrip("\0") for w in words if w.lstrip("\0")]

@@ -12,8 +12,9 @@ The sum is multiplied by the square of the share of the query's keywords this KB
 (an out-of-scope question is mostly words the KB has never seen), then :func:`calibrate` maps it
 so that the default threshold 0.35 separates answers from noise.
 
-Coverage carries the most weight, so a file with more of the keywords ranks above one with
-fewer; emphasis and title matches then order files of equal coverage. The weights sum to 1.
+Coverage and relevance carry most of the weight, so a file with more of the keywords ranks above
+one that repeats fewer; emphasis and title matches then order files of equal coverage. The
+weights sum to 1.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ CALIBRATION_CUT = 0.30
 """The raw score (after the on-topic factor) above which a file answers the query."""
 CANDIDATE_SECTIONS = 400
 TYPO_WEIGHT = 0.7
+MIN_TYPO_CHARS = 6
+"""Shorter words are not corrected: one edit turns 'bake' into 'base' and 'bread' into 'break'."""
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
@@ -102,7 +105,7 @@ class Ranker:
     def _typo_candidates(self, reader: Any, kw: Keyword) -> str | None:
         """A near term of the vocabulary for a keyword absent from it (rapidfuzz)."""
         word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
-        if not word or len(word) < 4 or not word.isascii():
+        if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
         vocab = self._vocabulary(reader)
         max_edits = 1 if len(word) < 8 else 2
@@ -225,7 +228,9 @@ class Ranker:
                 matched_terms=[k.text for k in keywords if k.coverage(found) >= 0.5],
                 missing_terms=[k.text for k in keywords if k.coverage(found) < 0.5],
             ))
-        on_topic = len(known) / len(keywords) if keywords else 1.0
+        # a question of several words most of which this KB has never seen is out of its scope;
+        # for one or two keywords the coverage already says it
+        on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
         self._score(files, q, reader, on_topic)
         files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
         return RankOutcome(files[:limit], [k.text for k in keywords], known, did_you_mean)

@@ -62,6 +62,11 @@ class Hit:
     def __repr__(self) -> str:
         return f"<Hit {self.score:.2f} {self.kb}/{self.location} {' > '.join(self.heading_path)!r}>"
 
+    def _repr_html_(self) -> str:
+        from .display import hit_html
+
+        return hit_html(self)
+
 
 @dc.dataclass(frozen=True, slots=True)
 class SearchResult:
@@ -101,11 +106,9 @@ class SearchResult:
         return iter(self.hits)
 
     def __repr__(self) -> str:
-        if not self.found:
-            return f"<SearchResult not found ({self.reason}) {self.message!r}>"
-        lines = [f"<SearchResult {len(self.hits)} hit(s) in {', '.join(self.kbs)}"]
-        lines += [f"  {h.score:.2f}  {h.kb}/{h.location}  {h.title}" for h in self.hits]
-        return "\n".join(lines) + ">"
+        from .display import result_text
+
+        return result_text(self)
 
     def _repr_html_(self) -> str:
         from .display import result_html
@@ -144,3 +147,8 @@ class KBInfo:
 
     def __repr__(self) -> str:
         return f"<KBInfo {self.name!r}: {self.description[:60]!r}>"
+
+    def _repr_html_(self) -> str:
+        from .display import kbs_html
+
+        return kbs_html([self])

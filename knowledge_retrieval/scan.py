@@ -1,13 +1,21 @@
-"""Walk a KB folder: which files are documents, which are skipped and why."""
+"""Walk a KB folder: which files are documents, which are skipped and why; and the
+file-system primitives the index is built on (an inter-process lock, file signatures)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import os
 import stat as stat_mod
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import IndexLockedError
 from .models import KBRules
 from .rules import is_included
 
@@ -27,6 +35,15 @@ class Scan:
     """KB-relative POSIX path -> (mtime_ns, size)."""
     skipped: dict[str, str] = field(default_factory=dict)
     """KB-relative POSIX path -> why it is not indexed."""
+    started_ns: int = field(default_factory=time.time_ns)
+    """Wall-clock time the walk started (files modified just before it are re-checked later)."""
+
+
+def symlink_reason(exc: BaseException) -> str:
+    """The skip reason for an error met while following a path (a loop or another failure)."""
+    if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
+        return "symlink loop"
+    return f"unreadable: {getattr(exc, 'strerror', None) or exc}"
 
 
 def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -> Scan:
@@ -56,6 +73,12 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
             name = e.name
             relp = f"{rel}/{name}" if rel else name
             try:
+                relp.encode("utf-8")
+            except UnicodeEncodeError:  # bytes that are not UTF-8 (surrogate-escaped)
+                shown = relp.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                out.skipped[shown] = "file name is not valid UTF-8"
+                continue
+            try:
                 is_link = e.is_symlink()
                 if is_link:
                     target = Path(e.path).resolve()
@@ -64,7 +87,7 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                         continue
                 is_dir = e.is_dir()
             except (OSError, RuntimeError) as exc:
-                out.skipped[relp] = f"unreadable: {getattr(exc, 'strerror', None) or exc}"
+                out.skipped[relp] = symlink_reason(exc)
                 continue
             if is_dir:
                 if name.startswith(".") or name in SKIP_DIRS:
@@ -92,6 +115,76 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
 
     walk(kb_path, "")
     return out
+
+
+# --------------------------------------------------------------------------- for the index
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, timeout: float) -> Iterator[None]:
+    """Exclusive inter-process lock on ``path`` (created if needed), waiting up to ``timeout``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                _lock_fd(fd)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise IndexLockedError(
+                        f"another process has been updating the index at {path.parent} "
+                        f"for over {timeout:.0f} s",
+                        hint="wait for it to finish and search again",
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            _unlock_fd(fd)
+    finally:
+        os.close(fd)
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 0, 0)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def file_signatures(folder: Path, wanted: Callable[[str], object]) -> dict[str, list[int]]:
+    """``name -> [size, mtime_ns]`` for the files of one folder whose name is ``wanted``."""
+    out: dict[str, list[int]] = {}
+    with os.scandir(folder) as entries:
+        for e in entries:
+            if wanted(e.name):
+                st = e.stat()
+                out[e.name] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+def file_crc32(path: Path) -> int:
+    """CRC-32 of a file's bytes."""
+    crc = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            crc = zlib.crc32(chunk, crc)
+    return crc
 
 
 def _inside(root: Path, target: Path) -> bool:
