@@ -300,10 +300,9 @@ class KBIndex:
         return None
 
     def _close_reader(self) -> None:
-        if self._reader is not None:
-            with contextlib.suppress(Exception):
-                self._reader.close()
-            self._reader = None
+        # Drop our reference only: another thread may still be ranking with this reader, and
+        # closing it under that thread raises ReaderClosed. Its files close when it is freed.
+        self._reader = None
 
     @property
     def manifest(self) -> dict[str, list[Any]]:

@@ -227,3 +227,43 @@ def test_a_process_sees_another_process_s_update_without_rebuilding(tmp_path: Pa
     assert r.found and r.hits[0].path == "b.md"
     assert not any("rebuilt" in n for n in r.notes)
     assert time.perf_counter() - t0 < 30
+
+
+def test_threads_in_one_process_share_an_index_safely(sample_root: Path) -> None:
+    """Searching threads never see ReaderClosed while another thread's search re-indexes."""
+    import threading
+    import time as _time
+
+    from knowledge_retrieval import search as _search
+
+    errors: list[str] = []
+    stop = _time.monotonic() + 3.0
+
+    def searcher() -> None:
+        while _time.monotonic() < stop:
+            try:
+                _search("ORDER_STATUS_PAID refund", kb="payments", root=sample_root,
+                        score_threshold=0.0)
+            except Exception as exc:  # noqa: BLE001 - any escape is the failure
+                errors.append(repr(exc))
+
+    def editor() -> None:
+        i = 0
+        while _time.monotonic() < stop:
+            (sample_root / "payments" / "reference" / f"t{i % 3}.md").write_text(
+                f"# T\n\nrefund marker{i}\n", encoding="utf-8")
+            try:
+                r = _search(f"marker{i}", kb="payments", root=sample_root, score_threshold=0.0)
+                if not any(h.path == f"reference/t{i % 3}.md" for h in r.hits):
+                    errors.append(f"stale: marker{i}")
+            except Exception as exc:  # noqa: BLE001
+                errors.append(repr(exc))
+            i += 1
+
+    threads = [threading.Thread(target=searcher) for _ in range(3)]
+    threads.append(threading.Thread(target=editor))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
