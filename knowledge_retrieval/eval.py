@@ -110,7 +110,7 @@ def run_suite(
     with tempfile.TemporaryDirectory(prefix="kr-eval-") as tmp:
         for q in queries:
             qroot = root
-            if q.get("strip_front_matter"):
+            if q.get("strip_front_matter") and not out_of_scope_kb:
                 qroot = stripped_root(root, q["kb"], q["strip_front_matter"], Path(tmp))
             kb = out_of_scope_kb or q["kb"]
             t0 = time.perf_counter()

@@ -45,6 +45,7 @@ from .models import Document, KBRules
 from .parsing import SkipFile, parse_kb_text, read_kb_file
 from .roles import file_role
 from .scan import Scan, file_crc32, file_lock, file_signatures, scan_kb
+from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +229,9 @@ class KBIndex:
         self._mstat: tuple[int, int, int] | None = None
         self._rules: KBRules | None = None
         self._mlock = threading.RLock()
+        self._watcher: Watcher | None = None
+        self._watch_tried = False
+        self._watched_rules: KBRules | None = None
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
 
@@ -341,6 +345,19 @@ class KBIndex:
         with self._mlock:
             self._rules = rules
             why = "requested" if rebuild else self._open()
+            w = self._watcher
+            if w is not None and not w.usable:
+                w = self._watcher = None
+            if why is None and w is not None and w.armed and rules == self._watched_rules \
+                    and w.quiet():
+                report.skipped = dict(self._skipped)
+                report.files = len(self._manifest)
+                report.seconds = time.perf_counter() - t0
+                return report  # nothing under the KB changed since the last walk
+            if w is not None:
+                w.quiet()  # drained: the walk below sees every change made before it
+                w.armed = False  # until this refresh succeeds
+            watched_before = set(w.watched) if w is not None else set()
             scan = scan_kb(self.kb_path, rules)
             if why is not None or self._stale(scan):
                 with file_lock(self.dir / "lock", LOCK_TIMEOUT):
@@ -352,6 +369,14 @@ class KBIndex:
                         self._rebuild(scan, report, why, progress)
             report.skipped = dict(self._skipped)
             report.files = len(self._manifest)
+            if self._watcher is None and not self._watch_tried:
+                self._watch_tried = True
+                w = self._watcher = Watcher.create()
+            if w is not None:
+                # trusted only when every folder was watched before this walk began: a folder
+                # that appeared during it may hold files the walk did not see
+                w.armed = w.arm(scan.dirs) and set(scan.dirs) <= watched_before
+                self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report
 
@@ -517,6 +542,9 @@ class KBIndex:
 
     def close(self) -> None:
         with self._mlock:
+            if self._watcher is not None:
+                self._watcher.close()
+                self._watcher, self._watch_tried = None, False
             self._close_reader()
             self._ix = None
             self._gen = None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,6 +87,11 @@ class RankOutcome:
     did_you_mean: dict[str, str] = field(default_factory=dict)
 
 
+_CACHES: weakref.WeakKeyDictionary[KBIndex, tuple[Any, dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -107,29 +113,39 @@ class Ranker:
         word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
         if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
-        vocab = self._vocabulary(reader)
         max_edits = 1 if len(word) < 8 else 2
-        got = process.extractOne(
-            word, vocab, scorer=OSA.distance, score_cutoff=max_edits
-        )
-        if not got or got[0][:1] != word[:1]:
-            return None
-        return str(got[0])
+        # a typo keeps its first letter (the usual assumption of spelling correctors); looking
+        # only among words of that letter and about that length keeps this to a millisecond
+        vocab = [v for v in self._vocabulary(reader).get(word[0], ())
+                 if abs(len(v) - len(word)) <= max_edits]
+        got = process.extractOne(word, vocab, scorer=OSA.distance, score_cutoff=max_edits)
+        return str(got[0]) if got else None
 
-    def _vocabulary(self, reader: Any) -> list[str]:
-        tok = self.kbi.generation_token
-        cached = getattr(self, "_vocab_cache", None)
-        if cached and cached[0] == tok:
-            return cached[1]
+    def _vocabulary(self, reader: Any) -> dict[str, list[str]]:
+        """ASCII terms of three or more letters, by first letter (built once per generation)."""
+        cache = self._cache()
+        if "vocab" in cache:
+            return cache["vocab"]  # type: ignore[no-any-return]
         words: set[str] = set()
         for f in ("body", "title", "heading", "fname"):
             for t in reader.lexicon(f):
-                s = t.decode("utf-8") if isinstance(t, bytes) else t
-                if s.isascii() and len(s) >= 3:
-                    words.add(s)
-        vocab = sorted(words)
-        self._vocab_cache = (tok, vocab)
+                w = t.decode("utf-8") if isinstance(t, bytes) else t
+                if w.isascii() and len(w) >= 3:
+                    words.add(w)
+        vocab: dict[str, list[str]] = {}
+        for w in sorted(words):
+            vocab.setdefault(w[0], []).append(w)
+        cache["vocab"] = vocab
         return vocab
+
+    def _cache(self) -> dict[str, Any]:
+        """Per-index, per-generation cache shared by every search of this process."""
+        tok = self.kbi.generation_token
+        got = _CACHES.get(self.kbi)
+        if got is None or got[0] != tok:
+            got = (tok, {})
+            _CACHES[self.kbi] = got
+        return got[1]
 
     # -- ranking ----------------------------------------------------------------------------
 
@@ -170,6 +186,8 @@ class Ranker:
         tfs: dict[int, dict[str, float]] = defaultdict(dict)
         in_title: dict[int, set[str]] = defaultdict(set)
         seen: set[str] = set()
+        lens: dict[str, dict[int, int]] = self._cache().setdefault(
+            "lengths", {f: {} for f in FIELDS})
         for t in terms:
             if idf[t] <= 0:
                 continue
@@ -179,12 +197,15 @@ class Ranker:
                 except Exception:  # TermNotFound
                     continue
                 wf, bf, af = FIELD_WEIGHTS[f], FIELD_B[f], avg[f]
+                lengths = lens[f]
                 if m.is_active():
                     seen.add(t)
                 while m.is_active():
                     d = m.id()
                     tf = m.weight()
-                    ln = reader.doc_field_length(d, f, 1) or 1
+                    ln = lengths.get(d)
+                    if ln is None:
+                        ln = lengths[d] = reader.doc_field_length(d, f, 1) or 1
                     part = wf * tf / (1.0 - bf + bf * ln / af)
                     row = tfs[d]
                     row[t] = row.get(t, 0.0) + part
@@ -215,7 +236,8 @@ class Ranker:
             found |= {alias[t] for t in found if t in alias}
             found_title = set().union(*(s.title_terms for s in secs))
             found_title |= {alias[t] for t in found_title if t in alias}
-            cov = sum(kw_weight[k.text] * k.coverage(found) for k in keywords) / total_w
+            covs = [k.coverage(found) for k in keywords]
+            cov = sum(kw_weight[k.text] * c for k, c in zip(keywords, covs)) / total_w
             tcov = sum(kw_weight[k.text] * k.coverage(found_title) for k in keywords) / total_w
             if did_you_mean and any(a in found for a in alias):
                 cov *= 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
@@ -225,29 +247,35 @@ class Ranker:
             files.append(FileMatch(
                 path=path, score=0.0, best=best, coverage=cov, relevance=rel, title=tcov,
                 emphasized=emph,
-                matched_terms=[k.text for k in keywords if k.coverage(found) >= 0.5],
-                missing_terms=[k.text for k in keywords if k.coverage(found) < 0.5],
+                matched_terms=[k.text for k, c in zip(keywords, covs) if c >= 0.5],
+                missing_terms=[k.text for k, c in zip(keywords, covs) if c < 0.5],
             ))
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
         on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
         self._score(files, q, reader, on_topic)
         files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
-        return RankOutcome(files[:limit], [k.text for k in keywords], known, did_you_mean)
+        top = files[:limit]
+        for f in top:
+            if not f.stored:
+                f.stored = reader.stored_fields(f.best.docnum)
+        return RankOutcome(top, [k.text for k in keywords], known, did_you_mean)
 
     def _best_section(self, reader: Any, secs: list[SectionMatch], keywords: list[Keyword],
                       w: dict[str, float], total: float, alias: dict[str, str]) -> SectionMatch:
         """The section that best answers: coverage first, then BM25F, then a field: value match."""
-        ranked = sorted(
-            secs, key=lambda s: s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias),
+        if len(secs) == 1:
+            return secs[0]
+        keyed = sorted(
+            ((s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias), -i, s)
+             for i, s in enumerate(secs)),
             reverse=True,
         )
-        if len(ranked) == 1 or len(keywords) < 2:
-            return ranked[0]
-        top = ranked[0].score + 0.5 * self._sec_cov(ranked[0], keywords, w, total, alias)
-        best, best_key = ranked[0], top
-        for s in ranked[:MAX_FIELD_CHECKS]:
-            key = s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias)
+        top, _i, first = keyed[0]
+        if len(keywords) < 2:
+            return first
+        best, best_key = first, top
+        for key, _i, s in keyed[:MAX_FIELD_CHECKS]:
             if key < 0.8 * top:
                 break
             text = reader.stored_fields(s.docnum).get("text") or ""
@@ -279,8 +307,9 @@ class Ranker:
         return out
 
     def _score(self, files: list[FileMatch], q: Query, reader: Any, on_topic: float) -> None:
-        for f in files:
-            f.stored = reader.stored_fields(f.best.docnum)
+        if q.version or q.latest:  # constraints read each candidate's version and date
+            for f in files:
+                f.stored = reader.stored_fields(f.best.docnum)
         newest = _newest(files) if q.latest else None
         for f in files:
             c = 0.0

@@ -457,17 +457,20 @@ def path_matches(rel_path: str, pattern: str) -> bool:
     return path == pat or path.startswith(pat + "/")
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def is_included(rel_path: str, rules: KBRules) -> bool:
     """Inside the KB's scope: matches an ``include`` pattern (none = all) and no ``exclude``."""
     included = not rules.include or any(path_matches(rel_path, p) for p in rules.include)
     return included and not any(path_matches(rel_path, p) for p in rules.exclude)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def is_emphasized(rel_path: str, rules: KBRules) -> bool:
     """Under a folder or matching a file the README says to prefer."""
     return any(path_matches(rel_path, p) for p in rules.emphasize)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def is_entry(rel_path: str, rules: KBRules) -> bool:
     """One of the index / overview files the README says to start from."""
     return any(path_matches(rel_path, p) for p in rules.entry)

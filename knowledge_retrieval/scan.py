@@ -35,6 +35,8 @@ class Scan:
     """KB-relative POSIX path -> (mtime_ns, size)."""
     skipped: dict[str, str] = field(default_factory=dict)
     """KB-relative POSIX path -> why it is not indexed."""
+    dirs: list[str] = field(default_factory=list)
+    """Folders walked (what change notification must watch)."""
     started_ns: int = field(default_factory=time.time_ns)
     """Wall-clock time the walk started (files modified just before it are re-checked later)."""
 
@@ -66,6 +68,7 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                 return
             seen_dirs.add(key)
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            out.dirs.append(str(folder))
         except OSError as exc:
             out.skipped[rel or "."] = f"unreadable folder: {exc.strerror or exc}"
             return

@@ -1,0 +1,92 @@
+"""Change notification: a long-lived process skips the stat walk while a KB's folders are quiet.
+
+Linux inotify (through ``inotify_simple``) queues an event inside the very system call that
+changes a folder, so draining the queue at the start of a search sees every change that finished
+before it, with no thread and no delay. Anywhere else (other systems, a forked child, too many
+folders for the watch limit, ``KR_WATCH=0``) the search falls back to the stat walk.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+WATCH_ENV = "KR_WATCH"
+"""Set to ``0`` to turn change notification off (every search then walks the KB)."""
+
+
+class Watcher:
+    """inotify watches on the folders a scan walked."""
+
+    def __init__(self) -> None:
+        from inotify_simple import INotify, flags
+
+        self._flags = flags
+        self._mask = (
+            flags.CREATE | flags.DELETE | flags.MODIFY | flags.ATTRIB | flags.CLOSE_WRITE
+            | flags.MOVED_FROM | flags.MOVED_TO | flags.DELETE_SELF | flags.MOVE_SELF
+        )
+        self._ino: Any = INotify()
+        self._pid = os.getpid()
+        self._paths: dict[int, str] = {}
+        self.watched: set[str] = set()
+        self.armed = False
+        """True once every folder was watched before the last full walk began."""
+
+    @classmethod
+    def create(cls) -> Watcher | None:
+        """A watcher, or None where change notification is unavailable or turned off."""
+        if not sys.platform.startswith("linux") or os.environ.get(WATCH_ENV, "1") == "0":
+            return None
+        try:
+            return cls()
+        except (ImportError, OSError) as exc:
+            log.debug("change notification unavailable: %s", exc)
+            return None
+
+    @property
+    def usable(self) -> bool:
+        """False in a forked child: it shares the parent's queue, so events may be stolen."""
+        return self._pid == os.getpid()
+
+    def arm(self, dirs: Iterable[str]) -> bool:
+        """Watch these folders (already watched ones are kept); False when the limit is hit."""
+        try:
+            for d in dirs:
+                if d not in self.watched:
+                    wd = self._ino.add_watch(d, self._mask)
+                    self._paths[wd] = d
+                    self.watched.add(d)
+        except OSError as exc:  # ENOSPC: fs.inotify.max_user_watches reached
+            log.info("cannot watch every folder (%s); searches will walk the KB", exc)
+            self.armed = False
+            return False
+        return True
+
+    def quiet(self) -> bool:
+        """Drain the queue; True when no watched folder changed since the last call."""
+        events = self._ino.read(timeout=0)
+        for ev in events:
+            if ev.mask & (self._flags.IGNORED | self._flags.DELETE_SELF | self._flags.MOVE_SELF):
+                gone = self._paths.pop(ev.wd, None)
+                if gone is not None:
+                    self.watched.discard(gone)
+            if ev.mask & self._flags.Q_OVERFLOW:
+                self.armed = False
+        return not events
+
+    def close(self) -> None:
+        try:
+            self._ino.close()
+        except OSError:
+            pass
+
+    def __del__(self) -> None:
+        ino = getattr(self, "_ino", None)
+        if ino is not None and not ino.closed:
+            self.close()
