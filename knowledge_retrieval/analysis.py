@@ -149,16 +149,19 @@ def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
             yield "word", m.group(0), m.start(), m.end()
 
 
-def word_terms(raw: str) -> tuple[str | None, list[str]]:
-    """The whole-identifier term (or None for a plain word) and the stemmed part terms."""
+@functools.lru_cache(maxsize=500_000)
+def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
+    """The whole-identifier term (or None for a plain word) and the stemmed part terms.
+
+    Cached: a corpus repeats its words, so most tokens are analysed once per process.
+    """
     raw = raw.strip("/")
     parts = _word_parts(raw)
     whole = raw.lower()
     if len(parts) <= 1:
         word = parts[0] if parts else whole
-        return None, ([] if word in STOP_WORDS else [stem(word)])
-    terms = [stem(p) for p in parts if p not in STOP_WORDS]
-    return whole, terms
+        return None, (() if word in STOP_WORDS else (stem(word),))
+    return whole, tuple(stem(p) for p in parts if p not in STOP_WORDS)
 
 
 def index_terms(text: str) -> list[str]:
