@@ -52,24 +52,43 @@ CJK_QUESTION_WORDS = frozenset(
 """Question words dropped from a Chinese query's keywords (still used for ranking)."""
 
 _jieba_lock = threading.Lock()
-_jieba_tokenizer: Any = None
+_jieba_full: Any = None
+_jieba_query: Any = None
 
 
-def _jieba() -> Any:
-    """jieba's tokenizer, its dictionary loaded on first use (only Chinese text needs it)."""
-    global _jieba_tokenizer
-    if _jieba_tokenizer is None:
+def _load_full() -> Any:
+    """jieba with its whole dictionary in memory (indexing segments every document with it)."""
+    global _jieba_full
+    if _jieba_full is None:
         with _jieba_lock:
-            if _jieba_tokenizer is None:
+            if _jieba_full is None:
                 import logging
 
                 import jieba
 
+                from .cjkdict import write_copy
+
                 jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
                 tok.initialize()
-                _jieba_tokenizer = tok
-    return _jieba_tokenizer
+                write_copy(tok.FREQ, tok.total)
+                _jieba_full = tok
+    return _jieba_full
+
+
+def _jieba() -> Any:
+    """The full jieba when loaded, else one reading the on-disk dictionary copy (a query-only
+    process then starts in milliseconds), else the full one."""
+    global _jieba_query
+    if _jieba_full is not None:
+        return _jieba_full
+    if _jieba_query is None:
+        with _jieba_lock:
+            if _jieba_query is None:
+                from .cjkdict import open_query_tokenizer
+
+                _jieba_query = open_query_tokenizer() or False
+    return _jieba_query or _load_full()
 
 
 def jieba_cut(run: str) -> list[str]:
@@ -196,6 +215,8 @@ class KRTokenizer(Tokenizer):
         **kwargs: object,
     ) -> Iterator[Token]:
         t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if _jieba_full is None and has_cjk(value):
+            _load_full()  # indexing: the in-memory dictionary is faster per word
         for pos, term in enumerate(index_terms(value)):
             t.text = term
             t.boost = 1.0

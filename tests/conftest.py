@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,14 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_ROOT = REPO / "KnowledgeBase"
 EVAL_ROOT = REPO.parent / "shared" / "eval"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _dictionary_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The jieba dictionary copy goes to one folder for the whole run, not the user's cache."""
+    home = tmp_path_factory.mktemp("dict-home")
+    os.environ["KR_DICT_DIR"] = str(home)
+    return home
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,103 @@
+"""jieba's dictionary as a small SQLite file that opens at once, for query-time segmentation.
+
+Loading jieba's dictionary takes about half a second, longer than a whole CLI search. Indexing
+loads it anyway (it segments every document) and then writes this read-only copy into the user
+cache; a process that only answers queries looks words up in the copy instead. Both hold the
+same words and counts, so a query is cut exactly as the full dictionary would cut it. The file
+holds jieba's public dictionary and nothing else.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import uuid
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+_MISS = object()
+
+
+def cache_path() -> Path:
+    """Where the copy lives, named by the jieba version and dictionary size."""
+    import jieba
+    import platformdirs
+
+    try:
+        size = os.path.getsize(Path(jieba.__file__).with_name("dict.txt"))
+    except OSError:
+        size = 0
+    base = os.environ.get("KR_DICT_DIR") or platformdirs.user_cache_dir(
+        "knowledge_retrieval", appauthor=False)
+    return Path(base) / f"jieba-{jieba.__version__}-{size}.sqlite"
+
+
+class SqliteFreq:
+    """The mapping jieba reads (``in``, ``[]``, ``get``), answered from the SQLite copy."""
+
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+        self._memo: dict[str, Any] = {}
+        row = self._db.execute("SELECT f FROM freq WHERE w = ''").fetchone()
+        self.total = int(row[0]) if row else 0
+
+    def get(self, key: str, default: Any = None) -> Any:
+        v = self._memo.get(key, _MISS)
+        if v is _MISS:
+            with self._lock:
+                row = self._db.execute("SELECT f FROM freq WHERE w = ?", (key,)).fetchone()
+            v = self._memo[key] = row[0] if row else None
+        return default if v is None else v
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.get(key) is not None
+
+    def __getitem__(self, key: str) -> Any:
+        v = self.get(key)
+        if v is None:
+            raise KeyError(key)
+        return v
+
+
+def open_query_tokenizer() -> Any | None:
+    """A jieba tokenizer backed by the copy, or None when there is no copy yet."""
+    try:
+        path = cache_path()
+        if not path.is_file():
+            return None
+        import jieba
+
+        freq = SqliteFreq(path)
+        if not freq.total:
+            return None
+        tok = jieba.Tokenizer()
+        tok.FREQ, tok.total, tok.initialized = freq, freq.total, True
+        return tok
+    except (OSError, sqlite3.Error, ImportError) as exc:
+        log.debug("no dictionary copy: %s", exc)
+        return None
+
+
+def write_copy(freq: dict[str, int], total: int) -> None:
+    """Write the copy once (atomically) from a fully loaded dictionary; errors are only logged."""
+    try:
+        path = cache_path()
+        if path.is_file():
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+        db = sqlite3.connect(tmp)
+        try:
+            db.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
+            db.executemany("INSERT INTO freq VALUES (?, ?)", [("", total), *freq.items()])
+            db.commit()
+        finally:
+            db.close()
+        os.replace(tmp, path)
+    except (OSError, sqlite3.Error) as exc:
+        log.debug("cannot write the dictionary copy: %s", exc)
