@@ -1,0 +1,1 @@
+"""Benchmarks of knowledge_retrieval beside its peers: ``python -m benchmarks --help``."""

@@ -1,0 +1,166 @@
+"""The corpora of the benchmark: their documents (a KB folder) and their queries."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .common import CACHE_DIR, DocSet, Query, eval_dir, list_documents, log
+from .make_scale_corpus import generate, scale_name
+
+SEED = 7
+CORPORA = ("scifact", "cmrc", "tldr", "scale")
+PEERS = ["ours", "whoosh", "bm25s", "fts5", "grep"]
+
+
+@dataclass(slots=True)
+class CorpusRun:
+    name: str
+    docs: DocSet
+    queries: list[Query]
+    engines: list[str]
+    has_qrels: bool
+    note: str = ""
+    group: str = ""
+    """The corpus flag this run belongs to (``scale`` for every scale size)."""
+    extra: dict = field(default_factory=dict)
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _subset(root: Path, kb: str, keep: set[str], size: int, all_paths: list[str]) -> Path:
+    """A copy of ``kb`` with ``keep`` plus random other documents, ``size`` in all."""
+    rng = random.Random(SEED)
+    rest = [p for p in all_paths if p not in keep]
+    rng.shuffle(rest)
+    chosen = sorted(keep | set(rest[: max(0, size - len(keep))]))
+    dst_root = CACHE_DIR / "subsets" / f"{kb}-{size}" / "KnowledgeBase"
+    dst = dst_root / kb
+    stamp = dst_root / f".{kb}.stamp"
+    want = f"{SEED}:{size}:" + hashlib.sha1("\n".join(chosen).encode()).hexdigest()
+    if stamp.is_file() and stamp.read_text() == want:
+        return dst_root
+    if dst.exists():
+        shutil.rmtree(dst)
+    dst.mkdir(parents=True)
+    shutil.copy2(root / kb / "README.md", dst / "README.md")
+    for rel in chosen:
+        (dst / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / kb / rel, dst / rel)
+    stamp.write_text(want)
+    return dst_root
+
+
+def _qrels_corpus(name: str, kb: str, lang: str, suite: str, quick: bool,
+                  limit: int | None) -> CorpusRun:
+    root = eval_dir() / "KnowledgeBase"
+    rows = _read_jsonl(eval_dir() / "queries" / suite)
+    paths = list_documents(root / kb)
+    have = set(paths)
+    n_all = len(rows)
+    rows = [r for r in rows if r["query"].strip() and any(p in have for p in r["relevant"])]
+    note = f"queries: `queries/{suite}`"
+    if len(rows) < n_all:
+        note += f" ({n_all - len(rows)} empty or unjudged dropped)"
+    if quick:
+        rows = rows[: limit or 50]
+        keep = {p for r in rows for p in r["relevant"] if p in have}
+        root = _subset(root, kb, keep, 1000, paths)
+        paths = list_documents(root / kb)
+        note += f"; quick: first {len(rows)} queries over a 1,000-document subset"
+    elif limit:
+        rows = rows[:limit]
+    queries = [Query(r["query"], dict(r["relevant"]), r.get("id", "")) for r in rows]
+    engines = PEERS + (["fts5_trigram"] if lang == "zh" else [])
+    return CorpusRun(name, DocSet(str(root), kb, lang, paths), queries, engines, True, note,
+                     group=name)
+
+
+def tldr_queries(kb_path: Path, n: int, seed: int = SEED) -> list[Query]:
+    """Known-item queries: the first description line of ``n`` random English pages."""
+    pages = [p for p in list_documents(kb_path) if p.startswith("pages/")]
+    random.Random(seed).shuffle(pages)
+    out: list[Query] = []
+    for rel in pages:
+        desc = ""
+        for line in (kb_path / rel).read_text(encoding="utf-8").splitlines():
+            if line.startswith(">"):
+                desc = line.lstrip("> ").strip()
+                break
+        if not desc or desc.lower().startswith(("this command is an alias", "more information")):
+            continue
+        out.append(Query(desc, {rel: 1}, rel))
+        if len(out) == n:
+            break
+    return out
+
+
+def _tldr(quick: bool, limit: int | None) -> CorpusRun:
+    root = eval_dir() / "KnowledgeBase"
+    paths = list_documents(root / "tldr")
+    queries = tldr_queries(root / "tldr", limit or (50 if quick else 200))
+    note = ("queries: the first description line of a seeded random sample of English pages "
+            "(known item: the page itself)")
+    if quick:
+        root = _subset(root, "tldr", {q.id for q in queries}, 1000, paths)
+        paths = list_documents(root / "tldr")
+        note += "; quick: a 1,000-document subset"
+    return CorpusRun("tldr", DocSet(str(root), "tldr", "en", paths), queries, list(PEERS), True,
+                     note, group="tldr")
+
+
+def scale_queries(n: int) -> list[Query]:
+    """Half SciFact claims, half tldr descriptions (seeded); no judgments at scale."""
+    rows = _read_jsonl(eval_dir() / "queries" / "scifact-train.jsonl")
+    random.Random(SEED).shuffle(rows)
+    claims = [Query(r["query"], {}, r.get("id", "")) for r in rows[: n - n // 2]]
+    descs = tldr_queries(eval_dir() / "KnowledgeBase" / "tldr", n // 2, seed=SEED + 1)
+    out: list[Query] = []
+    for a, b in zip(claims, descs, strict=False):
+        out += [a, Query(b.text, {}, b.id)]
+    return out
+
+
+def _scale(quick: bool, files: int, limit: int | None) -> list[CorpusRun]:
+    sizes = sorted({s for s in (1000, 10_000) if s < files} | {files})
+    queries = scale_queries(limit or (20 if quick else 200))
+    runs = []
+    for n in sizes:
+        root = generate(n)
+        name = scale_name(n)
+        kb_path = root / name
+        paths = list_documents(kb_path)
+        engines = list(PEERS) if n == files else ["ours", "fts5"]
+        runs.append(CorpusRun(
+            name, DocSet(str(root), name, "en", paths), queries, engines, False,
+            f"generated by `benchmarks/make_scale_corpus.py`; {len(queries)} queries "
+            "(SciFact claims and tldr descriptions, no judgments)",
+            group="scale", extra={"files": n},
+        ))
+    return runs
+
+
+def load(names: list[str], *, quick: bool, scale_files: int,
+         limit: int | None = None) -> list[CorpusRun]:
+    if not (eval_dir() / "KnowledgeBase").is_dir() or not (eval_dir() / "queries").is_dir():
+        log("eval data not found (../shared/eval): skipping every corpus")
+        return []
+    runs: list[CorpusRun] = []
+    for name in names:
+        if name == "scifact":
+            runs.append(_qrels_corpus("scifact", "scifact", "en", "scifact-train.jsonl", quick, limit))
+        elif name == "cmrc":
+            runs.append(_qrels_corpus("cmrc", "cmrc2018", "zh", "cmrc2018-trial.jsonl", quick, limit))
+        elif name == "tldr":
+            runs.append(_tldr(quick, limit))
+        elif name == "scale":
+            runs.extend(_scale(quick, scale_files, limit))
+        else:
+            raise SystemExit(f"unknown corpus {name!r}; choose from {', '.join(CORPORA)}")
+    return runs
