@@ -17,8 +17,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from whoosh.analysis import Token, Tokenizer
 import Stemmer
+from whoosh.analysis import Token, Tokenizer
 
 ANALYZER_VERSION = "kr-4"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
@@ -34,10 +34,7 @@ _SPLIT_RE = re.compile(r"[._\-/:#{}]+")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 
 STOP_WORDS = frozenset(
-    """a an and are as at be been being but by can could did do does doing for from had has have
-    having how i if in into is it its itself may me might must my of on or our ours shall should so
-    such than that the their theirs them then there these they this those to was we were what when
-    where which while who whom why will with would you your yours""".split()
+    ["a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "had", "has", "have", "having", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "may", "me", "might", "must", "my", "of", "on", "or", "our", "ours", "shall", "should", "so", "such", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "to", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours"]
 )
 """English words too common to count as keywords."""
 
@@ -45,9 +42,7 @@ CJK_STOP = frozenset("的了是在和与及或就都而也把被给让这那之�
 """Chinese characters that carry no topic on their own (used when a query has single characters)."""
 
 CJK_QUESTION_WORDS = frozenset(
-    """什么 什麼 哪些 哪個 哪个 怎么 怎麼 如何 为何 為何 为什么 為什麼 多少 是否 是什么 是什麼
-    意思 含义 含義 请问 請問 哪里 哪裡 哪裏 是不是 有没有 有沒有 几个 幾個 可以 能否 怎样 怎樣
-    几天 幾天 多久 多长 多長 什么时候 什麼時候 哪天 哪一 哪种 哪種 为啥 為啥 区别 區別""".split()
+    ["什么", "什麼", "哪些", "哪個", "哪个", "怎么", "怎麼", "如何", "为何", "為何", "为什么", "為什麼", "多少", "是否", "是什么", "是什麼", "意思", "含义", "含義", "请问", "請問", "哪里", "哪裡", "哪裏", "是不是", "有没有", "有沒有", "几个", "幾個", "可以", "能否", "怎样", "怎樣", "几天", "幾天", "多久", "多长", "多長", "什么时候", "什麼時候", "哪天", "哪一", "哪种", "哪種", "为啥", "為啥", "区别", "區別"]
 )
 """Question words dropped from a Chinese query's keywords (still used for ranking)."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from .errors import InvalidArgumentError, UnsafePathError
+from .errors import ConfigError, InvalidArgumentError, UnsafePathError
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,18 @@ def find_root(root: str | os.PathLike[str] | None = None) -> Path | None:
         if cand.is_dir():
             return cand.resolve()
     return None
+
+
+def require_root(root: str | os.PathLike[str] | None = None) -> Path:
+    """Like :func:`find_root`, but a missing root is an error (for commands that need one)."""
+    root_path = find_root(root)
+    if root_path is None:
+        where = f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
+        raise ConfigError(
+            f"no KnowledgeBase folder found in {where}",
+            hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
+        )
+    return root_path
 
 
 def _is_kb_dir(entry: os.DirEntry[str]) -> bool:

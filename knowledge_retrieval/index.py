@@ -19,7 +19,6 @@ is unreadable.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging

@@ -20,7 +20,7 @@ import yaml
 
 from .answer import compose_answer
 from .api import _check_args, _hit
-from .discovery import MEMORY_DIRNAME, find_root, suggest, within
+from .discovery import MEMORY_DIRNAME, require_root, suggest, within
 from .errors import ConfigError, InvalidArgumentError, KBNotFoundError, UnsafePathError
 from .index import get_index
 from .models import KBRules
@@ -74,14 +74,7 @@ def memory_kb(project_id: str) -> str:
 
 
 def _root(root: str | os.PathLike[str] | None) -> Path:
-    root_path = find_root(root)
-    if root_path is None:
-        where = f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
-        raise ConfigError(
-            f"no KnowledgeBase folder found in {where}",
-            hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
-        )
-    return root_path
+    return require_root(root)
 
 
 def memory_path(project_id: str, root: str | os.PathLike[str] | None = None) -> Path:

@@ -23,8 +23,7 @@ _PARTICLES = frozenset("的了是吗呢吧啊么")
 """Longer queries are cut (a question, not a document)."""
 
 _QUESTION_NOISE = frozenset(
-    "mean means meaning meant explain explained tell please know describe show find look "
-    "get doc docs documentation question answer".split()
+    ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer"]
 )
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
@@ -133,7 +132,7 @@ def analyze_query(text: str) -> Query:
         version=version,
         latest=bool(_LATEST_RE.search(text)),
         wants_index=bool(
-            re.search(r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引", text, re.I)
+            re.search(r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引", text, re.IGNORECASE)
         ),
     )
 

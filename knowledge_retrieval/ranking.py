@@ -28,6 +28,7 @@ from typing import Any
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+from whoosh.reading import TermNotFound
 
 from .analysis import index_terms
 from .index import FIELDS, KBIndex
@@ -194,7 +195,7 @@ class Ranker:
             for f in FIELDS:
                 try:
                     m = reader.postings(f, t)
-                except Exception:  # TermNotFound
+                except TermNotFound:
                     continue
                 wf, bf, af = FIELD_WEIGHTS[f], FIELD_B[f], avg[f]
                 lengths = lens[f]
@@ -237,7 +238,7 @@ class Ranker:
             found_title = set().union(*(s.title_terms for s in secs))
             found_title |= {alias[t] for t in found_title if t in alias}
             covs = [k.coverage(found) for k in keywords]
-            cov = sum(kw_weight[k.text] * c for k, c in zip(keywords, covs)) / total_w
+            cov = sum(kw_weight[k.text] * c for k, c in zip(keywords, covs, strict=True)) / total_w
             tcov = sum(kw_weight[k.text] * k.coverage(found_title) for k in keywords) / total_w
             if did_you_mean and any(a in found for a in alias):
                 cov *= 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
@@ -247,8 +248,8 @@ class Ranker:
             files.append(FileMatch(
                 path=path, score=0.0, best=best, coverage=cov, relevance=rel, title=tcov,
                 emphasized=emph,
-                matched_terms=[k.text for k, c in zip(keywords, covs) if c >= 0.5],
-                missing_terms=[k.text for k, c in zip(keywords, covs) if c < 0.5],
+                matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
+                missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
             ))
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it

@@ -42,10 +42,10 @@ _URL = re.compile(r"<?https?://\S+")
 _KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", _I)
 _KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
     r"^[*_]*(?:key ?words?|tags|关键[词字]|關鍵[詞字]|标签|標籤)[*_]*\s*"
-    r"[:：][*_]*\s*(.*)$", _I)  # noqa: RUF001
+    r"[:：][*_]*\s*(.*)$", _I)
 _SCOPE_HEAD = re.compile(r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
                          r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)", _I)
-_KW_SPLIT = re.compile(r"[,，、;；\n]")  # noqa: RUF001
+_KW_SPLIT = re.compile(r"[,，、;；\n]")
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("exclude", re.compile(
         r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
@@ -60,7 +60,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|优先|優先|重点|重點|主要", _I)),
 )
 _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
-    r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"  # noqa: RUF001
+    r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
     r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)", _I)
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
     r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
@@ -270,7 +270,7 @@ def _split_keywords(text: str) -> list[str]:
     out = []
     for part in _KW_SPLIT.split(text):
         word = _collapse(re.sub(r"^\s*(?:[-*+•]|\d+[.)])\s+", "", part).replace("`", ""))
-        word = word.strip("\"'“”‘’「」『』").rstrip(".。").strip()  # noqa: RUF001
+        word = word.strip("\"'“”‘’「」『』").rstrip(".。").strip()
         if word and len(word) <= 80:
             out.append(word)
     return out
@@ -285,7 +285,7 @@ def _truncate(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]
-    end = max(cut.rfind(ch) for ch in "。.!?！？")  # noqa: RUF001
+    end = max(cut.rfind(ch) for ch in "。.!?！？")
     if end >= limit // 2:
         return cut[: end + 1]
     space = cut.rfind(" ")
@@ -405,7 +405,7 @@ def _parse(text: str) -> KBRules:
     keywords = _split_keywords(keywords) if isinstance(keywords, str) else _strings(keywords)
     languages = [p.lower().replace("_", "-")
                  for s in _strings(meta.get("languages", meta.get("language", meta.get("lang"))))
-                 for p in re.split(r"[\s,，、;；]+", s)]  # noqa: RUF001
+                 for p in re.split(r"[\s,，、;；]+", s)]
     return KBRules(
         name=(_collapse(names[0]) or None) if names else None,
         description=description or ff["description"],

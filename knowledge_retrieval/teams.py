@@ -24,7 +24,7 @@ from pathlib import Path
 
 import yaml
 
-from .discovery import check_name, find_root
+from .discovery import check_name, require_root
 from .errors import ConfigError, InvalidArgumentError
 from .memory import check_project_id
 
@@ -125,14 +125,7 @@ class TeamsConfig:
 
 def teams_path(root: str | os.PathLike[str] | None = None) -> Path:
     """Where ``teams.yaml`` is for a root (found as :func:`~knowledge_retrieval.search` does)."""
-    root_path = find_root(root)
-    if root_path is None:
-        where = f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
-        raise ConfigError(
-            f"no KnowledgeBase folder found in {where}",
-            hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
-        )
-    return root_path / TEAMS_FILENAME
+    return require_root(root) / TEAMS_FILENAME
 
 
 def load_teams(root: str | os.PathLike[str] | None = None) -> TeamsConfig:

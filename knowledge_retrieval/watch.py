@@ -8,6 +8,7 @@ folders for the watch limit, ``KR_WATCH=0``) the search falls back to the stat w
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -81,10 +82,8 @@ class Watcher:
         return not events
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self._ino.close()
-        except OSError:
-            pass
 
     def __del__(self) -> None:
         ino = getattr(self, "_ino", None)

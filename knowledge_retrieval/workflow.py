@@ -31,9 +31,9 @@ from .api import _check_args, search
 from .discovery import (
     MEMORY_DIRNAME,
     check_name,
-    find_root,
     list_locations,
     normalize_kb_ref,
+    require_root,
     suggest,
     within,
 )
@@ -112,14 +112,7 @@ class Retrieval:
 
 
 def _root(root: str | os.PathLike[str] | None) -> Path:
-    root_path = find_root(root)
-    if root_path is None:
-        where = f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
-        raise ConfigError(
-            f"no KnowledgeBase folder found in {where}",
-            hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
-        )
-    return root_path
+    return require_root(root)
 
 
 def _ids(kb_ids: object, what: str = "kb_ids") -> list[str]:

@@ -182,8 +182,8 @@ def test_read_text_refuses_binary(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("text", "codec"), [
-    ("# 订单状态码\n\n20 已支付 ORDER_STATUS_PAID，支付渠道回调确认扣款成功。\n", "gb18030"),  # noqa: RUF001
-    ("# 運單狀態碼\n\n140 已簽收，本人、管理室或超商代收皆算簽收。\n", "big5"),  # noqa: RUF001
+    ("# 订单状态码\n\n20 已支付 ORDER_STATUS_PAID，支付渠道回调确认扣款成功。\n", "gb18030"),
+    ("# 運單狀態碼\n\n140 已簽收，本人、管理室或超商代收皆算簽收。\n", "big5"),
 ])
 def test_read_text_legacy_chinese(tmp_path: Path, text: str, codec: str) -> None:
     path = tmp_path / "doc.md"

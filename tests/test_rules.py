@@ -1,5 +1,5 @@
 """README rules: golden files, clause classification, path matching, the real eval READMEs."""
-# ruff: noqa: RUF001 - Chinese test text uses full-width punctuation
+
 
 from __future__ import annotations
 
