@@ -193,10 +193,10 @@ def index_terms(text: str) -> list[str]:
     return out
 
 
-class KRTokenizer(Tokenizer):
+class KRTokenizer(Tokenizer):  # type: ignore[misc]
     """Whoosh tokenizer wrapping :func:`index_terms` (module-level so the schema pickles)."""
 
-    def __call__(  # type: ignore[override]
+    def __call__(
         self,
         value: str,
         positions: bool = False,

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import frontmatter
 
@@ -57,7 +58,7 @@ class Metrics:
         return out
 
 
-def load_queries(path: Path, limit: int | None = None) -> list[dict]:
+def load_queries(path: Path, limit: int | None = None) -> list[dict[str, Any]]:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     return rows[:limit] if limit else rows
 
@@ -102,7 +103,7 @@ def stripped_root(root: Path, kb: str, keys: list[str], work: Path) -> Path:
 
 
 def run_suite(
-    root: Path, queries: list[dict], *, choose: bool = False,
+    root: Path, queries: list[dict[str, Any]], *, choose: bool = False,
     threshold: float = DEFAULT_THRESHOLD, out_of_scope_kb: str | None = None,
 ) -> Metrics:
     """Rank every query and add up the metrics."""

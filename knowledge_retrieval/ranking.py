@@ -220,15 +220,15 @@ class Ranker:
         qmax = sum(idf[t] * w for t, w in terms.items() if t in seen) or 1.0
         sections: list[SectionMatch] = []
         for d, row in tfs.items():
-            s = sum(idf[t] * terms[t] * tf / (K1 + tf) for t, tf in row.items())
-            sections.append(SectionMatch(d, s / qmax, set(row), in_title.get(d, set())))
+            bm25 = sum(idf[t] * terms[t] * tf / (K1 + tf) for t, tf in row.items())
+            sections.append(SectionMatch(d, bm25 / qmax, set(row), in_title.get(d, set())))
         sections.sort(key=lambda s: s.score, reverse=True)
         sections = sections[:CANDIDATE_SECTIONS]
         paths = reader.column_reader("path")
         by_file: dict[str, list[SectionMatch]] = defaultdict(list)
-        for s in sections:
-            p = paths[s.docnum]
-            by_file[p.decode() if isinstance(p, bytes) else p].append(s)
+        for sm in sections:
+            p = paths[sm.docnum]
+            by_file[p.decode() if isinstance(p, bytes) else p].append(sm)
         kw_weight = self._keyword_weights(keywords, idf, alias, reader, n)
         total_w = sum(kw_weight.values()) or 1.0
         files: list[FileMatch] = []
@@ -257,9 +257,9 @@ class Ranker:
         self._score(files, q, reader, on_topic)
         files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
         top = files[:limit]
-        for f in top:
-            if not f.stored:
-                f.stored = reader.stored_fields(f.best.docnum)
+        for fm in top:
+            if not fm.stored:
+                fm.stored = reader.stored_fields(fm.best.docnum)
         return RankOutcome(top, [k.text for k in keywords], known, did_you_mean)
 
     def _best_section(self, reader: Any, secs: list[SectionMatch], keywords: list[Keyword],
