@@ -26,13 +26,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
-from whoosh.reading import TermNotFound
 
 from .analysis import index_terms
 from .index import FIELDS, KBIndex
 from .models import KBRules
+from .postings import field_lengths, term_postings
 from .query import Keyword, Query
 from .rules import is_emphasized, is_entry
 
@@ -91,6 +92,9 @@ class RankOutcome:
 _CACHES: weakref.WeakKeyDictionary[KBIndex, tuple[Any, dict[str, Any]]] = (
     weakref.WeakKeyDictionary()
 )
+_SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 class Ranker:
@@ -121,6 +125,15 @@ class Ranker:
                  if abs(len(v) - len(word)) <= max_edits]
         got = process.extractOne(word, vocab, scorer=OSA.distance, score_cutoff=max_edits)
         return str(got[0]) if got else None
+
+    def _segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
+        """Field lengths of one segment's documents (segments never change: cached by id)."""
+        seg_cache = _SEGMENTS.setdefault(self.kbi, {})
+        key = segreader.segment().segment_id()
+        got = seg_cache.get(key)
+        if got is None or len(got["body"]) != segreader.doc_count_all():
+            got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
+        return got
 
     def _vocabulary(self, reader: Any) -> dict[str, list[str]]:
         """ASCII terms of three or more letters, by first letter (built once per generation)."""
@@ -183,48 +196,46 @@ class Ranker:
                 known.append(kw.text)
         idf = {t: self._idf(reader, n, t) for t in terms}
         avg = {f: (reader.field_length(f) / n) or 1.0 for f in FIELDS}
-        # BM25F: per section, per term, combine the fields' normalised frequencies
-        tfs: dict[int, dict[str, float]] = defaultdict(dict)
-        in_title: dict[int, set[str]] = defaultdict(set)
-        seen: set[str] = set()
-        lens: dict[str, dict[int, int]] = self._cache().setdefault(
-            "lengths", {f: {} for f in FIELDS})
-        for t in terms:
-            if idf[t] <= 0:
-                continue
-            for f in FIELDS:
-                try:
-                    m = reader.postings(f, t)
-                except TermNotFound:
-                    continue
-                wf, bf, af = FIELD_WEIGHTS[f], FIELD_B[f], avg[f]
-                lengths = lens[f]
-                if m.is_active():
-                    seen.add(t)
-                while m.is_active():
-                    d = m.id()
-                    tf = m.weight()
-                    ln = lengths.get(d)
-                    if ln is None:
-                        ln = lengths[d] = reader.doc_field_length(d, f, 1) or 1
-                    part = wf * tf / (1.0 - bf + bf * ln / af)
-                    row = tfs[d]
-                    row[t] = row.get(t, 0.0) + part
-                    if f != "body" and f != "meta":
-                        in_title[d].add(t)
-                    m.next()
-        if not tfs:
+        # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
+        # every section of the index, filled segment by segment)
+        total = reader.doc_count_all()
+        acc = {t: np.zeros(total) for t in terms if idf[t] > 0}
+        in_title = {t: np.zeros(total, dtype=bool) for t in acc}
+        for segreader, offset in reader.leaf_readers():
+            lengths = self._segment_lengths(segreader)
+            for t, vec in acc.items():
+                for f in FIELDS:
+                    got = term_postings(segreader, f, t)
+                    if got is None:
+                        continue
+                    ids, tf = got
+                    bf = FIELD_B[f]
+                    part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / avg[f])
+                    vec[ids + offset] += part  # a term lists a document once per field
+                    if f not in ("body", "meta"):
+                        in_title[t][ids + offset] = True
+        seen = {t for t, a in acc.items() if a.any()}
+        if not seen:
             return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
         # the most a section could score on the terms this KB knows (unknown terms already
         # lower the keyword coverage; counting them twice would flatten every score)
         qmax = sum(idf[t] * w for t, w in terms.items() if t in seen) or 1.0
-        sections: list[SectionMatch] = []
-        for d, row in tfs.items():
-            bm25 = sum(idf[t] * terms[t] * tf / (K1 + tf) for t, tf in row.items())
-            sections.append(SectionMatch(d, bm25 / qmax, set(row), in_title.get(d, set())))
-        sections.sort(key=lambda s: s.score, reverse=True)
-        sections = sections[:CANDIDATE_SECTIONS]
-        paths = reader.column_reader("path")
+        score = np.zeros(total)
+        for t in seen:
+            a = acc[t]
+            score += idf[t] * terms[t] * a / (K1 + a)
+        cand = np.flatnonzero(score)
+        order = np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]
+        sections = []
+        for d in cand[order].tolist():
+            sections.append(SectionMatch(
+                d, float(score[d]) / qmax, {t for t in seen if acc[t][d] > 0},
+                {t for t in seen if in_title[t][d]},
+            ))
+        cache = self._cache()
+        paths = cache.get("paths")
+        if paths is None:  # opening the column reads its table of distinct paths: once
+            paths = cache["paths"] = reader.column_reader("path")
         by_file: dict[str, list[SectionMatch]] = defaultdict(list)
         for sm in sections:
             p = paths[sm.docnum]

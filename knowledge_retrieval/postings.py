@@ -1,0 +1,75 @@
+"""Term statistics as arrays: a Whoosh term's postings a block at a time, field lengths at once.
+
+Whoosh's matcher costs several Python calls per posting; its on-disk blocks hold up to 128
+postings each, and a segment's field lengths are one byte per document in one column. Reading
+those directly turns the scoring loop into a few array operations. Anything unexpected (another
+matcher kind) falls back to the matcher API, so results never depend on which path ran.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
+from whoosh.matching.wrappers import FilterMatcher
+from whoosh.reading import TermNotFound
+from whoosh.util.numeric import byte_to_length
+
+_BYTE_TO_LENGTH = np.array([max(1, byte_to_length(i)) for i in range(256)], dtype=np.float64)
+
+
+def field_lengths(segreader: Any, field: str) -> np.ndarray:
+    """The length of ``field`` in each document of one segment (at least 1)."""
+    n = segreader.doc_count_all()
+    col = segreader._perdoc._cached_reader(_lenfield(field), LENGTHS_COLUMN)
+    out = np.ones(n, dtype=np.float64)
+    if col is None:
+        return out
+    try:
+        count = min(int(col._count), n)
+        raw = col._dbfile.get(col._basepos, count)
+        out[:count] = _BYTE_TO_LENGTH[np.frombuffer(raw, dtype=np.uint8, count=count)]
+    except (AttributeError, ValueError):  # another column layout: ask per document
+        for d in range(n):
+            out[d] = max(1, segreader.doc_field_length(d, field, 1) or 1)
+    return out
+
+
+def term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """(document numbers, term frequencies) of a term in one segment, deleted documents left
+    out; None when the segment does not have the term."""
+    try:
+        m = segreader.postings(field, term)
+    except TermNotFound:
+        return None
+    deleted: set[int] | None = None
+    if isinstance(m, FilterMatcher) and m._exclude:
+        deleted, m = m._ids, m.child  # the child already stands past leading deleted postings
+    if isinstance(m, W3LeafMatcher):
+        ids_parts, tf_parts = [], []
+        while m.is_active():
+            if m._ids is None:
+                m._read_ids()
+            if m._weights is None:
+                m._read_weights()
+            i = m._i
+            ids_parts.append(np.asarray(m._ids[i:], dtype=np.int64))
+            tf_parts.append(np.asarray(m._weights[i:], dtype=np.float64))
+            m._next_block()
+        if not ids_parts:
+            return None
+        ids, tfs = np.concatenate(ids_parts), np.concatenate(tf_parts)
+    else:  # pragma: no cover - other codecs: the plain matcher API
+        pairs = []
+        while m.is_active():
+            pairs.append((m.id(), m.weight()))
+            m.next()
+        if not pairs:
+            return None
+        ids = np.array([p[0] for p in pairs], dtype=np.int64)
+        tfs = np.array([p[1] for p in pairs], dtype=np.float64)
+    if deleted:
+        keep = ~np.isin(ids, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))
+        ids, tfs = ids[keep], tfs[keep]
+    return (ids, tfs) if len(ids) else None
