@@ -199,8 +199,10 @@ def _load_manifest(path: Path) -> dict[str, Any]:
 
 def _write_json_atomic(path: Path, data: object) -> None:
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+        f.write(text)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
