@@ -43,7 +43,7 @@ from .errors import IndexLockedError
 from .models import Document, KBRules
 from .parsing import SkipFile, parse_kb_text, read_kb_file
 from .roles import file_role
-from .scan import Scan, file_crc32, file_lock, file_signatures, scan_kb
+from .scan import Scan, file_crc32, file_lock, file_signatures, rescan_files, scan_kb
 from .watch import Watcher
 
 log = logging.getLogger(__name__)
@@ -233,6 +233,7 @@ class KBIndex:
         self._watcher: Watcher | None = None
         self._watch_tried = False
         self._watched_rules: KBRules | None = None
+        self._last_scan: Scan | None = None
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
 
@@ -349,17 +350,25 @@ class KBIndex:
             w = self._watcher
             if w is not None and not w.usable:
                 w = self._watcher = None
-            if why is None and w is not None and w.armed and rules == self._watched_rules \
-                    and w.quiet():
-                report.skipped = dict(self._skipped)
-                report.files = len(self._manifest)
-                report.seconds = time.perf_counter() - t0
-                return report  # nothing under the KB changed since the last walk
+            changes: set[str] | None = None
+            if why is None and w is not None and w.armed and rules == self._watched_rules:
+                changes = w.changes()
+                if changes == set():
+                    report.skipped = dict(self._skipped)
+                    report.files = len(self._manifest)
+                    report.seconds = time.perf_counter() - t0
+                    return report  # nothing under the KB changed since the last walk
+            elif w is not None:
+                w.changes()  # drained: the walk below sees every change made before it
             if w is not None:
-                w.quiet()  # drained: the walk below sees every change made before it
                 w.armed = False  # until this refresh succeeds
             watched_before = set(w.watched) if w is not None else set()
-            scan = scan_kb(self.kb_path, rules)
+            scan = None
+            if changes and self._last_scan is not None:  # only these files changed
+                scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
+            partial = scan is not None
+            if scan is None:
+                scan = scan_kb(self.kb_path, rules)
             if why is not None or self._stale(scan):
                 with file_lock(self.dir / "lock", LOCK_TIMEOUT):
                     if not rebuild:  # another process may have updated or rebuilt meanwhile
@@ -373,10 +382,11 @@ class KBIndex:
             if self._watcher is None and not self._watch_tried:
                 self._watch_tried = True
                 w = self._watcher = Watcher.create()
+            self._last_scan = scan
             if w is not None:
                 # trusted only when every folder was watched before this walk began: a folder
                 # that appeared during it may hold files the walk did not see
-                w.armed = w.arm(scan.dirs) and set(scan.dirs) <= watched_before
+                w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
                 self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report

@@ -97,26 +97,71 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                     continue
                 walk(Path(e.path), relp)
                 continue
-            if not name.lower().endswith(SUFFIXES) or name.startswith("."):
-                continue
-            if not rel and name.lower() == "readme.md":
-                continue
-            if not is_included(relp, rules):
-                continue
-            try:
-                st = e.stat()
-            except OSError as exc:
-                out.skipped[relp] = f"unreadable: {exc.strerror or exc}"
-                continue
-            if not stat_mod.S_ISREG(st.st_mode):
-                out.skipped[relp] = "not a regular file"
-                continue
-            if st.st_size > max_bytes:
-                out.skipped[relp] = f"larger than {max_bytes // (1024 * 1024)} MiB ({st.st_size} bytes)"
-                continue
-            out.files[relp] = (st.st_mtime_ns, st.st_size)
+            _classify(out, relp, name, not rel, rules, e.stat, max_bytes)
 
     walk(kb_path, "")
+    return out
+
+
+def _classify(
+    out: Scan, relp: str, name: str, at_root: bool, rules: KBRules,
+    stat: Callable[[], os.stat_result], max_bytes: int,
+) -> None:
+    """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither)."""
+    if not name.lower().endswith(SUFFIXES) or name.startswith("."):
+        return
+    if at_root and name.lower() == "readme.md":
+        return
+    if not is_included(relp, rules):
+        return
+    try:
+        st = stat()
+    except OSError as exc:
+        out.skipped[relp] = f"unreadable: {exc.strerror or exc}"
+        return
+    if not stat_mod.S_ISREG(st.st_mode):
+        out.skipped[relp] = "not a regular file"
+        return
+    if st.st_size > max_bytes:
+        out.skipped[relp] = f"larger than {max_bytes // (1024 * 1024)} MiB ({st.st_size} bytes)"
+        return
+    out.files[relp] = (st.st_mtime_ns, st.st_size)
+
+
+def rescan_files(
+    kb_path: Path, rules: KBRules, previous: Scan, changed: set[str], *,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> Scan | None:
+    """The previous walk with only ``changed`` files (absolute paths in walked folders) looked at
+    again, as change notification reports them; None when one needs a full walk instead."""
+    out = Scan(files=dict(previous.files), skipped=dict(previous.skipped),
+               dirs=list(previous.dirs))
+    root = str(kb_path)
+    walked = set(previous.dirs)
+    real_root = kb_path.resolve()
+    for path in changed:
+        folder, _sep, name = path.rpartition(os.sep)
+        if folder not in walked or not (folder == root or folder.startswith(root + os.sep)):
+            return None
+        rel_dir = folder[len(root) + 1:].replace(os.sep, "/")
+        relp = f"{rel_dir}/{name}" if rel_dir else name
+        try:
+            relp.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        out.files.pop(relp, None)
+        out.skipped.pop(relp, None)
+        p = Path(path)
+        try:
+            if p.is_symlink() and not _inside(real_root, p.resolve()):
+                out.skipped[relp] = "symlink leads outside the knowledge base"
+                continue
+            if p.is_dir():  # a folder that appeared: only a walk sees inside it
+                return None
+        except (OSError, RuntimeError):
+            return None
+        if os.path.lexists(path):
+            _classify(out, relp, name, not rel_dir, rules, p.stat, max_bytes)
     return out
 
 

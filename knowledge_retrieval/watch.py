@@ -69,17 +69,29 @@ class Watcher:
             return False
         return True
 
-    def quiet(self) -> bool:
-        """Drain the queue; True when no watched folder changed since the last call."""
+    def changes(self) -> set[str] | None:
+        """Drain the queue: the files that changed since the last call (empty when none), or
+        None when only a full walk can tell (a folder changed, a watch ended, an overflow)."""
         events = self._ino.read(timeout=0)
+        files: set[str] = set()
+        full = False
         for ev in events:
             if ev.mask & (self._flags.IGNORED | self._flags.DELETE_SELF | self._flags.MOVE_SELF):
                 gone = self._paths.pop(ev.wd, None)
                 if gone is not None:
                     self.watched.discard(gone)
+                full = True
+                continue
             if ev.mask & self._flags.Q_OVERFLOW:
                 self.armed = False
-        return not events
+                full = True
+                continue
+            folder = self._paths.get(ev.wd)
+            if folder is None or ev.mask & self._flags.ISDIR or not ev.name:
+                full = True
+                continue
+            files.add(os.path.join(folder, ev.name))
+        return None if full else files
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -69,3 +69,33 @@ def test_watch_can_be_turned_off(root: Path, monkeypatch: pytest.MonkeyPatch) ->
     for _ in range(4):
         search("alpha", kb="kb", root=root)
     assert calls[0] == 4
+
+
+def test_file_changes_are_applied_without_a_walk(
+    root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(root / "kb" / "sub" / "b.md", "# B\n\nbravo\n")
+    for _ in range(3):
+        search("alpha", kb="kb", root=root)
+    calls = _count_walks(monkeypatch)
+    write(root / "kb" / "sub" / "c.md", "# C\n\nxray\n")  # created in a watched folder
+    assert search("xray", kb="kb", root=root).hits[0].path == "sub/c.md"
+    (root / "kb" / "sub" / "c.md").write_text("# C\n\nwhiskey\n", encoding="utf-8")
+    assert search("whiskey", kb="kb", root=root).hits[0].path == "sub/c.md"
+    assert not search("xray", kb="kb", root=root).found
+    (root / "kb" / "sub" / "c.md").rename(root / "kb" / "c2.md")  # moved between folders
+    assert [h.path for h in search("whiskey", kb="kb", root=root).hits] == ["c2.md"]
+    (root / "kb" / "c2.md").unlink()
+    assert not search("whiskey", kb="kb", root=root).found
+    write(root / "kb" / ".hidden.md", "# H\n\nhotel\n")  # never a document
+    write(root / "kb" / "notes.txt", "hotel\n")
+    assert not search("hotel", kb="kb", root=root).found
+    secret = write(tmp_path / "outside" / "secret.md", "# S\n\nsierra\n")
+    (root / "kb" / "link.md").symlink_to(secret)  # a link that leaves the KB
+    r = search("sierra", kb="kb", root=root, score_threshold=0.0)
+    assert not r.found
+    assert calls[0] == 0, "file-level changes should not need a walk"
+    (root / "kb" / "newdir").mkdir()  # a folder: back to a full walk
+    write(root / "kb" / "newdir" / "d.md", "# D\n\ndelta\n")
+    assert search("delta", kb="kb", root=root).hits[0].path == "newdir/d.md"
+    assert calls[0] >= 1
