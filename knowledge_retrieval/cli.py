@@ -503,13 +503,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     want_json = getattr(args, "output", None) == "json"
     name = args.command + (f" {args.memory_command}" if args.command == "memory" else "")
     try:
-        return COMMANDS[name](args)
+        status = COMMANDS[name](args)
+        sys.stdout.flush()  # inside the try: a reader that left (`| head`) is handled below
+        return status
     except (InvalidArgumentError, KBNotFoundError) as exc:
         return _fail(want_json, error(exc), 2)
     except KnowledgeRetrievalError as exc:
         return _fail(want_json, error(exc), 1)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `kr ... | head`: the reader left; say nothing more
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         return _fail(want_json, error(exc, "io_error"), 1)
     except Exception as exc:

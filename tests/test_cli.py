@@ -458,3 +458,19 @@ def test_every_command_takes_root() -> None:
             parsers = list(msub.choices.values())  # type: ignore[union-attr]
         for q in parsers:
             assert any("--root" in a.option_strings for a in q._actions), name
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(sample_root: Path) -> None:
+    """`kr show ... | head -c 10`: a closed pipe ends the command quietly."""
+    import subprocess as sp
+
+    p = sp.Popen([sys.executable, "-m", "knowledge_retrieval", "show", "payments",
+                  "reference/order-status.md", "--root", str(sample_root)],
+                 stdout=sp.PIPE, stderr=sp.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    p.stdout.read(10)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    assert p.wait(timeout=60) == 0
+    assert "Traceback" not in err and "Broken pipe" not in err
