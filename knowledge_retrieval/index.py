@@ -48,7 +48,7 @@ from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 INDEX_HOME_ENV = "KR_INDEX_DIR"
 """Environment variable overriding where indexes live."""
 LOCK_TIMEOUT = 120.0
@@ -132,10 +132,25 @@ def _fname_text(rel: str) -> str:
     return (stem or rel).replace("/", " ").replace("-", " ").replace("_", " ")
 
 
+def _lead(doc: Document, limit: int = 400) -> str:
+    """The first paragraph of a document's first section with text (its heading left out)."""
+    for sec in doc.sections:
+        if sec.kind == "table":
+            continue
+        lines = sec.text.splitlines()
+        if sec.heading_path and lines and lines[0].strip() == sec.heading_path[-1].strip():
+            lines = lines[1:]
+        para = "\n".join(lines).strip().split("\n\n", 1)[0].strip()
+        if para:
+            return para[:limit]
+    return ""
+
+
 def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
     """Whoosh rows (one per section) for a parsed document."""
     role = file_role(doc)
-    meta_text = " ".join([doc.description, *doc.tags])
+    # what the page says it is about: its description, else its opening paragraph
+    meta_text = " ".join([doc.description or _lead(doc), *doc.tags])
     date = str(doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or "")
     version = str(doc.metadata.get("version") or "")
     fname = _fname_text(doc.path)
