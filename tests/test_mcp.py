@@ -221,3 +221,31 @@ def test_server_refuses_to_start_on_a_bad_config(sample_root: Path, tmp_path: Pa
                         str(sample_root), "--component", "payments"], capture_output=True,
                        text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
     assert p.returncode == 1 and "teams.yaml:2:" in p.stderr
+
+
+def test_concurrent_calls_are_answered(sample_root: Path) -> None:
+    """An agent may fire several queries at once; each gets its own right answer."""
+    queries = {
+        "payments": ("ORDER_STATUS_PAID", "reference/order-status.md"),
+        "troubleshooting": ("INV_LOCK_TIMEOUT", "errors/inventory-errors.md"),
+        "glossary": ("SKU SPU", "terms/sku.md"),
+        "logistics": ("SHIP_STATUS_IN_TRANSIT", "reference/shipment-status.md"),
+    }
+
+    async def body(session: ClientSession, call: Session) -> None:
+        results: dict[str, Any] = {}
+
+        async def ask(kb: str, q: str) -> None:
+            results[kb] = await call("query_knowledge",
+                                     {"action": "query", "kb_id": kb, "query_text": q})
+
+        async with anyio.create_task_group() as tg:
+            for _ in range(2):
+                for kb, (q, _path) in queries.items():
+                    tg.start_soon(ask, kb, q)
+        for kb, (_q, path) in queries.items():
+            r = results[kb]
+            assert not r.is_error, text(r)
+            assert path in r.structured_content["data"]["results"][0]["source"]
+
+    serve(sample_root, body=body)
