@@ -207,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             log(f"index folders kept in {base}")
     meta["seconds"] = round(time.perf_counter() - t0, 1)
+    end = report.git_state()
+    if end != meta["git"]:  # others commit while a long run goes on: say so
+        meta["git"] = f"{meta['git']} at the start, {end} at the end"
     md = report.render_run(meta, results)
     sys.stdout.write(md + "\n")
     write_json(RESULTS_DIR / "latest.json", {"meta": meta, "corpora": results})

@@ -2,9 +2,8 @@
 
 The tools themselves live in :mod:`knowledge_retrieval.agent_tool`; this module only speaks the
 protocol, with the ``mcp`` package's low-level server so the input schema is exactly ours.
-A call runs in a worker thread (the event loop keeps answering pings), and a query over
-several KBs searches them in parallel; calls themselves run one at a time, because an index
-update in one call may close the index reader another call is still using.
+A call runs in a worker thread (the event loop keeps answering pings), calls may overlap, and
+a query over several KBs searches them in parallel.
 
 Client configuration::
 
