@@ -178,13 +178,18 @@ def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
     return whole, tuple(stem(p) for p in parts if p not in STOP_WORDS)
 
 
-def index_terms(text: str) -> list[str]:
-    """All index terms of a text, in order, repeats kept (term frequency matters)."""
+def index_terms(text: str, *, words: bool = True) -> list[str]:
+    """All index terms of a text, in order, repeats kept (term frequency matters).
+
+    :param words: also jieba's words of three or more characters; without them (cheaper, no
+        dictionary) a Chinese keyword is still found through its bigrams.
+    """
     out: list[str] = []
     for kind, raw, _s, _e in iter_tokens(text):
         if kind == "cjk":
             out.extend(cjk_units(raw))
-            out.extend(_jieba_words(raw))
+            if words:
+                out.extend(_jieba_words(raw))
         else:
             whole, parts = word_terms(raw)
             if whole:

@@ -29,7 +29,7 @@ def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
     if not q.keywords:
         return 0.0
     text = " ".join([name, rules.name or "", rules.description, *rules.keywords, *rules.headings])
-    found = set(index_terms(text))
+    found = set(index_terms(text, words=False))  # bigrams prove a Chinese keyword
     return sum(k.coverage(found) for k in q.keywords) / len(q.keywords)
 
 

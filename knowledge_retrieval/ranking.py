@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from .analysis import index_terms
@@ -119,12 +118,21 @@ class Ranker:
         if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
         max_edits = 1 if len(word) < 8 else 2
-        # a typo keeps its first letter (the usual assumption of spelling correctors); looking
-        # only among words of that letter and about that length keeps this to a millisecond
-        vocab = [v for v in self._vocabulary(reader).get(word[0], ())
-                 if abs(len(v) - len(word)) <= max_edits]
-        got = process.extractOne(word, vocab, scorer=OSA.distance, score_cutoff=max_edits)
-        return str(got[0]) if got else None
+        prefix = 1 if len(word) < 8 else 2
+        # a typo keeps its first letter (two for long words) (the usual assumption of spelling correctors); Whoosh
+        # walks its term list with an edit-distance automaton from that prefix, so no
+        # vocabulary is ever loaded
+        near: set[str] = set()
+        for f in ("body", "title", "heading", "fname"):
+            # Whoosh counts a swap of two letters as two edits; OSA counts it as one
+            near.update(t for t in reader.terms_within(f, word, max_edits + 1, prefix=prefix)
+                        if t.isascii() and len(t) >= 3 and t != word
+                        and OSA.distance(word, t) <= max_edits)
+        if not near:
+            return None
+        # the closest, then the most common (a typo is usually of a frequent word)
+        return min(near, key=lambda t: (OSA.distance(word, t),
+                                        -reader.doc_frequency("body", t), t))
 
     def _segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
         """Field lengths of one segment's documents (segments never change: cached by id)."""
@@ -134,23 +142,6 @@ class Ranker:
         if got is None or len(got["body"]) != segreader.doc_count_all():
             got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
         return got
-
-    def _vocabulary(self, reader: Any) -> dict[str, list[str]]:
-        """ASCII terms of three or more letters, by first letter (built once per generation)."""
-        cache = self._cache()
-        if "vocab" in cache:
-            return cache["vocab"]  # type: ignore[no-any-return]
-        words: set[str] = set()
-        for f in ("body", "title", "heading", "fname"):
-            for t in reader.lexicon(f):
-                w = t.decode("utf-8") if isinstance(t, bytes) else t
-                if w.isascii() and len(w) >= 3:
-                    words.add(w)
-        vocab: dict[str, list[str]] = {}
-        for w in sorted(words):
-            vocab.setdefault(w[0], []).append(w)
-        cache["vocab"] = vocab
-        return vocab
 
     def _cache(self) -> dict[str, Any]:
         """Per-index, per-generation cache shared by every search of this process."""
