@@ -14,6 +14,7 @@ import cProfile
 import functools
 import os
 import pstats
+import shutil
 import sys
 import tempfile
 import time
@@ -26,6 +27,7 @@ if __package__ in (None, ""):
 
 from benchmarks import corpora
 from benchmarks.common import RESULTS_DIR, log, median, percentile
+from benchmarks.report import git_state
 
 STAGES: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -109,7 +111,8 @@ def profile_edit(run, qs: list[str], args: argparse.Namespace) -> int:  # type: 
         target.write_bytes(original)
         search(q, kb, root=root, top_k=10, score_threshold=0.0)
     st = pstats.Stats(prof)
-    lines = [(f"Search right after editing one file of {len(run.docs.paths):,} ({n} edits, "
+    lines = [f"Library {git_state()}, profiled {time.strftime('%Y-%m-%d %H:%M')}.", "",
+             (f"Search right after editing one file of {len(run.docs.paths):,} ({n} edits, "
              f"cProfile on; median wall {median(walls):.0f} ms with the profiler)"), "",
              "| step | calls per search | cumulative ms per search |", "|---|--:|--:|"]
     for func, file_part, what in EDIT_WATCH:
@@ -119,7 +122,9 @@ def profile_edit(run, qs: list[str], args: argparse.Namespace) -> int:  # type: 
                 cc += nc
                 ct = max(ct, cum)
         if cc:
-            lines.append(f"| {what} (`{func}`) | {_calls(cc / n)} | {1000 * ct / n:.1f} |")
+            label = what.lstrip(" ")
+            label = "\u00a0" * 2 * (len(what) - len(label)) + label  # indent survives Markdown
+            lines.append(f"| {label} (`{func}`) | {_calls(cc / n)} | {1000 * ct / n:.1f} |")
     md = "\n".join(lines)
     print(md)
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
@@ -159,7 +164,15 @@ def main(argv: list[str] | None = None) -> int:
     if not runs:
         return 0
     run = runs[-1]
-    os.environ["KR_INDEX_DIR"] = tempfile.mkdtemp(prefix="kr-profile-")
+    home = tempfile.mkdtemp(prefix="kr-profile-")
+    os.environ["KR_INDEX_DIR"] = home
+    try:
+        return _profile(run, args)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
     import knowledge_retrieval.index as index_mod
     from knowledge_retrieval import api, index_kb, ranking, search
 
@@ -196,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(wrapped)
     n = len(qs)
     lines = [
+        f"Library {git_state()}, profiled {time.strftime('%Y-%m-%d %H:%M')}.",
+        "",
         f"{n} SciFact claims (`queries/scifact-train.jsonl`), warm, index built once, "
         f"{len(run.docs.paths):,} documents." if args.corpus == "scifact" else
         f"{n} queries of {args.corpus}, warm.",
@@ -212,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         per = 1000 * secs / n
         if not stage.startswith("  "):
             accounted += per
-        lines.append(f"| {stage} | {per:.2f} | {100 * per / (total / n):.0f}% |")
+        label = stage.lstrip(" ")
+        label = "\u00a0" * 2 * (len(stage) - len(label)) + label
+        lines.append(f"| {label} | {per:.2f} | {100 * per / (total / n):.0f}% |")
     rest = total / n - accounted
     lines.append(f"| rest of search() (arguments, result objects) | {rest:.2f} "
                  f"| {100 * rest / (total / n):.0f}% |")

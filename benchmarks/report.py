@@ -325,6 +325,7 @@ def write_docs() -> None:
                    f"{d['meta'].get('seconds', '?')} s, library {d['meta'].get('git', '?')}")
     out += [
         "python -m benchmarks.profile_query           # where our query time goes (cProfile)",
+        "python -m benchmarks.profile_query --corpus scale --edit --queries 20  # search after an edit",
         "python -m benchmarks --docs-only            # rewrite this page from benchmarks/results/",
         "```",
         "",
@@ -358,6 +359,9 @@ def write_docs() -> None:
     prof = RESULTS_DIR / "profile-scifact.md"
     if prof.is_file():
         out += ["## Where our query time goes (SciFact)", "", prof.read_text(encoding="utf-8").strip(), ""]
+    for prof in sorted(RESULTS_DIR.glob("profile-edit-*.md")):
+        out += ["## Where a search after an edit spends its time", "",
+                prof.read_text(encoding="utf-8").strip(), ""]
     DOCS.parent.mkdir(parents=True, exist_ok=True)
     DOCS.write_text("\n".join(out).rstrip() + "\n", encoding="utf-8")
     log(f"wrote {DOCS.relative_to(REPO)}")
