@@ -123,11 +123,15 @@ class Ranker:
         # walks its term list with an edit-distance automaton from that prefix, so no
         # vocabulary is ever loaded
         near: set[str] = set()
-        for f in ("body", "title", "heading", "fname"):
-            # Whoosh counts a swap of two letters as two edits; OSA counts it as one
-            near.update(t for t in reader.terms_within(f, word, max_edits + 1, prefix=prefix)
-                        if t.isascii() and len(t) >= 3 and t != word
-                        and OSA.distance(word, t) <= max_edits)
+        # section text holds its heading and the title; the file name is only in ``fname``
+        for f in ("body", "fname"):
+            near.update(t for t in reader.terms_within(f, word, max_edits, prefix=prefix)
+                        if t.isascii() and len(t) >= 3 and t != word)
+            # Whoosh counts a swap of two neighbours as two edits: look those up directly
+            for i in range(prefix, len(word) - 1):
+                swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+                if swapped != word and reader.doc_frequency(f, swapped):
+                    near.add(swapped)
         if not near:
             return None
         # the closest, then the most common (a typo is usually of a frequent word)
