@@ -364,9 +364,6 @@ def field_value_match(text: str, keywords: list[Keyword]) -> bool:
     return False
 
 
-_NUM_RE = re.compile(r"(?:^|[^a-z0-9])v?(\d+)(?:[^0-9]|$)", re.IGNORECASE)
-
-
 def _version_of(f: FileMatch) -> str:
     v = str(f.stored.get("version") or "")
     if v:
