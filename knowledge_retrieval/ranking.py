@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import re
 import weakref
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +58,6 @@ class SectionMatch:
     docnum: int
     score: float
     terms: set[str] = field(default_factory=set)
-    title_terms: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -209,95 +207,136 @@ class Ranker:
                     vec[ids + offset] += part  # a term lists a document once per field
                     if f not in ("body", "meta"):
                         in_title[t][ids + offset] = True
-        seen = {t for t, a in acc.items() if a.any()}
+        seen = [t for t, a in acc.items() if a.any()]
         if not seen:
             return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
         # the most a section could score on the terms this KB knows (unknown terms already
         # lower the keyword coverage; counting them twice would flatten every score)
-        qmax = sum(idf[t] * w for t, w in terms.items() if t in seen) or 1.0
+        qmax = sum(idf[t] * terms[t] for t in seen) or 1.0
         score = np.zeros(total)
         for t in seen:
             a = acc[t]
             score += idf[t] * terms[t] * a / (K1 + a)
         cand = np.flatnonzero(score)
-        order = np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]
-        sections = []
-        for d in cand[order].tolist():
-            sections.append(SectionMatch(
-                d, float(score[d]) / qmax, {t for t in seen if acc[t][d] > 0},
-                {t for t in seen if in_title[t][d]},
+        docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
+        cands = _Candidates(self._paths(reader), docs, score[docs] / qmax, seen, acc, in_title,
+                            keywords, alias)
+        kw_weight = self._keyword_weights(keywords, idf, alias, reader, n)
+        w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
+        cov = w @ cands.file_cov
+        tcov = w @ cands.file_title_cov
+        if did_you_mean:  # a file found through a corrected word proves less
+            via_typo = cands.file_has_any(list(alias))
+            cov = np.where(via_typo, cov * (1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean)
+                                            / len(keywords)), cov)
+        # each file is represented by its best section: coverage first, then BM25F
+        sec_key = cands.sec_score + 0.5 * (w @ cands.sec_cov)
+        best = cands.best_sections(sec_key)
+        # a question of several words most of which this KB has never seen is out of its scope;
+        # for one or two keywords the coverage already says it
+        on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
+        emph, mult, met, stored = self._factors(cands, best, cov, q, reader)
+        mult = mult * on_topic**2
+        base = W_COVERAGE * cov + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
+        rel = np.minimum(1.0, cands.sec_score[best])
+        raw = (base + W_RELEVANCE * rel) * mult
+        if len(keywords) >= 2 and (cands.file_sections > 1).any():
+            # a table row whose field is one keyword and value another ("状态码: 20") lifts its
+            # section; that reads the section's text, so only files that could reach the top
+            # with it are checked (until the top no longer moves)
+            upper = (base + W_RELEVANCE * np.minimum(1.0, cands.file_max + FIELD_VALUE_BONUS)) * mult
+            todo = cands.file_sections > 1
+            while True:
+                cut = len(raw) - min(limit, len(raw))
+                bar = np.partition(raw, cut)[cut]  # the score a file must reach to be shown
+                now = np.flatnonzero(todo & (upper >= bar))
+                if not len(now):
+                    break
+                todo[now] = False
+                for fi in now.tolist():
+                    b = self._field_value_best(reader, cands, fi, sec_key, keywords)
+                    best[fi] = b
+                    rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
+                    raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
+        final = calibrate_array(raw)
+        # ties: more coverage first, then the file whose best section ranked first
+        order = np.lexsort((np.arange(len(final)), -cov, -final))[:limit]
+        files: list[FileMatch] = []
+        for fi in order.tolist():
+            b = int(best[fi])
+            d = int(cands.docs[b])
+            covs = cands.file_cov[:, fi].tolist()
+            files.append(FileMatch(
+                path=cands.file_paths[fi], score=float(final[fi]),
+                best=SectionMatch(d, float(cands.sec_score[b] + cands.bonus[b]),
+                                  {t for t in seen if acc[t][d] > 0}),
+                coverage=float(cov[fi]), relevance=float(rel[fi]), title=float(tcov[fi]),
+                emphasized=bool(emph[fi]),
+                matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
+                missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
+                stored=stored.get(d) or reader.stored_fields(d),
             ))
+        return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
+
+    def _paths(self, reader: Any) -> Any:
         cache = self._cache()
         paths = cache.get("paths")
         if paths is None:  # opening the column reads its table of distinct paths: once
             paths = cache["paths"] = reader.column_reader("path")
-        by_file: dict[str, list[SectionMatch]] = defaultdict(list)
-        for sm in sections:
-            p = paths[sm.docnum]
-            by_file[p.decode() if isinstance(p, bytes) else p].append(sm)
-        kw_weight = self._keyword_weights(keywords, idf, alias, reader, n)
-        total_w = sum(kw_weight.values()) or 1.0
-        files: list[FileMatch] = []
-        for path, secs in by_file.items():
-            found = set().union(*(s.terms for s in secs))
-            found |= {alias[t] for t in found if t in alias}
-            found_title = set().union(*(s.title_terms for s in secs))
-            found_title |= {alias[t] for t in found_title if t in alias}
-            covs = [k.coverage(found) for k in keywords]
-            cov = sum(kw_weight[k.text] * c for k, c in zip(keywords, covs, strict=True)) / total_w
-            tcov = sum(kw_weight[k.text] * k.coverage(found_title) for k in keywords) / total_w
-            if did_you_mean and any(a in found for a in alias):
-                cov *= 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
-            best = self._best_section(reader, secs, keywords, kw_weight, total_w, alias)
-            rel = min(1.0, best.score)
-            emph = is_emphasized(path, self.rules)
-            files.append(FileMatch(
-                path=path, score=0.0, best=best, coverage=cov, relevance=rel, title=tcov,
-                emphasized=emph,
-                matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
-                missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
-            ))
-        # a question of several words most of which this KB has never seen is out of its scope;
-        # for one or two keywords the coverage already says it
-        on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
-        self._score(files, q, reader, on_topic)
-        files.sort(key=lambda f: (f.score, f.coverage), reverse=True)
-        top = files[:limit]
-        for fm in top:
-            if not fm.stored:
-                fm.stored = reader.stored_fields(fm.best.docnum)
-        return RankOutcome(top, [k.text for k in keywords], known, did_you_mean)
-
-    def _best_section(self, reader: Any, secs: list[SectionMatch], keywords: list[Keyword],
-                      w: dict[str, float], total: float, alias: dict[str, str]) -> SectionMatch:
-        """The section that best answers: coverage first, then BM25F, then a field: value match."""
-        if len(secs) == 1:
-            return secs[0]
-        keyed = sorted(
-            ((s.score + 0.5 * self._sec_cov(s, keywords, w, total, alias), -i, s)
-             for i, s in enumerate(secs)),
-            reverse=True,
-        )
-        top, _i, first = keyed[0]
-        if len(keywords) < 2:
-            return first
-        best, best_key = first, top
-        for key, _i, s in keyed[:MAX_FIELD_CHECKS]:
-            if key < 0.8 * top:
-                break
-            text = reader.stored_fields(s.docnum).get("text") or ""
-            if field_value_match(text, keywords):
-                key += FIELD_VALUE_BONUS
-                s.score += FIELD_VALUE_BONUS
-            if key > best_key:
-                best, best_key = s, key
-        return best
+        return paths
 
     @staticmethod
-    def _sec_cov(s: SectionMatch, keywords: list[Keyword], w: dict[str, float], total: float,
-                 alias: dict[str, str]) -> float:
-        found = s.terms | {alias[t] for t in s.terms if t in alias}
-        return sum(w[k.text] * k.coverage(found) for k in keywords) / total
+    def _field_value_best(reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray,
+                          keywords: list[Keyword]) -> int:
+        """The best section of file ``fi`` once ``field: value`` rows among its leaders count."""
+        keyed = sorted(((float(sec_key[i]), -i, i) for i in np.flatnonzero(cands.group == fi).tolist()),
+                       reverse=True)
+        top, _n, best = keyed[0]
+        best_key = top
+        for key, _n, i in keyed[:MAX_FIELD_CHECKS]:
+            if key < 0.8 * top:
+                break
+            if not cands.checked[i]:
+                cands.checked[i] = True
+                text = reader.stored_fields(int(cands.docs[i])).get("text") or ""
+                if field_value_match(text, keywords):
+                    cands.bonus[i] = FIELD_VALUE_BONUS
+            key += cands.bonus[i]
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+    def _factors(self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query,
+                 reader: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
+        """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
+        version / "latest" constraint met (0/1); the stored fields read on the way."""
+        paths = cands.file_paths
+        emph = np.array([is_emphasized(p, self.rules) for p in paths], dtype=np.float64)
+        mult = np.array([ENTRY_FACTOR if not q.wants_index and is_entry(p, self.rules) else 1.0
+                         for p in paths])
+        met = np.zeros(len(paths))
+        stored: dict[int, Any] = {}
+        if q.version or q.latest:  # constraints read each candidate's version and date
+            docs = [int(cands.docs[b]) for b in best.tolist()]
+            for d in docs:
+                stored[d] = reader.stored_fields(d)
+            versions = [_version_of(p, stored[d]) for p, d in zip(paths, docs, strict=True)]
+            newest = None
+            if q.latest:
+                newest = _newest([(p, stored[d], v) for p, d, v, c
+                                  in zip(paths, docs, versions, cov.tolist(), strict=True) if c > 0])
+            for i, (p, v) in enumerate(zip(paths, versions, strict=True)):
+                c = 0.0
+                if q.version and v == q.version:
+                    c = 1.0
+                elif q.version and v not in ("", q.version):
+                    c = -1.0
+                if newest is not None and p == newest:
+                    c = max(c, 1.0)
+                met[i] = max(c, 0.0)
+                if c < 0:  # another version than the one asked for
+                    mult[i] *= OTHER_VERSION_FACTOR
+        return emph, mult, met, stored
 
     def _keyword_weights(self, keywords: list[Keyword], idf: dict[str, float],
                          alias: dict[str, str], reader: Any, n: int) -> dict[str, float]:
@@ -313,27 +352,6 @@ class Ranker:
             out[k.text] = max(vals) if vals else unknown
         return out
 
-    def _score(self, files: list[FileMatch], q: Query, reader: Any, on_topic: float) -> None:
-        if q.version or q.latest:  # constraints read each candidate's version and date
-            for f in files:
-                f.stored = reader.stored_fields(f.best.docnum)
-        newest = _newest(files) if q.latest else None
-        for f in files:
-            c = 0.0
-            if q.version and _version_of(f) == q.version:
-                c = 1.0
-            elif q.version and _version_of(f) not in ("", q.version):
-                c = -1.0
-            if newest is not None and f.path == newest:
-                c = max(c, 1.0)
-            s = (W_COVERAGE * f.coverage + W_RELEVANCE * f.relevance + W_TITLE * f.title
-                 + W_EMPHASIS * f.emphasized + W_CONSTRAINT * max(c, 0.0))
-            if is_entry(f.path, self.rules) and not q.wants_index:
-                s *= ENTRY_FACTOR
-            if c < 0:  # another version than the one asked for
-                s *= OTHER_VERSION_FACTOR
-            f.score = calibrate(s * on_topic**2)
-
 
 def calibrate(raw: float) -> float:
     """Map a raw score to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
@@ -345,6 +363,13 @@ def calibrate(raw: float) -> float:
     if raw <= CALIBRATION_CUT:
         return 0.35 * raw / CALIBRATION_CUT
     return 0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT)
+
+
+def calibrate_array(raw: np.ndarray) -> np.ndarray:
+    """:func:`calibrate` of each raw score."""
+    raw = np.clip(raw, 0.0, 1.0)
+    return np.where(raw <= CALIBRATION_CUT, 0.35 * raw / CALIBRATION_CUT,
+                    0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT))
 
 
 def field_value_match(text: str, keywords: list[Keyword]) -> bool:
@@ -364,23 +389,94 @@ def field_value_match(text: str, keywords: list[Keyword]) -> bool:
     return False
 
 
-def _version_of(f: FileMatch) -> str:
-    v = str(f.stored.get("version") or "")
+def _version_of(path: str, stored: dict[str, Any]) -> str:
+    v = str(stored.get("version") or "")
     if v:
         return v.lstrip("vV")
-    m = re.search(r"(?:^|[/_\-.])v(\d+)(?:[/_\-.]|$)", f.path, re.IGNORECASE)
+    m = re.search(r"(?:^|[/_\-.])v(\d+)(?:[/_\-.]|$)", path, re.IGNORECASE)
     return m.group(1) if m else ""
 
 
-def _newest(files: list[FileMatch]) -> str | None:
-    """The path of the newest candidate by front-matter date, else by version number."""
-    def key(f: FileMatch) -> tuple[str, float]:
-        v = _version_of(f)
+def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
+    """The path of the newest of (path, stored fields, version) by front-matter date, else by
+    version number."""
+    def key(f: tuple[str, dict[str, Any], str]) -> tuple[str, float]:
         try:
-            vn = float(v) if v else -1.0
+            vn = float(f[2]) if f[2] else -1.0
         except ValueError:
             vn = -1.0
-        return (str(f.stored.get("date") or ""), vn)
+        return (str(f[1].get("date") or ""), vn)
 
-    cands = [f for f in files if key(f) != ("", -1.0) and f.coverage > 0]
-    return max(cands, key=key).path if cands else None
+    cands = [f for f in files if key(f) != ("", -1.0)]
+    return max(cands, key=key)[0] if cands else None
+
+
+class _Candidates:
+    """A query's leading sections grouped by file, with the keywords each section and each
+    file covers (arrays: keywords x sections, keywords x files)."""
+
+    def __init__(self, paths: Any, docs: np.ndarray, sec_score: np.ndarray, seen: list[str],
+                 acc: dict[str, np.ndarray], in_title: dict[str, np.ndarray],
+                 keywords: list[Keyword], alias: dict[str, str]) -> None:
+        self.docs = docs
+        self.sec_score = sec_score
+        self.bonus = np.zeros(len(docs))
+        self.checked = np.zeros(len(docs), dtype=bool)
+        index: dict[str, int] = {}
+        group = np.empty(len(docs), dtype=np.int64)
+        for i, d in enumerate(docs.tolist()):
+            p = paths[d]
+            group[i] = index.setdefault(p.decode() if isinstance(p, bytes) else p, len(index))
+        self.file_paths = list(index)
+        self.group = group
+        nf = len(index)
+        self.file_sections = np.bincount(group, minlength=nf)
+        self.file_max = np.zeros(nf)
+        np.maximum.at(self.file_max, group, sec_score)
+        names = list(dict.fromkeys([*seen, *(t for k in keywords for t in k.terms),
+                                    *alias.values()]))
+        row = {t: i for i, t in enumerate(names)}
+        hit = np.zeros((len(names), len(docs)), dtype=bool)
+        title = np.zeros_like(hit)
+        for t in seen:
+            hit[row[t]] = acc[t][docs] > 0
+            title[row[t]] = in_title[t][docs]
+        for near, target in alias.items():  # a corrected word counts for the one it replaced
+            if near in row:
+                hit[row[target]] |= hit[row[near]]
+                title[row[target]] |= title[row[near]]
+        onehot = np.zeros((len(docs), nf), dtype=np.float32)
+        onehot[np.arange(len(docs)), group] = 1.0
+        file_hit = (hit.astype(np.float32) @ onehot) > 0
+        file_title = (title.astype(np.float32) @ onehot) > 0
+        self._row, self._file_hit = row, file_hit
+        self.sec_cov = _coverage(keywords, row, hit)
+        self.file_cov = _coverage(keywords, row, file_hit)
+        self.file_title_cov = _coverage(keywords, row, file_title)
+
+    def file_has_any(self, terms: list[str]) -> np.ndarray:
+        rows = [self._row[t] for t in terms if t in self._row]
+        if not rows:
+            return np.zeros(self._file_hit.shape[1], dtype=bool)
+        return np.asarray(self._file_hit[rows].any(axis=0))
+
+    def best_sections(self, key: np.ndarray) -> np.ndarray:
+        """Per file, the candidate index of its section with the highest key (the first on ties)."""
+        order = np.lexsort((np.arange(len(key)), -key, self.group))
+        g = self.group[order]
+        first = np.ones(len(g), dtype=bool)
+        first[1:] = g[1:] != g[:-1]
+        out = np.empty(len(self.file_paths), dtype=np.int64)
+        out[g[first]] = order[first]
+        return out
+
+
+def _coverage(keywords: list[Keyword], row: dict[str, int], found: np.ndarray) -> np.ndarray:
+    """:meth:`Keyword.coverage` of each column of a terms x items matrix: keywords x items."""
+    out = np.zeros((len(keywords), found.shape[1]))
+    for j, k in enumerate(keywords):
+        if k.parts:
+            out[j] = k.part_credit * found[[row[p] for p in k.parts]].mean(axis=0)
+        if k.whole:
+            out[j][found[row[k.whole]]] = 1.0
+    return out
