@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,9 @@ MIN_TYPO_CHARS = 6
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
+VECTOR_CACHE_ENTRIES = 2_000_000
+"""Sections' term values kept per process across searches (about 17 bytes each)."""
+TERM_CACHE_ENTRIES = 200_000
 
 
 @dataclass(slots=True)
@@ -103,12 +107,59 @@ class Ranker:
 
     # -- statistics -------------------------------------------------------------------------
 
+    def _df(self, reader: Any, term: str) -> tuple[int, bool]:
+        """(the most documents any field has the term in, whether the vocabulary has it)."""
+        cache = self._cache().setdefault("df", {})
+        got: tuple[int, bool] | None = cache.get(term)
+        if got is None:
+            dfs = {f: reader.doc_frequency(f, term) for f in FIELDS}
+            got = (max(dfs.values()), any(dfs[f] for f in ("body", "title", "heading", "fname")))
+            if len(cache) >= TERM_CACHE_ENTRIES:
+                cache.clear()
+            cache[term] = got
+        return got
+
     def _idf(self, reader: Any, n: int, term: str) -> float:
-        df = max((reader.doc_frequency(f, term) for f in FIELDS), default=0)
+        df = self._df(reader, term)[0]
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     def _vocab_has(self, reader: Any, term: str) -> bool:
-        return any(reader.doc_frequency(f, term) for f in ("body", "title", "heading", "fname"))
+        return self._df(reader, term)[1]
+
+    def _term_vector(self, reader: Any, term: str, total: int, avg: dict[str, float],
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The term's BM25F pseudo-frequency in each section that has it (field frequencies
+        normalised by length and weighted, summed), and whether a title-like field has it:
+        (section numbers, values, title flags). Cached per index generation."""
+        cache = self._cache()
+        lru: OrderedDict[str, Any] = cache.setdefault("vectors", OrderedDict())
+        if term in lru:
+            lru.move_to_end(term)
+            got: tuple[np.ndarray, np.ndarray, np.ndarray] | None = lru[term]
+            return got
+        vec = np.zeros(total)
+        title = np.zeros(total, dtype=bool)
+        for segreader, offset in reader.leaf_readers():
+            lengths = self._segment_lengths(segreader)
+            for f in FIELDS:
+                posting = term_postings(segreader, f, term)
+                if posting is None:
+                    continue
+                ids, tf = posting
+                bf = FIELD_B[f]
+                part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / avg[f])
+                vec[ids + offset] += part  # a term lists a document once per field
+                if f not in ("body", "meta"):
+                    title[ids + offset] = True
+        where = np.flatnonzero(vec)
+        got = (where, vec[where], title[where]) if len(where) else None
+        size = len(where) + 1
+        cache["vector_entries"] = cache.get("vector_entries", 0) + size
+        lru[term] = got
+        while cache["vector_entries"] > VECTOR_CACHE_ENTRIES and len(lru) > 1:
+            _t, old = lru.popitem(last=False)
+            cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
+        return got
 
     def _typo_candidates(self, reader: Any, kw: Keyword) -> str | None:
         """A near term of the vocabulary for a keyword absent from it (rapidfuzz)."""
@@ -192,21 +243,17 @@ class Ranker:
         # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
         # every section of the index, filled segment by segment)
         total = reader.doc_count_all()
-        acc = {t: np.zeros(total) for t in terms if idf[t] > 0}
-        in_title = {t: np.zeros(total, dtype=bool) for t in acc}
-        for segreader, offset in reader.leaf_readers():
-            lengths = self._segment_lengths(segreader)
-            for t, vec in acc.items():
-                for f in FIELDS:
-                    got = term_postings(segreader, f, t)
-                    if got is None:
-                        continue
-                    ids, tf = got
-                    bf = FIELD_B[f]
-                    part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / avg[f])
-                    vec[ids + offset] += part  # a term lists a document once per field
-                    if f not in ("body", "meta"):
-                        in_title[t][ids + offset] = True
+        acc: dict[str, np.ndarray] = {}
+        in_title: dict[str, np.ndarray] = {}
+        for t in terms:
+            if idf[t] <= 0:
+                continue
+            acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
+            got = self._term_vector(reader, t, total, avg)
+            if got is not None:
+                ids, a, title = got
+                acc[t][ids] = a
+                in_title[t][ids] = title
         seen = [t for t, a in acc.items() if a.any()]
         if not seen:
             return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
@@ -445,10 +492,11 @@ class _Candidates:
             if near in row:
                 hit[row[target]] |= hit[row[near]]
                 title[row[target]] |= title[row[near]]
-        onehot = np.zeros((len(docs), nf), dtype=np.float32)
-        onehot[np.arange(len(docs)), group] = 1.0
-        file_hit = (hit.astype(np.float32) @ onehot) > 0
-        file_title = (title.astype(np.float32) @ onehot) > 0
+        # per file: any of its sections (columns sorted by file, OR-reduced per run)
+        by_file = np.argsort(group, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(group[by_file]) != 0])
+        file_hit = np.logical_or.reduceat(hit[:, by_file], starts, axis=1)
+        file_title = np.logical_or.reduceat(title[:, by_file], starts, axis=1)
         self._row, self._file_hit = row, file_hit
         self.sec_cov = _coverage(keywords, row, hit)
         self.file_cov = _coverage(keywords, row, file_hit)
