@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Sequence
@@ -48,6 +49,12 @@ def _rules(loc: KBLocation) -> KBRules:
     except OSError as exc:
         log.warning("cannot read %s: %s", loc.readme, exc)
         text = ""
+    return _parse_readme(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_readme(text: str) -> KBRules:
+    """README rules, parsed once per distinct text (every search reads the README again)."""
     return parse_readme(text)
 
 

@@ -166,6 +166,15 @@ class Ranker:
         word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
         if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
+        cache = self._cache().setdefault("typos", {})
+        if word not in cache:
+            if len(cache) >= TERM_CACHE_ENTRIES:
+                cache.clear()
+            cache[word] = self._near_term(reader, word)
+        got: str | None = cache[word]
+        return got
+
+    def _near_term(self, reader: Any, word: str) -> str | None:
         max_edits = 1 if len(word) < 8 else 2
         prefix = 1 if len(word) < 8 else 2
         # a typo keeps its first letter (two for long words) (the usual assumption of spelling correctors); Whoosh

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .analysis import cjk_units, iter_tokens, word_terms
+import bisect
+
+from .analysis import _TOKEN_RE, cjk_units, to_simplified, word_terms
 
 SNIPPET_CHARS = 420
 
@@ -10,15 +12,21 @@ SNIPPET_CHARS = 420
 def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
     """Character spans of the tokens of ``text`` whose index terms were matched."""
     spans: list[tuple[int, int]] = []
-    for kind, raw, s, e in iter_tokens(text):
-        if kind == "cjk":
-            for i, u in enumerate(cjk_units(raw)):
+    known: dict[str, bool] = {}  # a word repeats: decide it once
+    for m in _TOKEN_RE.finditer(text):
+        raw = m.group()
+        if m.lastgroup == "cjk":
+            s = m.start()
+            for i, u in enumerate(cjk_units(to_simplified(raw))):
                 if u in matched:
                     spans.append((s + i, s + i + len(u)))
-        else:
+            continue
+        hit = known.get(raw)
+        if hit is None:
             whole, parts = word_terms(raw)
-            if (whole and whole in matched) or any(p in matched for p in parts):
-                spans.append((s, e))
+            hit = known[raw] = bool(whole and whole in matched) or any(p in matched for p in parts)
+        if hit:
+            spans.append(m.span())
     merged: list[tuple[int, int]] = []
     for a, b in sorted(spans):
         if merged and a <= merged[-1][1]:
@@ -37,9 +45,10 @@ def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) ->
     elif not spans:
         start, end = 0, width
     else:
+        starts = [a for a, _b in spans]  # sorted
         best, best_n = spans[0][0], 0
-        for a, _b in spans:
-            n = sum(1 for x, _y in spans if a <= x < a + width)
+        for i, a in enumerate(starts):
+            n = bisect.bisect_left(starts, a + width, i) - i  # spans starting in the window
             if n > best_n:
                 best, best_n = a, n
         start = max(0, best - width // 5)
