@@ -49,13 +49,10 @@ def term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np
     if isinstance(m, W3LeafMatcher):
         ids_parts, tf_parts = [], []
         while m.is_active():
-            if m._ids is None:
-                m._read_ids()
-            if m._weights is None:
-                m._read_weights()
+            ids, tf = _block(m)
             i = m._i
-            ids_parts.append(np.asarray(m._ids[i:], dtype=np.int64))
-            tf_parts.append(np.asarray(m._weights[i:], dtype=np.float64))
+            ids_parts.append(ids[i:])
+            tf_parts.append(tf[i:])
             m._next_block()
         if not ids_parts:
             return None
@@ -73,3 +70,23 @@ def term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np
         keep = ~np.isin(ids, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))
         ids, tfs = ids[keep], tfs[keep]
     return (ids, tfs) if len(ids) else None
+
+
+def _block(m: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The document numbers and weights of the matcher's current block, decoded with numpy
+    (Whoosh decodes the id deltas one Python call per posting)."""
+    if m._data is None:
+        m._read_data()
+    ids, weights = m._data[0], m._data[1]
+    n = m._blocklength
+    if m._byteids:
+        out_ids = np.asarray(ids, dtype=np.int64)
+    else:  # deltas from 0
+        out_ids = np.cumsum(np.asarray(ids, dtype=np.int64))
+    if weights is None:
+        tf = np.ones(n)
+    elif isinstance(weights, float):
+        tf = np.full(n, weights)
+    else:
+        tf = np.asarray(weights, dtype=np.float64)
+    return out_ids, tf

@@ -79,6 +79,14 @@ class FileMatch:
     """Keywords of the query found in the file, as the user wrote them."""
     missing_terms: list[str]
     stored: dict[str, Any] = field(default_factory=dict)
+    reader: Any = field(default=None, repr=False)
+
+    def fields(self) -> dict[str, Any]:
+        """The stored fields of the best section (read on first use: most matches are never
+        shown)."""
+        if not self.stored and self.reader is not None:
+            self.stored = self.reader.stored_fields(self.best.docnum)
+        return self.stored
 
 
 @dataclass(slots=True)
@@ -107,24 +115,24 @@ class Ranker:
 
     # -- statistics -------------------------------------------------------------------------
 
-    def _df(self, reader: Any, term: str) -> tuple[int, bool]:
-        """(the most documents any field has the term in, whether the vocabulary has it)."""
+    def _df(self, reader: Any, term: str) -> dict[str, int]:
+        """How many sections have the term, per field (cached per generation)."""
         cache = self._cache().setdefault("df", {})
-        got: tuple[int, bool] | None = cache.get(term)
+        got: dict[str, int] | None = cache.get(term)
         if got is None:
-            dfs = {f: reader.doc_frequency(f, term) for f in FIELDS}
-            got = (max(dfs.values()), any(dfs[f] for f in ("body", "title", "heading", "fname")))
+            got = {f: reader.doc_frequency(f, term) for f in FIELDS}
             if len(cache) >= TERM_CACHE_ENTRIES:
                 cache.clear()
             cache[term] = got
         return got
 
     def _idf(self, reader: Any, n: int, term: str) -> float:
-        df = self._df(reader, term)[0]
+        df = max(self._df(reader, term).values())
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     def _vocab_has(self, reader: Any, term: str) -> bool:
-        return self._df(reader, term)[1]
+        dfs = self._df(reader, term)
+        return any(dfs[f] for f in ("body", "title", "heading", "fname"))
 
     def _term_vector(self, reader: Any, term: str, total: int, avg: dict[str, float],
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
@@ -139,9 +147,10 @@ class Ranker:
             return got
         vec = np.zeros(total)
         title = np.zeros(total, dtype=bool)
+        fields = [f for f, df in self._df(reader, term).items() if df]
         for segreader, offset in reader.leaf_readers():
             lengths = self._segment_lengths(segreader)
-            for f in FIELDS:
+            for f in fields:
                 posting = term_postings(segreader, f, term)
                 if posting is None:
                     continue
@@ -330,7 +339,7 @@ class Ranker:
                 emphasized=bool(emph[fi]),
                 matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
                 missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
-                stored=stored.get(d) or reader.stored_fields(d),
+                stored=stored.get(d) or {}, reader=reader,
             ))
         return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
 
