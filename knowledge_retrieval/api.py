@@ -124,7 +124,7 @@ def _report_notes(report: IndexReport, notes: list[str]) -> None:
 
 
 def _hit(kb: str, f: FileMatch) -> Hit:
-    st = f.stored
+    st = f.fields()
     text = str(st.get("text") or "")
     start, end = st.get("lines") or (1, 1)
     why = []
