@@ -12,9 +12,76 @@ from typing import Any
 
 import numpy as np
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
+from whoosh.filedb import compound as _compound
+from whoosh.filedb import filestore as _filestore
+from whoosh.filedb.structfile import BufferFile
 from whoosh.matching.wrappers import FilterMatcher
 from whoosh.reading import TermNotFound
 from whoosh.util.numeric import byte_to_length
+
+
+class _View:
+    """A read-only file over a buffer, without the copy ``io.BytesIO(buffer)`` makes."""
+
+    __slots__ = ("_buf", "_end", "_pos")
+
+    def __init__(self, buf: Any) -> None:
+        self._buf = memoryview(buf)
+        self._pos = 0
+        self._end = len(self._buf)
+
+    def read(self, n: int | None = -1) -> bytes:
+        start = self._pos
+        end = self._end if n is None or n < 0 else min(self._end, start + n)
+        self._pos = end
+        return bytes(self._buf[start:end])
+
+    def readinto(self, b: Any) -> int:
+        data = self.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        start = end = self._pos
+        limit = self._end if size is None or size < 0 else min(self._end, start + size)
+        while end < limit:
+            chunk = bytes(self._buf[end : min(limit, end + 256)])
+            nl = chunk.find(b"\n")
+            if nl >= 0:
+                end += nl + 1
+                break
+            end += len(chunk)
+        self._pos = end
+        return bytes(self._buf[start:end])
+
+    def seek(self, pos: int, whence: int = 0) -> int:
+        base = (0, self._pos, self._end)[whence]
+        self._pos = max(0, base + pos)
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def close(self) -> None:
+        pass
+
+
+class _ZeroCopyBufferFile(BufferFile):  # type: ignore[misc]
+    """Whoosh's BufferFile (a segment file inside the memory-mapped compound file) minus the
+    copy: Whoosh wraps the mapping in ``BytesIO``, which copies every postings and term file
+    of a segment into memory when a reader opens (hundreds of MB at 100k files)."""
+
+    def __init__(self, buf: Any, name: str | None = None, onclose: Any = None) -> None:
+        self._buf = buf
+        self._name = name
+        self.file = _View(buf)
+        self.onclose = onclose
+        self.is_real = False
+        self.is_closed = False
+
+
+_compound.BufferFile = _ZeroCopyBufferFile
+_filestore.BufferFile = _ZeroCopyBufferFile
 
 _BYTE_TO_LENGTH = np.array([max(1, byte_to_length(i)) for i in range(256)], dtype=np.float64)
 

@@ -98,9 +98,6 @@ class RankOutcome:
     did_you_mean: dict[str, str] = field(default_factory=dict)
 
 
-_CACHES: weakref.WeakKeyDictionary[KBIndex, tuple[Any, dict[str, Any]]] = (
-    weakref.WeakKeyDictionary()
-)
 _SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -117,7 +114,7 @@ class Ranker:
 
     def _df(self, reader: Any, term: str) -> dict[str, int]:
         """How many sections have the term, per field (cached per generation)."""
-        cache = self._cache().setdefault("df", {})
+        cache = self._cache(reader).setdefault("df", {})
         got: dict[str, int] | None = cache.get(term)
         if got is None:
             got = {f: reader.doc_frequency(f, term) for f in FIELDS}
@@ -139,7 +136,7 @@ class Ranker:
         """The term's BM25F pseudo-frequency in each section that has it (field frequencies
         normalised by length and weighted, summed), and whether a title-like field has it:
         (section numbers, values, title flags). Cached per index generation."""
-        cache = self._cache()
+        cache = self._cache(reader)
         lru: OrderedDict[str, Any] = cache.setdefault("vectors", OrderedDict())
         if term in lru:
             lru.move_to_end(term)
@@ -175,7 +172,7 @@ class Ranker:
         word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
         if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
-        cache = self._cache().setdefault("typos", {})
+        cache = self._cache(reader).setdefault("typos", {})
         if word not in cache:
             if len(cache) >= TERM_CACHE_ENTRIES:
                 cache.clear()
@@ -214,14 +211,12 @@ class Ranker:
             got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
         return got
 
-    def _cache(self) -> dict[str, Any]:
-        """Per-index, per-generation cache shared by every search of this process."""
-        tok = self.kbi.generation_token
-        got = _CACHES.get(self.kbi)
-        if got is None or got[0] != tok:
-            got = (tok, {})
-            _CACHES[self.kbi] = got
-        return got[1]
+    @staticmethod
+    def _cache(reader: Any) -> dict[str, Any]:
+        """A cache living as long as one reader: the index content it was filled from (threads
+        may move the index to a newer reader during a search; each keeps its own)."""
+        got: dict[str, Any] = reader.__dict__.setdefault("_kr_cache", {})
+        return got
 
     # -- ranking ----------------------------------------------------------------------------
 
@@ -344,7 +339,7 @@ class Ranker:
         return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
 
     def _paths(self, reader: Any) -> Any:
-        cache = self._cache()
+        cache = self._cache(reader)
         paths = cache.get("paths")
         if paths is None:  # opening the column reads its table of distinct paths: once
             paths = cache["paths"] = reader.column_reader("path")
