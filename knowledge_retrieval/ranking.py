@@ -52,6 +52,8 @@ MIN_TYPO_CHARS = 6
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
+TWIN_TOLERANCE = 0.02
+"""Copies of a page match alike: keyword coverage and relevance within this."""
 VECTOR_CACHE_ENTRIES = 2_000_000
 """Sections' term values kept per process across searches (about 17 bytes each)."""
 TERM_CACHE_ENTRIES = 200_000
@@ -318,6 +320,7 @@ class Ranker:
                     best[fi] = b
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
+        self._follow_originals(cands, raw, emph, cov, rel, tcov)
         final = calibrate_array(raw)
         # ties: more coverage first, then the file whose best section ranked first
         order = np.lexsort((np.arange(len(final)), -cov, -final))[:limit]
@@ -365,6 +368,25 @@ class Ranker:
             if key > best_key:
                 best, best_key = i, key
         return best
+
+    @staticmethod
+    def _follow_originals(cands: _Candidates, raw: np.ndarray, emph: np.ndarray,
+                          cov: np.ndarray, rel: np.ndarray, tcov: np.ndarray) -> None:
+        """A copy of an emphasized page elsewhere (``versioned_docs/version-3/x.md`` of
+        ``docs/x.mdx``: same name, same match) ranks right after it: the README prefers the
+        emphasized page, which says which copy comes first, not that the copy answers less
+        than other pages."""
+        if not emph.any() or emph.all():
+            return
+        originals: dict[str, list[int]] = {}
+        for i in np.flatnonzero(emph).tolist():
+            originals.setdefault(_stem(cands.file_paths[i]), []).append(i)
+        for i in np.flatnonzero(emph == 0).tolist():
+            for j in originals.get(_stem(cands.file_paths[i]), ()):
+                if (abs(cov[i] - cov[j]) < TWIN_TOLERANCE and abs(rel[i] - rel[j]) < TWIN_TOLERANCE
+                        and abs(tcov[i] - tcov[j]) < TWIN_TOLERANCE and raw[j] > raw[i]):
+                    raw[i] = raw[j] - 1e-9
+                    break
 
     def _factors(self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query,
                  reader: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
@@ -447,6 +469,11 @@ def field_value_match(text: str, keywords: list[Keyword]) -> bool:
         ):
             return True
     return False
+
+
+def _stem(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0].lower()
 
 
 def _version_of(path: str, stored: dict[str, Any]) -> str:

@@ -197,6 +197,23 @@ def test_emphasized_folder_beats_other_folders(tmp_path: Path) -> None:
     assert r.hits[0].path == "core/b.md"
 
 
+def test_copy_of_an_emphasized_page_follows_it(tmp_path: Path) -> None:
+    # docs/ is preferred; its versioned copy comes right after it, not after every other
+    # emphasized page that matches a little less well
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "---\nemphasize: [docs/]\n---\n# KB\n\nRefund rules.\n")
+    page = "# Refunds\n\nThe refund window is 30 days for card payments.\n"
+    write(root / "kb" / "docs" / "refunds.mdx", page)
+    write(root / "kb" / "versioned_docs" / "version-3" / "refunds.md", page)
+    for i in range(3):
+        write(root / "kb" / "docs" / f"other{i}.md",
+              f"# Payments {i}\n\nA refund window applies; see the card rules {i}.\n")
+    r = search("refund window for card payments", kb="kb", root=root, score_threshold=0.0)
+    paths = [h.path for h in r.hits]
+    assert paths[:2] == ["docs/refunds.mdx", "versioned_docs/version-3/refunds.md"]
+    assert r.hits[1].score <= r.hits[0].score
+
+
 def test_free_form_chinese_emphasis_is_honoured(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# 知识库\n\n退款知识。\n\n## 检索规则\n\n- 优先查看 `core/` 目录\n")
