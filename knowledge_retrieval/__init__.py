@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-from .api import index_kb, list_kbs, search
 from .errors import (
     AccessDeniedError,
     ConfigError,
@@ -15,11 +16,46 @@ from .errors import (
     KnowledgeRetrievalError,
     UnsafePathError,
 )
-from .index import IndexReport
-from .memory import remember, search_memory
 from .models import KBRules
-from .results import Hit, KBInfo, SearchResult
-from .workflow import Retrieval, retrieve
+
+if TYPE_CHECKING:
+    from .api import index_kb, list_kbs, search
+    from .index import IndexReport
+    from .memory import remember, search_memory
+    from .results import Hit, KBInfo, SearchResult
+    from .workflow import Retrieval, retrieve
+
+# The rest of the public API is imported on first use (PEP 562): ``kr --help`` and a plain
+# ``import knowledge_retrieval`` do not load Whoosh, numpy and the parsers.
+_LAZY = {
+    "index_kb": "api",
+    "list_kbs": "api",
+    "search": "api",
+    "IndexReport": "index",
+    "remember": "memory",
+    "search_memory": "memory",
+    "Hit": "results",
+    "KBInfo": "results",
+    "SearchResult": "results",
+    "Retrieval": "workflow",
+    "retrieve": "workflow",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = (
     "AccessDeniedError",

@@ -481,10 +481,24 @@ def _utf8_stdout() -> None:
                 stream.reconfigure(encoding="utf-8")
 
 
+def _one_shot() -> None:
+    """Settings for a ``kr`` process that answers one command and exits (not for ``main(argv)``
+    called inside a longer-lived program): inotify watches only pay off from a KB's second
+    search in the same process, so a one-shot command does not set them up."""
+    from .watch import WATCH_ENV
+
+    os.environ.setdefault(WATCH_ENV, "0")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kr`` with ``argv`` (default: the process arguments) and return the exit status."""
-    from .agent_tool import error
 
+    def error(exc: Exception, code: str | None = None) -> dict[str, Any]:
+        from .agent_tool import error as envelope  # only when something failed
+
+        return envelope(exc, code)
+
+    one_shot = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     _utf8_stdout()
     want_json = _wants_json(argv)
@@ -502,6 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 0
     want_json = getattr(args, "output", None) == "json"
     name = args.command + (f" {args.memory_command}" if args.command == "memory" else "")
+    if one_shot and name != "mcp":
+        _one_shot()
     try:
         status = COMMANDS[name](args)
         sys.stdout.flush()  # inside the try: a reader that left (`| head`) is handled below

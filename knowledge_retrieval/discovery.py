@@ -7,8 +7,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from rapidfuzz import fuzz, process
-
 from .errors import ConfigError, InvalidArgumentError, UnsafePathError
 
 log = logging.getLogger(__name__)
@@ -154,6 +152,8 @@ def suggest(name: str, choices: list[str], limit: int = 3) -> list[str]:
     """Near-miss spellings of ``name`` among ``choices`` (rapidfuzz), best first."""
     if not choices:
         return []
+    from rapidfuzz import fuzz, process  # only for a name that is not found
+
     got = process.extract(
         name.lower(), {c: c.lower() for c in choices}, scorer=fuzz.WRatio, limit=limit,
         score_cutoff=60,

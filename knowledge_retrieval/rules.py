@@ -9,12 +9,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from frontmatter.default_handlers import YAMLHandler
-from wcmatch import glob as wcglob
-
 from .models import KBRules
 
-__all__ = ["is_emphasized", "is_entry", "is_included", "parse_readme", "path_matches"]
+# frontmatter (YAML) and wcmatch are imported where first needed: a README without front
+# matter, or rules without globs, never load them (the ``kr`` command starts faster)
+
+__all__ = ["FolderScope", "is_emphasized", "is_entry", "is_included", "parse_readme",
+           "path_matches"]
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,6 @@ _DESCRIPTION_LIMIT = 600
 _RULE_KEYS = ("include", "exclude", "emphasize", "entry")
 _FM_KEYS = frozenset({"name", "description", "keywords", "tags", "languages", "language", "lang",
                       *_RULE_KEYS})
-_GLOB_FLAGS = wcglob.GLOBSTAR | wcglob.DOTGLOB | wcglob.BRACE | wcglob.FORCEUNIX | wcglob.CASE
 _I = re.IGNORECASE
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -332,6 +332,10 @@ def _free_form(body: str) -> dict[str, Any]:
 
 def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
     """(metadata, body, broken): metadata is None when the README has no usable front matter."""
+    if not text.startswith("---"):  # what the handler's detect() needs, without importing it
+        return None, text, False
+    from frontmatter.default_handlers import YAMLHandler
+
     handler = YAMLHandler()
     if not handler.detect(text):
         return None, text, False
@@ -419,7 +423,19 @@ def _parse(text: str) -> KBRules:
 
 @functools.lru_cache(maxsize=1024)
 def _matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
-    return wcglob.compile(pattern, flags=_GLOB_FLAGS | (wcglob.MATCHBASE if basename else 0)).match
+    """wcmatch's matcher for one glob, as its translated regular expressions: wcmatch's own
+    ``match`` is these ``fullmatch`` calls plus several Python calls per path."""
+    from wcmatch import glob as wcglob
+
+    flags = (wcglob.GLOBSTAR | wcglob.DOTGLOB | wcglob.BRACE | wcglob.FORCEUNIX | wcglob.CASE
+             | (wcglob.MATCHBASE if basename else 0))
+    include, exclude = wcglob.translate(pattern, flags=flags)
+    inc = [re.compile(x).fullmatch for x in include]
+    exc = [re.compile(x).fullmatch for x in exclude]
+    if len(inc) == 1 and not exc:
+        one = inc[0]
+        return lambda path: one(path) is not None
+    return lambda path: (any(m(path) for m in inc) and not any(m(path) for m in exc))
 
 
 def path_matches(rel_path: str, pattern: str) -> bool:
@@ -455,6 +471,96 @@ def path_matches(rel_path: str, pattern: str) -> bool:
         log.debug("unusable path pattern %r", pattern, exc_info=True)
         return False
     return path == pat or path.startswith(pat + "/")
+
+
+_FolderTest = Callable[[str, list[str], list[str]], bool]
+"""(folder, its ancestors from itself up, its names) -> whether a pattern selects its files."""
+
+
+def _pattern_parts(pattern: str) -> tuple[_FolderTest, Callable[[str], bool] | None] | None:
+    """:func:`path_matches` for one pattern, split into the part decided by a file's folder and
+    the part that needs the file's own path (None: no such part); None when it selects nothing."""
+    pat = _norm_pattern(pattern)
+    if not pat:
+        return None
+    folder = pat.rstrip("/")
+    try:
+        if pat.endswith("/") and _GLOB_CHARS.search(folder):
+            m = _matcher(folder, "/" not in folder)
+            return (lambda _d, parents, _names: any(map(m, parents))), None
+        if pat.endswith("/") and "/" not in folder:
+            return (lambda _d, _parents, names: folder in names), None
+        if pat.endswith("/"):
+            under = folder + "/"
+            return (lambda d, _parents, _names: f"{d}/".startswith(under) if d else False), None
+        if _GLOB_CHARS.search(pat):
+            m = _matcher(pat, "/" not in pat)
+            return (lambda _d, parents, _names: any(map(m, parents))), m
+    except Exception:  # a malformed glob selects nothing
+        log.debug("unusable path pattern %r", pattern, exc_info=True)
+        return None
+    under = pat + "/"
+    return (lambda d, _parents, _names: f"{d}/".startswith(under) if d else False), pat.__eq__
+
+
+def _always(_path: str) -> bool:
+    return True
+
+
+def _never(_path: str) -> bool:
+    return False
+
+
+class FolderScope:
+    """:func:`is_included` for a stat walk, one folder at a time: what a pattern decides from a
+    file's folder is worked out once for the folder, leaving at most one regular-expression
+    match per file and pattern (or none: ``drafts/``, ``docs/``, ``abstracts/**``)."""
+
+    def __init__(self, rules: KBRules) -> None:
+        self._rules = rules
+        self._include = [x for p in rules.include if (x := _pattern_parts(p)) is not None]
+        self._exclude = [x for p in rules.exclude if (x := _pattern_parts(p)) is not None]
+
+    def folder(self, rel_dir: str) -> Callable[[str], bool]:
+        """Whether a file directly in ``rel_dir`` (KB-relative, ``""`` for the KB folder) is
+        included, given its KB-relative path; the same answer as :func:`is_included`."""
+        rules = self._rules
+        if rel_dir[:1].isspace():  # path_matches strips it: leave such paths to is_included
+            return functools.partial(_is_included, rules=rules)
+        names = rel_dir.split("/") if rel_dir else []
+        parents = ["/".join(names[:i]) for i in range(len(names), 0, -1)]
+
+        def decide(parts: list[tuple[_FolderTest, Callable[[str], bool] | None]],
+                   ) -> tuple[bool, list[Callable[[str], bool]]]:
+            tests = []
+            for in_folder, per_file in parts:
+                if in_folder(rel_dir, parents, names):
+                    return True, []
+                if per_file is not None:
+                    tests.append(per_file)
+            return False, tests
+
+        every, inc = decide(self._include) if rules.include else (True, [])
+        none, exc = decide(self._exclude)
+        test: Callable[[str], bool]
+        if none or not (every or inc):
+            test = _never
+        elif every and not exc:
+            test = _always
+        elif every:
+            test = lambda p: not any(t(p) for t in exc)
+        elif not exc and len(inc) == 1:
+            test = inc[0]
+        else:
+            test = lambda p: any(t(p) for t in inc) and not any(t(p) for t in exc)
+        if rel_dir:
+            return test
+        fast = test
+        return lambda p: _is_included(p, rules) if p[:1].isspace() else fast(p)
+
+
+def _is_included(rel_path: str, rules: KBRules) -> bool:
+    return is_included(rel_path, rules)
 
 
 @functools.lru_cache(maxsize=1 << 18)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import operator
 import os
 import stat as stat_mod
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from .errors import IndexLockedError
 from .models import KBRules
-from .rules import is_included
+from .rules import FolderScope, is_included
 
 log = logging.getLogger(__name__)
 
@@ -55,51 +56,79 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
     README is the KB's contract, not a document; symlinks are followed only while they stay
     inside the KB folder.
     """
+    # A search walks the whole KB before every query (without change notification), so this is
+    # kept lean: paths as strings, no Path per file, the include/exclude rules decided once per
+    # folder (FolderScope), a file's stat read only when it is a candidate document.
     out = Scan()
+    files, skipped, walked = out.files, out.skipped, out.dirs
     real_root = kb_path.resolve()
     seen_dirs: set[tuple[int, int]] = set()
+    scope = FolderScope(rules)
+    too_big = f"larger than {max_bytes // (1024 * 1024)} MiB"
+    by_name = operator.attrgetter("name")
+    is_reg = stat_mod.S_ISREG
 
-    def walk(folder: Path, rel: str) -> None:
+    def walk(folder: str, rel: str) -> None:
         try:
-            st = folder.stat()
+            st = os.stat(folder)
             key = (st.st_dev, st.st_ino)
             if key in seen_dirs:
-                out.skipped[rel or "."] = "symlink loop"
+                skipped[rel or "."] = "symlink loop"
                 return
             seen_dirs.add(key)
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-            out.dirs.append(str(folder))
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=by_name)
+            walked.append(folder)
         except OSError as exc:
-            out.skipped[rel or "."] = f"unreadable folder: {exc.strerror or exc}"
+            skipped[rel or "."] = f"unreadable folder: {exc.strerror or exc}"
             return
+        prefix = f"{rel}/" if rel else ""
+        included: Callable[[str], bool] | None = None  # decided at the first candidate file
         for e in entries:
             name = e.name
-            relp = f"{rel}/{name}" if rel else name
+            relp = prefix + name
+            if not name.isascii():
+                try:
+                    name.encode("utf-8")
+                except UnicodeEncodeError:  # bytes that are not UTF-8 (surrogate-escaped)
+                    shown = relp.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    skipped[shown] = "file name is not valid UTF-8"
+                    continue
             try:
-                relp.encode("utf-8")
-            except UnicodeEncodeError:  # bytes that are not UTF-8 (surrogate-escaped)
-                shown = relp.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                out.skipped[shown] = "file name is not valid UTF-8"
-                continue
-            try:
-                is_link = e.is_symlink()
-                if is_link:
-                    target = Path(e.path).resolve()
-                    if not _inside(real_root, target):
-                        out.skipped[relp] = "symlink leads outside the knowledge base"
-                        continue
+                if e.is_symlink() and not _inside(real_root, Path(e.path).resolve()):
+                    skipped[relp] = "symlink leads outside the knowledge base"
+                    continue
                 is_dir = e.is_dir()
             except (OSError, RuntimeError) as exc:
-                out.skipped[relp] = symlink_reason(exc)
+                skipped[relp] = symlink_reason(exc)
                 continue
             if is_dir:
-                if name.startswith(".") or name in SKIP_DIRS:
-                    continue
-                walk(Path(e.path), relp)
+                if not (name.startswith(".") or name in SKIP_DIRS):
+                    walk(e.path, relp)
                 continue
-            _classify(out, relp, name, not rel, rules, e.stat, max_bytes)
+            # _classify, inlined: this runs for every file of the KB
+            lower = name.lower()
+            if not lower.endswith(SUFFIXES) or name.startswith("."):
+                continue
+            if not rel and lower == "readme.md":
+                continue
+            if included is None:
+                included = scope.folder(rel)
+            if not included(relp):
+                continue
+            try:
+                st = e.stat()
+            except OSError as exc:
+                skipped[relp] = f"unreadable: {exc.strerror or exc}"
+                continue
+            if not is_reg(st.st_mode):
+                skipped[relp] = "not a regular file"
+            elif st.st_size > max_bytes:
+                skipped[relp] = f"{too_big} ({st.st_size} bytes)"
+            else:
+                files[relp] = (st.st_mtime_ns, st.st_size)
 
-    walk(kb_path, "")
+    walk(str(kb_path), "")
     return out
 
 
