@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from rapidfuzz.distance import OSA
 
 from .analysis import index_terms
 from .index import FIELDS, KBIndex
@@ -57,6 +56,8 @@ TWIN_TOLERANCE = 0.02
 VECTOR_CACHE_ENTRIES = 2_000_000
 """Sections' term values kept per process across searches (about 17 bytes each)."""
 TERM_CACHE_ENTRIES = 200_000
+VOCABULARY_PREFIXES = 64
+"""Vocabulary slices (terms under a one- or two-letter prefix) kept for typo tolerance."""
 
 
 @dataclass(slots=True)
@@ -183,26 +184,44 @@ class Ranker:
         return got
 
     def _near_term(self, reader: Any, word: str) -> str | None:
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
         max_edits = 1 if len(word) < 8 else 2
-        prefix = 1 if len(word) < 8 else 2
-        # a typo keeps its first letter (two for long words) (the usual assumption of spelling correctors); Whoosh
-        # walks its term list with an edit-distance automaton from that prefix, so no
-        # vocabulary is ever loaded
-        near: set[str] = set()
+        # a typo keeps its first letter (two for long words), the usual assumption of spelling
+        # correctors: only the vocabulary under that prefix is compared (OSA distance, so a
+        # swap of two neighbours is one edit)
+        prefix = word[: 1 if len(word) < 8 else 2]
+        near: dict[str, float] = {}
         # section text holds its heading and the title; the file name is only in ``fname``
         for f in ("body", "fname"):
-            near.update(t for t in reader.terms_within(f, word, max_edits, prefix=prefix)
-                        if t.isascii() and len(t) >= 3 and t != word)
-            # Whoosh counts a swap of two neighbours as two edits: look those up directly
-            for i in range(prefix, len(word) - 1):
-                swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
-                if swapped != word and reader.doc_frequency(f, swapped):
-                    near.add(swapped)
+            for t, dist, _i in process.extract(word, self._vocabulary(reader, f, prefix),
+                                               scorer=OSA.distance, score_cutoff=max_edits,
+                                               limit=None):
+                near[t] = dist
+        near.pop(word, None)
         if not near:
             return None
         # the closest, then the most common (a typo is usually of a frequent word)
-        return min(near, key=lambda t: (OSA.distance(word, t),
-                                        -reader.doc_frequency("body", t), t))
+        return min(near, key=lambda t: (near[t], -reader.doc_frequency("body", t), t))
+
+    def _vocabulary(self, reader: Any, field: str, prefix: str) -> list[str]:
+        """The field's ASCII terms of 3+ letters starting with ``prefix`` (cached per reader,
+        a bounded number of prefixes)."""
+        cache: OrderedDict[tuple[str, str], list[str]] = self._cache(reader).setdefault(
+            "vocabulary", OrderedDict())
+        key = (field, prefix)
+        got = cache.get(key)
+        if got is None:
+            got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+                               for b in reader.expand_prefix(field, prefix))
+                   if t.isascii() and len(t) >= 3]
+            cache[key] = got
+            while len(cache) > VOCABULARY_PREFIXES:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return got
 
     def _segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
         """Field lengths of one segment's documents (segments never change: cached by id)."""
