@@ -126,6 +126,8 @@ def list_locations(root: Path) -> list[KBLocation]:
 
 def within(root: Path, path: Path) -> bool:
     """True when ``path`` (symlinks resolved) lies inside ``root``."""
+    if path.parent == root and not path.is_symlink():
+        return True  # a real folder directly under the root (the usual KB): no resolving
     try:
         path.resolve().relative_to(root.resolve())
     except (ValueError, OSError):

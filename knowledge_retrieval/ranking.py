@@ -360,11 +360,11 @@ class Ranker:
             ))
         return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
 
-    def _paths(self, reader: Any) -> Any:
+    def _paths(self, reader: Any) -> _PathOf:
         cache = self._cache(reader)
-        paths = cache.get("paths")
+        paths: _PathOf | None = cache.get("paths")
         if paths is None:  # opening the column reads its table of distinct paths: once
-            paths = cache["paths"] = reader.column_reader("path")
+            paths = cache["paths"] = _PathOf(reader.column_reader("path"))
         return paths
 
     @staticmethod
@@ -517,11 +517,29 @@ def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
     return max(cands, key=key)[0] if cands else None
 
 
+class _PathOf:
+    """Section number -> file path, through Whoosh's column, remembered (bounded)."""
+
+    def __init__(self, column: Any) -> None:
+        self._column = column
+        self._known: dict[int, str] = {}
+
+    def __getitem__(self, docnum: int) -> str:
+        got = self._known.get(docnum)
+        if got is None:
+            p = self._column[docnum]
+            got = p.decode() if isinstance(p, bytes) else str(p)
+            if len(self._known) >= TERM_CACHE_ENTRIES:
+                self._known.clear()
+            self._known[docnum] = got
+        return got
+
+
 class _Candidates:
     """A query's leading sections grouped by file, with the keywords each section and each
     file covers (arrays: keywords x sections, keywords x files)."""
 
-    def __init__(self, paths: Any, docs: np.ndarray, sec_score: np.ndarray, seen: list[str],
+    def __init__(self, paths: _PathOf, docs: np.ndarray, sec_score: np.ndarray, seen: list[str],
                  acc: dict[str, np.ndarray], in_title: dict[str, np.ndarray],
                  keywords: list[Keyword], alias: dict[str, str]) -> None:
         self.docs = docs
@@ -531,8 +549,7 @@ class _Candidates:
         index: dict[str, int] = {}
         group = np.empty(len(docs), dtype=np.int64)
         for i, d in enumerate(docs.tolist()):
-            p = paths[d]
-            group[i] = index.setdefault(p.decode() if isinstance(p, bytes) else p, len(index))
+            group[i] = index.setdefault(paths[d], len(index))
         self.file_paths = list(index)
         self.group = group
         nf = len(index)
