@@ -412,8 +412,16 @@ class Ranker:
         """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
         version / "latest" constraint met (0/1); the stored fields read on the way."""
         paths = cands.file_paths
-        emph = np.array([is_emphasized(p, self.rules) for p in paths], dtype=np.float64)
-        mult = np.array([ENTRY_FACTOR if not q.wants_index and is_entry(p, self.rules) else 1.0
+        # (emphasized, entry) per path under these rules, remembered with the reader
+        roles: dict[str, tuple[bool, bool]] = (
+            self._cache(reader).setdefault("roles", {}).setdefault(self.rules, {}))
+        for p in paths:
+            if p not in roles:
+                if len(roles) >= TERM_CACHE_ENTRIES:
+                    roles.clear()
+                roles[p] = (is_emphasized(p, self.rules), is_entry(p, self.rules))
+        emph = np.array([roles[p][0] for p in paths], dtype=np.float64)
+        mult = np.array([ENTRY_FACTOR if not q.wants_index and roles[p][1] else 1.0
                          for p in paths])
         met = np.zeros(len(paths))
         stored: dict[int, Any] = {}
