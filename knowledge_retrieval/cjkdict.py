@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import sys
 import threading
 import uuid
 from pathlib import Path
@@ -22,10 +23,28 @@ log = logging.getLogger(__name__)
 _MISS = object()
 
 
+def import_jieba() -> Any:
+    """``import jieba`` without setuptools' ``pkg_resources`` (80-100 ms to import): jieba then
+    opens its bundled files by path, its own fallback when setuptools is absent."""
+    got = sys.modules.get("jieba")
+    if got is not None:
+        return got
+    masked = "pkg_resources" not in sys.modules
+    if masked:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]  # import fails at once
+    try:
+        import jieba
+    finally:
+        if masked and sys.modules.get("pkg_resources", 0) is None:
+            del sys.modules["pkg_resources"]
+    return jieba
+
+
 def cache_path() -> Path:
     """Where the copy lives, named by the jieba version and dictionary size."""
-    import jieba
     import platformdirs
+
+    jieba = import_jieba()
 
     try:
         size = os.path.getsize(Path(jieba.__file__).with_name("dict.txt"))
@@ -70,8 +89,7 @@ def open_query_tokenizer() -> Any | None:
         path = cache_path()
         if not path.is_file():
             return None
-        import jieba
-
+        jieba = import_jieba()
         freq = SqliteFreq(path)
         if not freq.total:
             return None
