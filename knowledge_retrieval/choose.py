@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .analysis import index_terms
@@ -28,9 +29,14 @@ def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
     """Share of the query's keywords found in the KB's name, description, keywords and headings."""
     if not q.keywords:
         return 0.0
-    text = " ".join([name, rules.name or "", rules.description, *rules.keywords, *rules.headings])
-    found = set(index_terms(text, words=False))  # bigrams prove a Chinese keyword
+    found = _readme_terms(name, rules)
     return sum(k.coverage(found) for k in q.keywords) / len(q.keywords)
+
+
+@functools.lru_cache(maxsize=256)
+def _readme_terms(name: str, rules: KBRules) -> frozenset[str]:
+    text = " ".join([name, rules.name or "", rules.description, *rules.keywords, *rules.headings])
+    return frozenset(index_terms(text, words=False))  # bigrams prove a Chinese keyword
 
 
 def pick(choices: list[Choice], threshold: float) -> tuple[list[Choice], str]:
