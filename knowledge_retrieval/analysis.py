@@ -30,6 +30,7 @@ _WORD = r"A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _TOKEN_RE = re.compile(
     rf"(?P<cjk>[{_CJK}]+)|(?P<word>/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*)"
 )
+_CJK_RE = re.compile(f"[{_CJK}]")
 _SPLIT_RE = re.compile(r"[._\-/:#{}]+")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 
@@ -185,17 +186,27 @@ def index_terms(text: str, *, words: bool = True) -> list[str]:
         dictionary) a Chinese keyword is still found through its bigrams.
     """
     out: list[str] = []
-    for kind, raw, _s, _e in iter_tokens(text):
-        if kind == "cjk":
-            out.extend(cjk_units(raw))
+    # iter_tokens without its generator and offsets: this runs on every field of every section
+    for cjk, raw in _TOKEN_RE.findall(text):
+        if cjk:
+            run = to_simplified(cjk)
+            out.extend(cjk_units(run))
             if words:
-                out.extend(_jieba_words(raw))
+                out.extend(_jieba_words(run))
         else:
             whole, parts = word_terms(raw)
             if whole:
                 out.append(whole)
             out.extend(parts)
     return out
+
+
+def indexing_terms(text: str) -> list[str]:
+    """:func:`index_terms` as the index makes them: jieba's whole dictionary is loaded first
+    when the text has CJK (faster per word than the query-side copy)."""
+    if _jieba_full is None and has_cjk(text):
+        _load_full()
+    return index_terms(text)
 
 
 class KRTokenizer(Tokenizer):  # type: ignore[misc]
@@ -215,9 +226,7 @@ class KRTokenizer(Tokenizer):  # type: ignore[misc]
         **kwargs: object,
     ) -> Iterator[Token]:
         t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        if _jieba_full is None and has_cjk(value):
-            _load_full()  # indexing: the in-memory dictionary is faster per word
-        for pos, term in enumerate(index_terms(value)):
+        for pos, term in enumerate(indexing_terms(value)):
             t.text = term
             t.boost = 1.0
             t.stopped = False
@@ -230,4 +239,4 @@ class KRTokenizer(Tokenizer):  # type: ignore[misc]
 
 def has_cjk(text: str) -> bool:
     """True when the text has any CJK character."""
-    return re.search(f"[{_CJK}]", text) is not None
+    return _CJK_RE.search(text) is not None

@@ -7,9 +7,10 @@ Layout of a KB's index folder (outside the KB, in the user cache by default)::
         CURRENT              # name of the live generation folder, replaced atomically
         gen-<id>/            # a Whoosh index + meta.json (stamp) + manifest.json (files seen)
 
-A full (re)build writes a new generation and then points CURRENT at it, so a reader never sees
-half a build; an incremental update commits to the live generation (Whoosh commits are atomic)
-and writes the manifest only after the commit, so the manifest never claims what the index lacks.
+A full (re)build writes a new generation (``build.py``: a large KB in worker processes) and then
+points CURRENT at it, so a reader never sees half a build; an incremental update commits to the
+live generation (Whoosh commits are atomic) and writes the manifest only after the commit, so the
+manifest never claims what the index lacks.
 
 The manifest also records the size, mtime and CRC-32 of every Whoosh file after each commit. A
 generation whose files no longer match (truncated, rewritten, deleted, or a commit the manifest
@@ -34,11 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.fields import ID, STORED, Schema
 from whoosh.index import LockError as WhooshLockError
 
 from . import __version__
 from .analysis import ANALYZER_VERSION, KRTokenizer
+from .build import KRText, build
 from .errors import IndexLockedError
 from .models import Document, KBRules
 from .parsing import SkipFile, parse_kb_text, read_kb_file
@@ -48,7 +50,7 @@ from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 INDEX_HOME_ENV = "KR_INDEX_DIR"
 """Environment variable overriding where indexes live."""
 LOCK_TIMEOUT = 120.0
@@ -75,11 +77,11 @@ def make_schema() -> Schema:
     return Schema(
         sid=ID(unique=True, stored=True),
         path=ID(stored=True, sortable=True),
-        title=TEXT(stored=True, **text),
-        heading=TEXT(**text),
-        fname=TEXT(**text),
-        meta=TEXT(**text),
-        body=TEXT(**text),
+        title=KRText(stored=True, **text),
+        heading=KRText(**text),
+        fname=KRText(**text),
+        meta=KRText(**text),
+        body=KRText(**text),
         hpath=STORED(),
         lines=STORED(),
         kind=STORED(),
@@ -492,32 +494,15 @@ class KBIndex:
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
         gdir.mkdir(parents=True)
-        ix = whoosh_index.create_in(str(gdir), make_schema())
-        man: dict[str, list[Any]] = {}
-        skipped = dict(scan.skipped)
-        unread: dict[str, list[int]] = {}
-        total = len(scan.files)
-        writer = ix.writer(limitmb=256)
         try:
-            for n, (rel, sig) in enumerate(scan.files.items(), 1):
-                try:
-                    text, sha = read_kb_file(self.kb_path, rel)
-                    doc = parse_kb_text(rel, text)
-                except SkipFile as exc:
-                    skipped[rel] = str(exc)
-                    unread[rel] = list(sig)
-                    continue
-                for row in document_rows(doc):
-                    writer.add_document(**row)
-                man[rel] = [*sig, sha]
-                report.added.append(rel)
-                if progress:
-                    progress(n, total)
-            writer.commit()
+            ix = whoosh_index.create_in(str(gdir), make_schema())
+            built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
         except BaseException:
-            writer.cancel()
             shutil.rmtree(gdir, ignore_errors=True)
             raise
+        man, unread = built.files, built.unread
+        skipped = {**scan.skipped, **built.skipped}
+        report.added = list(man)
         meta = {**self._stamp(), "package": __version__, "kb": self.name,
                 "kb_path": str(self.kb_path), "built_at": time.time()}
         _write_json_atomic(gdir / "meta.json", meta)

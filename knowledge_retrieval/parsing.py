@@ -40,6 +40,7 @@ _YAML = YAMLHandler()
 _MD = MarkdownIt("commonmark").enable("table")
 
 _CONTROL_CHARS = frozenset(chr(c) for c in (*range(9), *range(14, 27), *range(28, 32), 127))
+_CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL_CHARS))) + "]")
 _UTF_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
              (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 _ERRNO_REASONS = {errno.EACCES: "permission denied", errno.EPERM: "permission denied",
@@ -134,7 +135,7 @@ def _format_size(n: int) -> str:
 def _looks_binary(sample: str) -> bool:
     if "\x00" in sample:
         return True
-    return bool(sample) and sum(ch in _CONTROL_CHARS for ch in sample) > len(sample) / 10
+    return bool(sample) and len(_CONTROL_RE.findall(sample)) > len(sample) / 10
 
 
 def _decode(data: bytes) -> str:
