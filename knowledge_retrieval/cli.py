@@ -28,6 +28,9 @@ PROG = "kr"
 OUTPUTS_AGENT = ("json", "markdown", "text")
 OUTPUTS_PLAIN = ("json", "text")
 
+PROGRESS_DELAY = 1.0
+"""Seconds a build runs before its progress bar shows (quick builds stay silent)."""
+
 
 class UsageError(Exception):
     """An argparse error, raised instead of exiting so ``main`` can answer in JSON."""
@@ -383,12 +386,12 @@ def cmd_index(args: argparse.Namespace) -> int:
     lines = []
     for name in names:
         info = kbs[name]
-        with tqdm(total=0, desc=name, unit="file", disable=quiet, leave=False) as bar:
+        with tqdm(total=0, desc=name, unit="file", disable=quiet, leave=False,
+                  delay=PROGRESS_DELAY) as bar:
 
             def progress(n: int, total: int, bar: Any = bar) -> None:
                 bar.total = total
-                bar.n = n
-                bar.refresh()
+                bar.update(n - bar.n)  # shown once the build has run a second (``delay``)
 
             rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild,
                                                            progress=progress)

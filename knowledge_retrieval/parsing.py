@@ -15,14 +15,14 @@ import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
-from typing import Any
-
-from frontmatter.default_handlers import YAMLHandler
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING, Any
 
 from .models import Document, Section
 from .scan import symlink_reason
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,27 @@ _MAX_FRONT_MATTER_CHARS = 64 * 1024
 _MAX_YAML_ALIASES = 50
 _MAX_META_NODES = 10_000
 _MAX_META_DEPTH = 32
-_YAML = YAMLHandler()
-_MD = MarkdownIt("commonmark").enable("table")
+_PARSERS: dict[str, Any] = {}
+"""The YAML handler and Markdown parser, made on first use (a search that re-reads no file
+never imports them)."""
+
+
+def _yaml() -> Any:
+    got = _PARSERS.get("yaml")
+    if got is None:
+        from frontmatter.default_handlers import YAMLHandler
+
+        got = _PARSERS["yaml"] = YAMLHandler()
+    return got
+
+
+def _markdown() -> MarkdownIt:
+    got: MarkdownIt | None = _PARSERS.get("md")
+    if got is None:
+        from markdown_it import MarkdownIt
+
+        got = _PARSERS["md"] = MarkdownIt("commonmark").enable("table")
+    return got
 
 _CONTROL_CHARS = frozenset(chr(c) for c in (*range(9), *range(14, 27), *range(28, 32), 127))
 _CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL_CHARS))) + "]")
@@ -215,7 +234,7 @@ def _parse_markdown(rel_path: str, text: str, kind: str) -> Document:
     if kind == "mdx":
         body_lines = _strip_mdx(body_lines)
     try:
-        sections, first_h1 = _markdown_sections(_MD.parse("\n".join(body_lines)), body_lines, offset)
+        sections, first_h1 = _markdown_sections(_markdown().parse("\n".join(body_lines)), body_lines, offset)
     except Exception as exc:  # RecursionError or a markdown-it bug on hostile input
         log.debug("markdown-it failed on %s", rel_path, exc_info=True)
         warnings.append(f"markdown not parsed ({type(exc).__name__}); indexed as plain text")
@@ -271,7 +290,7 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
     if len(_YAML_ALIAS_RE.findall(block)) > _MAX_YAML_ALIASES:
         return ignore("too many YAML anchors/aliases")
     try:
-        data = _YAML.load(block)
+        data = _yaml().load(block)
     except Exception as exc:  # noqa: BLE001 - YAMLError or anything else the loader throws
         return ignore(_yaml_error(exc, start + 2))
     if data is None:

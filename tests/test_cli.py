@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from knowledge_retrieval import cli
 from knowledge_retrieval.cli import build_parser, main
 from knowledge_retrieval.workflow import ACCESS_DISABLED, NO_RESULTS
 
@@ -415,6 +416,10 @@ def test_index_shows_progress_on_a_tty(capsys: pytest.CaptureFixture[str], sampl
 
     fake = TtyErr()
     monkeypatch.setattr(sys, "stderr", fake)
+    # a build shorter than the delay shows no bar at all
+    assert main(["index", "--kb", "payments", "--rebuild", "--root", str(sample_root)]) == 0
+    assert fake.getvalue() == ""
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)  # as if the build had run long enough
     assert main(["index", "--kb", "payments", "--rebuild", "--root", str(sample_root)]) == 0
     assert "payments" in fake.getvalue() and "file" in fake.getvalue()
 

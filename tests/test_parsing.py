@@ -163,7 +163,7 @@ def test_markdown_failure_falls_back_to_plain_text(monkeypatch: pytest.MonkeyPat
         def parse(self, src: str) -> list[object]:
             raise RecursionError("too deep")
 
-    monkeypatch.setattr(parsing, "_MD", Exploding())
+    monkeypatch.setitem(parsing._PARSERS, "md", Exploding())
     doc = parse_document("x.md", "---\ntitle: T\n---\n\n# H\n\ntext <!-- hidden -->\n")
     assert doc.title == "T" and len(doc.warnings) == 1
     assert [(s.text, s.line_start, s.line_end) for s in doc.sections] == [("# H\n\ntext", 5, 7)]
