@@ -13,11 +13,13 @@ from .analysis import (
     has_cjk,
     iter_tokens,
     jieba_cut,
+    to_simplified,
     word_terms,
 )
 
 MAX_QUERY_CHARS = 4000
 CROSS_WEIGHT = 0.5
+SINGLE_WEIGHT = 1.0
 _PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
 """Longer queries are cut (a question, not a document)."""
@@ -67,6 +69,9 @@ class Query:
     keywords: tuple[Keyword, ...]
     terms: dict[str, float] = field(default_factory=dict)
     """Index term -> query weight, for ranking."""
+    bonus_terms: frozenset[str] = frozenset()
+    """Terms that raise a section's relevance without counting in the most it could score
+    (a lone Chinese character: 蓍 in 蓍的别名)."""
     version: str | None = None
     """A version the query asks for (``v2`` -> ``2``)."""
     latest: bool = False
@@ -85,6 +90,7 @@ def analyze_query(text: str) -> Query:
     text = "".join(ch if ch.isprintable() or ch in "\t\n" else " " for ch in text[:MAX_QUERY_CHARS])
     keywords: dict[str, Keyword] = {}
     terms: dict[str, float] = {}
+    bonus: set[str] = set()
 
     def add_term(t: str, w: float) -> None:
         terms[t] = max(terms.get(t, 0.0), w)
@@ -106,6 +112,10 @@ def analyze_query(text: str) -> Query:
                 add_term(u, 1.0 if u in inside else CROSS_WEIGHT)
             for w in _jieba_words(raw):
                 add_term(w, 1.0)
+            for w in jieba_cut(raw):
+                if len(w) == 1 and w not in CJK_STOP:
+                    add_term(to_simplified(w), SINGLE_WEIGHT)
+                    bonus.add(to_simplified(w))
         else:
             whole, parts = word_terms(raw)
             if whole:
@@ -129,6 +139,7 @@ def analyze_query(text: str) -> Query:
         lang="zh" if has_cjk(text) else "en",
         keywords=tuple(keywords.values()),
         terms=terms,
+        bonus_terms=frozenset(bonus - {t for k in keywords.values() for t in k.terms}),
         version=version,
         latest=bool(_LATEST_RE.search(text)),
         wants_index=bool(

@@ -293,7 +293,7 @@ class Ranker:
             return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
         # the most a section could score on the terms this KB knows (unknown terms already
         # lower the keyword coverage; counting them twice would flatten every score)
-        qmax = sum(idf[t] * terms[t] for t in seen) or 1.0
+        qmax = sum(idf[t] * terms[t] for t in seen if t not in q.bonus_terms) or 1.0
         score = np.zeros(total)
         for t in seen:
             a = acc[t]

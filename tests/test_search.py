@@ -232,6 +232,20 @@ def test_filename_or_title_match_beats_content_only(tmp_path: Path) -> None:
     assert r.hits[0].path == "chargeback.md"
 
 
+def test_a_one_character_name_lifts_the_page_about_it(tmp_path: Path) -> None:
+    # 蓍 is a plant: jieba leaves it as a lone character, which no keyword covers; where it
+    # stands alone (a title) it still says which page the question is about
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# 植物\n\n植物百科。\n")
+    write(root / "kb" / "a.md", "# 蒿\n\n蒿，别名青蒿，是菊科植物，分布在亚洲。\n")
+    write(root / "kb" / "b.md", "# 蓍\n\n蓍（学名），别名千叶蓍，是菊科植物，分布在欧洲。\n")
+    write(root / "kb" / "c.md", "# 菊\n\n菊，别名黄花，是菊科植物，分布在中国。\n")
+    r = search("蓍的别名是什么？", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "b.md"
+    # the character alone is extra evidence: the other pages still answer "别名"
+    assert len(r.hits) == 3 and r.hits[1].score > 0.35
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
