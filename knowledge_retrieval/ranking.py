@@ -5,6 +5,8 @@ The score of a file is a weighted sum of features that are each already in [0, 1
 - ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file;
 - ``relevance``: the best section's BM25F score over the most the query could score;
 - ``title``: the share of keywords found in the file's name, title or headings;
+- ``title precision``: the share of the file's title made of query terms (the page is about
+  what was asked, rather than mentioning every word in passing);
 - ``emphasis``: the file lies under a folder or path the README emphasizes;
 - ``constraint``: the file satisfies a version / "latest" constraint of the query.
 
@@ -38,11 +40,15 @@ from .rules import is_emphasized, is_entry
 FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
 FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
 K1 = 1.2
-W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.35, 0.40, 0.17, 0.05, 0.03
+W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.153, 0.045, 0.027
+W_TITLE_PRECISION = 0.1
+"""The share of the file's title made of query terms (the page is about what was asked)."""
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
 OTHER_VERSION_FACTOR = 0.8
-CALIBRATION_CUT = 0.30
+CALIBRATION_CUT = 0.29
+TWO_KW_FACTOR = 0.7
+"""Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
 """The raw score (after the on-topic factor) above which a file answers the query."""
 CANDIDATE_SECTIONS = 400
 TYPO_WEIGHT = 0.7
@@ -51,6 +57,8 @@ MIN_TYPO_CHARS = 6
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
+TITLE_LIKE, IN_TITLE = 1, 2
+"""Flags of a term in a section: in a title-like field (title, heading, file name); in the title."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 VECTOR_CACHE_ENTRIES = 2_000_000
@@ -127,7 +135,7 @@ class Ranker:
         return got
 
     def _idf(self, reader: Any, n: int, term: str) -> float:
-        df = max(self._df(reader, term).values())
+        df = min(max(self._df(reader, term).values()), n)
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     def _vocab_has(self, reader: Any, term: str) -> bool:
@@ -146,7 +154,7 @@ class Ranker:
             got: tuple[np.ndarray, np.ndarray, np.ndarray] | None = lru[term]
             return got
         vec = np.zeros(total)
-        title = np.zeros(total, dtype=bool)
+        title = np.zeros(total, dtype=np.uint8)
         fields = [f for f, df in self._df(reader, term).items() if df]
         for segreader, offset in reader.leaf_readers():
             lengths = self._segment_lengths(segreader)
@@ -159,7 +167,9 @@ class Ranker:
                 part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / avg[f])
                 vec[ids + offset] += part  # a term lists a document once per field
                 if f not in ("body", "meta"):
-                    title[ids + offset] = True
+                    title[ids + offset] |= TITLE_LIKE
+                if f == "title":
+                    title[ids + offset] |= IN_TITLE
         where = np.flatnonzero(vec)
         got = (where, vec[where], title[where]) if len(where) else None
         size = len(where) + 1
@@ -223,6 +233,15 @@ class Ranker:
             cache.move_to_end(key)
         return got
 
+    def _title_lengths(self, reader: Any) -> np.ndarray:
+        """Terms in each section's title field (at least 1), over the whole reader."""
+        cache = self._cache(reader)
+        got: np.ndarray | None = cache.get("title_lengths")
+        if got is None:
+            parts = [self._segment_lengths(seg)["title"] for seg, _off in reader.leaf_readers()]
+            got = cache["title_lengths"] = np.concatenate(parts) if parts else np.ones(0)
+        return got
+
     def _segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
         """Field lengths of one segment's documents (segments never change: cached by id)."""
         seg_cache = _SEGMENTS.setdefault(self.kbi, {})
@@ -243,7 +262,10 @@ class Ranker:
 
     def rank(self, q: Query, limit: int) -> RankOutcome:
         reader = self.kbi.reader()
-        n = max(reader.doc_count(), 1)
+        # Whoosh's document frequencies and field lengths count deleted sections until their
+        # segment is merged away: so does n (counting only live ones made a word in every
+        # section of a small, just-edited KB look negatively rare, and it matched nothing)
+        n = max(reader.doc_count_all(), 1)
         terms = dict(q.terms)
         keywords = list(q.keywords)
         did_you_mean: dict[str, str] = {}
@@ -279,15 +301,17 @@ class Ranker:
         total = reader.doc_count_all()
         acc: dict[str, np.ndarray] = {}
         in_title: dict[str, np.ndarray] = {}
+        title_hits = np.zeros(total)  # query terms in each section's document title
         for t in terms:
             if idf[t] <= 0:
                 continue
             acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
             got = self._term_vector(reader, t, total, avg)
             if got is not None:
-                ids, a, title = got
+                ids, a, flags = got
                 acc[t][ids] = a
-                in_title[t][ids] = title
+                in_title[t][ids] = (flags & TITLE_LIKE) > 0
+                title_hits[ids] += (flags & IN_TITLE) > 0
         seen = [t for t, a in acc.items() if a.any()]
         if not seen:
             return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
@@ -318,7 +342,14 @@ class Ranker:
         on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
         emph, mult, met, stored = self._factors(cands, best, cov, q, reader)
         mult = mult * on_topic**2
-        base = W_COVERAGE * cov + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
+        if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
+            mult = mult * TWO_KW_FACTOR
+        # the share of the title made of query terms: the page is about what was asked
+        sec_tp = np.minimum(1.0, title_hits[docs] / self._title_lengths(reader)[docs])
+        tprec = np.zeros(len(cands.file_paths))
+        np.maximum.at(tprec, cands.group, sec_tp)
+        base = (W_COVERAGE * cov + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
+                + W_TITLE_PRECISION * tprec)
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
         if len(keywords) >= 2 and (cands.file_sections > 1).any():

@@ -220,11 +220,13 @@ def test_scores_doc_quotes_the_ranking_weights() -> None:
         "W_COVERAGE",
         "W_RELEVANCE",
         "W_TITLE",
+        "W_TITLE_PRECISION",
         "W_EMPHASIS",
         "W_CONSTRAINT",
         "ENTRY_FACTOR",
         "OTHER_VERSION_FACTOR",
         "CALIBRATION_CUT",
+        "TWO_KW_FACTOR",
     ):
         value = getattr(ranking, name)
         quoted = rf"`{name}`\s*(?:\|\s*{value:g}\s*\||=\s*{value:g}\b)"
@@ -238,6 +240,7 @@ def test_scores_doc_quotes_the_ranking_weights() -> None:
             ranking.W_COVERAGE
             + ranking.W_RELEVANCE
             + ranking.W_TITLE
+            + ranking.W_TITLE_PRECISION
             + ranking.W_EMPHASIS
             + ranking.W_CONSTRAINT
             - 1.0

@@ -214,6 +214,21 @@ def test_copy_of_an_emphasized_page_follows_it(tmp_path: Path) -> None:
     assert r.hits[1].score <= r.hits[0].score
 
 
+def test_the_page_titled_by_the_question_beats_a_broader_one(tmp_path: Path) -> None:
+    # both pages hold every keyword and name the topic in their titles; the one whose title is
+    # the question's words is about it (a description of a page finds that page)
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\nCollector docs.\n")
+    write(root / "kb" / "exporters.md", "---\ntitle: Collector exporters\n---\n\n"
+          "The list of available exporters.\n")
+    write(root / "kb" / "config.md",
+          "---\ntitle: Collector configuration with receivers, processors, exporters, "
+          "extensions and pipelines\n---\n\n"
+          + "The collector lists the available exporters, receivers and processors. " * 3 + "\n")
+    r = search("list of available collector exporters", kb="kb", root=root, score_threshold=0.0)
+    assert [h.path for h in r.hits] == ["exporters.md", "config.md"]
+
+
 def test_free_form_chinese_emphasis_is_honoured(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# 知识库\n\n退款知识。\n\n## 检索规则\n\n- 优先查看 `core/` 目录\n")
