@@ -66,7 +66,7 @@ WATCH = [
     ("_typo_candidates", "ranking.py", "_typo_candidates", "typo candidates (rapidfuzz)"),
     ("_best_section", "ranking.py", "_best_section", "best section per file"),
     ("_score", "ranking.py", "_score", "final score (loads stored fields)"),
-    ("_hit", "api.py", "_hit", "building hits (snippets)"),
+    ("make_hit", "api.py", "make_hit", "building hits (snippets)"),
     ("make_snippet", "snippets.py", "make_snippet", "snippets"),
     ("compose_answer", "answer.py", "compose_answer", "answer text"),
 ]
@@ -83,7 +83,7 @@ EDIT_WATCH = [
     ("reader", "index.py", "  reopening the reader"),
     ("rank", "ranking.py", "Ranker.rank"),
     ("_vocabulary", "ranking.py", "  typo vocabulary (lexicon walk)"),
-    ("_hit", "api.py", "building hits"),
+    ("make_hit", "api.py", "building hits"),
 ]
 
 

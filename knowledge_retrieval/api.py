@@ -58,7 +58,9 @@ def _parse_readme(text: str) -> KBRules:
     return parse_readme(text)
 
 
-def _check_args(query: object, top_k: object, score_threshold: object) -> str:
+def check_args(query: object, top_k: object, score_threshold: object) -> str:
+    """Check the arguments every search takes (also used by memory and workflow searches);
+    the query back as a string, or InvalidArgumentError with a hint."""
     if not isinstance(query, str):
         raise InvalidArgumentError(
             f"query must be a string, not {type(query).__name__}",
@@ -123,7 +125,8 @@ def _report_notes(report: IndexReport, notes: list[str]) -> None:
         notes.append(f"'{report.kb}' skipped {len(report.skipped)} file(s): {sample}{more}")
 
 
-def _hit(kb: str, f: FileMatch) -> Hit:
+def make_hit(kb: str, f: FileMatch) -> Hit:
+    """The public hit of a ranked file: stored fields, snippet, score and why it matched."""
     st = f.fields()
     text = str(st.get("text") or "")
     start, end = st.get("lines") or (1, 1)
@@ -163,7 +166,7 @@ def search(
 
     Every search first brings the KB's index up to date with the files on disk.
     """
-    query = _check_args(query, top_k, score_threshold)
+    query = check_args(query, top_k, score_threshold)
     threshold = float(score_threshold)
     refs: list[str] | None
     if kb is None:
@@ -247,7 +250,7 @@ def search(
         )
         _suggest_other_kbs(q, usable, kb_names, notes)
         return _not_found(q, "below_threshold", notes, kb=kb_names[0], kbs=kb_names)
-    hits = [_hit(n, f) for n, f in kept]
+    hits = [make_hit(n, f) for n, f in kept]
     missing = [k.text for k in q.keywords
                if all(k.text in h.missing_terms for h in hits)]
     sources = tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits)

@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from .answer import compose_answer
-from .api import _check_args, _hit
+from .api import check_args, make_hit
 from .discovery import MEMORY_DIRNAME, require_root, suggest, within
 from .errors import ConfigError, InvalidArgumentError, KBNotFoundError, UnsafePathError
 from .index import get_index
@@ -202,7 +202,7 @@ def search_memory(
     When none of the projects has a note yet, :class:`KBNotFoundError` is raised (an unknown
     project, like an unknown KB); notes that match nothing give ``found=False``.
     """
-    query = _check_args(query, top_k, score_threshold)
+    query = check_args(query, top_k, score_threshold)
     if isinstance(project_ids, str):
         project_ids = [project_ids]
     if not isinstance(project_ids, Sequence) or not project_ids:
@@ -248,7 +248,7 @@ def search_memory(
             message=not_found_message(q.lang), reason=reason, notes=tuple(notes), answer="",
             sources=(), lang=q.lang,
         )
-    hits = [_hit(n, f) for n, f in kept]
+    hits = [make_hit(n, f) for n, f in kept]
     missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
     return SearchResult(
         query=q.text, found=True, kb=hits[0].kb, kbs=labels, hits=tuple(hits),

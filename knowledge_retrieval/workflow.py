@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .answer import compose_answer
-from .api import _check_args, search
+from .api import check_args, search
 from .discovery import (
     MEMORY_DIRNAME,
     check_name,
@@ -165,7 +165,7 @@ def search_kbs(
     ``kb_ids=None`` lets :func:`~knowledge_retrieval.search` choose the KB. Unknown names raise
     :class:`KBNotFoundError`; a search that finds nothing is a result with ``found=False``.
     """
-    _check_args(query, top_k, score_threshold)
+    check_args(query, top_k, score_threshold)
     if kb_ids is None:
         return search(query, root=root, top_k=top_k, score_threshold=score_threshold)
     names = check_kb_ids(kb_ids, root)
@@ -231,7 +231,7 @@ def retrieve(
     result has ``message == NO_RESULTS``. Errors (unknown KB, malformed teams.yaml, an index
     that cannot be updated) raise :class:`~knowledge_retrieval.KnowledgeRetrievalError`.
     """
-    query = _check_args(query, top_k, score_threshold)
+    query = check_args(query, top_k, score_threshold)
     config = load_teams(root)
     res = config.resolve(component)
     team = res.team.name if res.team else None
