@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -109,6 +110,7 @@ class RankOutcome:
     did_you_mean: dict[str, str] = field(default_factory=dict)
 
 
+_CACHE_LOCK = threading.Lock()
 _SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -149,10 +151,11 @@ class Ranker:
         (section numbers, values, title flags). Cached per index generation."""
         cache = self._cache(reader)
         lru: OrderedDict[str, Any] = cache.setdefault("vectors", OrderedDict())
-        if term in lru:
-            lru.move_to_end(term)
-            got: tuple[np.ndarray, np.ndarray, np.ndarray] | None = lru[term]
-            return got
+        with cache["lock"]:  # threads share the reader (and this LRU)
+            if term in lru:
+                lru.move_to_end(term)
+                got: tuple[np.ndarray, np.ndarray, np.ndarray] | None = lru[term]
+                return got
         vec = np.zeros(total)
         title = np.zeros(total, dtype=np.uint8)
         fields = [f for f, df in self._df(reader, term).items() if df]
@@ -172,12 +175,13 @@ class Ranker:
                     title[ids + offset] |= IN_TITLE
         where = np.flatnonzero(vec)
         got = (where, vec[where], title[where]) if len(where) else None
-        size = len(where) + 1
-        cache["vector_entries"] = cache.get("vector_entries", 0) + size
-        lru[term] = got
-        while cache["vector_entries"] > VECTOR_CACHE_ENTRIES and len(lru) > 1:
-            _t, old = lru.popitem(last=False)
-            cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
+        with cache["lock"]:
+            if term not in lru:  # another thread may have filled it meanwhile
+                lru[term] = got
+                cache["vector_entries"] = cache.get("vector_entries", 0) + len(where) + 1
+            while cache["vector_entries"] > VECTOR_CACHE_ENTRIES and len(lru) > 1:
+                _t, old = lru.popitem(last=False)
+                cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
         return got
 
     def _typo_candidates(self, reader: Any, kw: Keyword) -> str | None:
@@ -218,19 +222,22 @@ class Ranker:
     def _vocabulary(self, reader: Any, field: str, prefix: str) -> list[str]:
         """The field's ASCII terms of 3+ letters starting with ``prefix`` (cached per reader,
         a bounded number of prefixes)."""
-        cache: OrderedDict[tuple[str, str], list[str]] = self._cache(reader).setdefault(
+        shared = self._cache(reader)
+        cache: OrderedDict[tuple[str, str], list[str]] = shared.setdefault(
             "vocabulary", OrderedDict())
         key = (field, prefix)
-        got = cache.get(key)
-        if got is None:
-            got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
-                               for b in reader.expand_prefix(field, prefix))
-                   if t.isascii() and len(t) >= 3]
+        with shared["lock"]:
+            got = cache.get(key)
+            if got is not None:
+                cache.move_to_end(key)
+                return got
+        got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+                           for b in reader.expand_prefix(field, prefix))
+               if t.isascii() and len(t) >= 3]
+        with shared["lock"]:
             cache[key] = got
             while len(cache) > VOCABULARY_PREFIXES:
                 cache.popitem(last=False)
-        else:
-            cache.move_to_end(key)
         return got
 
     def _title_lengths(self, reader: Any) -> np.ndarray:
@@ -255,7 +262,10 @@ class Ranker:
     def _cache(reader: Any) -> dict[str, Any]:
         """A cache living as long as one reader: the index content it was filled from (threads
         may move the index to a newer reader during a search; each keeps its own)."""
-        got: dict[str, Any] = reader.__dict__.setdefault("_kr_cache", {})
+        got: dict[str, Any] | None = reader.__dict__.get("_kr_cache")
+        if got is None:
+            with _CACHE_LOCK:
+                got = reader.__dict__.setdefault("_kr_cache", {"lock": threading.Lock()})
         return got
 
     # -- ranking ----------------------------------------------------------------------------

@@ -267,3 +267,45 @@ def test_threads_in_one_process_share_an_index_safely(sample_root: Path) -> None
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_threads_share_the_reader_caches_under_eviction(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Threads ranking at once on one reader, with caches so small that they evict all the
+    time, get exactly the results a lone search gets."""
+    import threading
+
+    from knowledge_retrieval import ranking
+
+    monkeypatch.setattr(ranking, "VECTOR_CACHE_ENTRIES", 8)
+    monkeypatch.setattr(ranking, "VOCABULARY_PREFIXES", 1)
+    queries = ["ORDER_STATUS_PAID", "refund approval rules", "payment.retry.max_attempts",
+               "idempotency key", "订单状态码 20", "webhook retries", "paymnet retyr",
+               "rate limit 429", "v2 refund API", "E1001"]
+
+    def top(q: str) -> list[tuple[str, float]]:
+        r = search(q, kb="payments", root=sample_root, score_threshold=0.0)
+        return [(h.path, h.score) for h in r.hits]
+
+    expected = {q: top(q) for q in queries}
+    errors: list[str] = []
+
+    def worker(seed: int) -> None:
+        order = queries[seed:] + queries[:seed]
+        for _ in range(5):
+            for q in order:
+                try:
+                    got = top(q)
+                except Exception as exc:  # noqa: BLE001 - any escape is the failure
+                    errors.append(f"{q}: {exc!r}")
+                    continue
+                if got != expected[q]:
+                    errors.append(f"{q}: {got} != {expected[q]}")
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
