@@ -29,6 +29,7 @@ _QUESTION_NOISE = frozenset(
 )
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
+_TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
 _LATEST_RE = re.compile(r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本")
 
 
@@ -88,6 +89,11 @@ def analyze_query(text: str) -> Query:
     ['payment.retry.max_attempts', 'default']
     """
     text = "".join(ch if ch.isprintable() or ch in "\t\n" else " " for ch in text[:MAX_QUERY_CHARS])
+    # markup pasted with a question (a page description's <img src=... alt=...>) is formatting:
+    # tags with attributes are dropped; a bare tag (<Tabs>) may be what is asked about
+    untagged = _TAG_WITH_ATTRIBUTES.sub(" ", text)
+    if untagged.strip():
+        text = untagged
     keywords: dict[str, Keyword] = {}
     terms: dict[str, float] = {}
     bonus: set[str] = set()

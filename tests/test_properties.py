@@ -186,3 +186,23 @@ def test_roots_with_dotdot_and_absolute_paths_are_resolved(root: Path) -> None:
     with pytest.raises(InvalidArgumentError) as exc:
         search("alpha", kb="kb", root=3)  # type: ignore[arg-type]
     assert exc.value.hint
+
+
+@pytest.mark.parametrize(("query", "keywords"), [
+    ('<img width="35" src="/img/logos/C++_SDK.svg" alt="C++"> OpenTelemetry in Java',
+     ["OpenTelemetry", "Java"]),
+    ("what does <Tabs> do", ["Tabs"]),  # a bare tag may be the subject
+    ('<a href="x">', ["href", "x"]),  # nothing left without the tag: kept as typed
+    ("x < y and y > z", ["x", "y", "z"]),
+])
+def test_markup_with_attributes_is_not_part_of_a_question(query: str, keywords: list[str]) -> None:
+    assert [k.text for k in analyze_query(query).keywords] == keywords
+
+
+@given(before=st.text(alphabet=string.ascii_letters + " ", max_size=20),
+       attrs=st.text(alphabet=string.ascii_letters + '"=/ .', max_size=30),
+       after=st.text(alphabet=string.ascii_letters + " ", max_size=20))
+def test_a_tag_with_attributes_reads_as_a_space(before: str, attrs: str, after: str) -> None:
+    tagged = analyze_query(f'{before}<img x="1" {attrs}>{after}')
+    if (before + after).strip():
+        assert tagged.keywords == analyze_query(f"{before} {after}").keywords
