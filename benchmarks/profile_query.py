@@ -63,9 +63,9 @@ WATCH = [
     ("doc_field_length", "", "doc_field_length", "doc_field_length per posting (Whoosh)"),
     ("stored_fields", "", "stored_fields", "stored_fields of candidates (Whoosh)"),
     ("doc_frequency", "", "doc_frequency", "doc_frequency lookups (Whoosh)"),
-    ("_typo_candidates", "ranking.py", "_typo_candidates", "typo candidates (rapidfuzz)"),
-    ("_best_section", "ranking.py", "_best_section", "best section per file"),
-    ("_score", "ranking.py", "_score", "final score (loads stored fields)"),
+    ("vector", "termstats.py", "vector", "term values per section (postings)"),
+    ("near_term", "termstats.py", "near_term", "typo candidates (rapidfuzz)"),
+    ("_field_value_best", "ranking.py", "_field_value_best", "field: value rows (stored text)"),
     ("make_hit", "api.py", "make_hit", "building hits (snippets)"),
     ("make_snippet", "snippets.py", "make_snippet", "snippets"),
     ("compose_answer", "answer.py", "compose_answer", "answer text"),
@@ -82,7 +82,7 @@ EDIT_WATCH = [
     ("_write_json_atomic", "index.py", "    manifest write (JSON + fsync)"),
     ("reader", "index.py", "  reopening the reader"),
     ("rank", "ranking.py", "Ranker.rank"),
-    ("_vocabulary", "ranking.py", "  typo vocabulary (lexicon walk)"),
+    ("vocabulary", "termstats.py", "  typo vocabulary (lexicon walk)"),
     ("make_hit", "api.py", "building hits"),
 ]
 
@@ -201,7 +201,7 @@ def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-d
     _wrap(api, "_rules", "reading + parsing the KB README")
     _wrap(api, "analyze_query", "analyze_query")
     _wrap(ranking.Ranker, "rank", "Ranker.rank (scoring)")
-    _wrap(api, "_hit", "building hits (stored text, snippets)")
+    _wrap(api, "make_hit", "building hits (stored text, snippets)")
     _wrap(api, "compose_answer", "compose_answer")
     STAGES.clear()
     CALLS.clear()

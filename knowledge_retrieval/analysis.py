@@ -60,10 +60,9 @@ def _load_full() -> Any:
             if _jieba_full is None:
                 import logging
 
-                import jieba
+                from .cjkdict import import_jieba, write_copy
 
-                from .cjkdict import write_copy
-
+                jieba = import_jieba()
                 jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
                 tok.initialize()

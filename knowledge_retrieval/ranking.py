@@ -23,23 +23,19 @@ from __future__ import annotations
 
 import math
 import re
-import threading
-import weakref
-from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .analysis import index_terms
-from .index import FIELDS, KBIndex
+from .index import KBIndex
 from .models import KBRules
-from .postings import field_lengths, term_postings
 from .query import Keyword, Query
 from .rules import is_emphasized, is_entry
+from .termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 
-FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
-FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
 K1 = 1.2
 W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.153, 0.045, 0.027
 W_TITLE_PRECISION = 0.1
@@ -58,15 +54,8 @@ MIN_TYPO_CHARS = 6
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
-TITLE_LIKE, IN_TITLE = 1, 2
-"""Flags of a term in a section: in a title-like field (title, heading, file name); in the title."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
-VECTOR_CACHE_ENTRIES = 2_000_000
-"""Sections' term values kept per process across searches (about 17 bytes each)."""
-TERM_CACHE_ENTRIES = 200_000
-VOCABULARY_PREFIXES = 64
-"""Vocabulary slices (terms under a one- or two-letter prefix) kept for typo tolerance."""
 
 
 @dataclass(slots=True)
@@ -110,12 +99,6 @@ class RankOutcome:
     did_you_mean: dict[str, str] = field(default_factory=dict)
 
 
-_CACHE_LOCK = threading.Lock()
-_SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -123,159 +106,17 @@ class Ranker:
         self.kbi = kbi
         self.rules = rules
 
-    # -- statistics -------------------------------------------------------------------------
-
-    def _df(self, reader: Any, term: str) -> dict[str, int]:
-        """How many sections have the term, per field (cached per generation)."""
-        cache = self._cache(reader).setdefault("df", {})
-        got: dict[str, int] | None = cache.get(term)
-        if got is None:
-            got = {f: reader.doc_frequency(f, term) for f in FIELDS}
-            if len(cache) >= TERM_CACHE_ENTRIES:
-                cache.clear()
-            cache[term] = got
-        return got
-
-    def _idf(self, reader: Any, n: int, term: str) -> float:
-        df = min(max(self._df(reader, term).values()), n)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-
-    def _vocab_has(self, reader: Any, term: str) -> bool:
-        dfs = self._df(reader, term)
-        return any(dfs[f] for f in ("body", "title", "heading", "fname"))
-
-    def _term_vector(self, reader: Any, term: str, total: int, avg: dict[str, float],
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """The term's BM25F pseudo-frequency in each section that has it (field frequencies
-        normalised by length and weighted, summed), and whether a title-like field has it:
-        (section numbers, values, title flags). Cached per index generation."""
-        cache = self._cache(reader)
-        lru: OrderedDict[str, Any] = cache.setdefault("vectors", OrderedDict())
-        with cache["lock"]:  # threads share the reader (and this LRU)
-            if term in lru:
-                lru.move_to_end(term)
-                got: tuple[np.ndarray, np.ndarray, np.ndarray] | None = lru[term]
-                return got
-        vec = np.zeros(total)
-        title = np.zeros(total, dtype=np.uint8)
-        fields = [f for f, df in self._df(reader, term).items() if df]
-        for segreader, offset in reader.leaf_readers():
-            lengths = self._segment_lengths(segreader)
-            for f in fields:
-                posting = term_postings(segreader, f, term)
-                if posting is None:
-                    continue
-                ids, tf = posting
-                bf = FIELD_B[f]
-                part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / avg[f])
-                vec[ids + offset] += part  # a term lists a document once per field
-                if f not in ("body", "meta"):
-                    title[ids + offset] |= TITLE_LIKE
-                if f == "title":
-                    title[ids + offset] |= IN_TITLE
-        where = np.flatnonzero(vec)
-        got = (where, vec[where], title[where]) if len(where) else None
-        with cache["lock"]:
-            if term not in lru:  # another thread may have filled it meanwhile
-                lru[term] = got
-                cache["vector_entries"] = cache.get("vector_entries", 0) + len(where) + 1
-            while cache["vector_entries"] > VECTOR_CACHE_ENTRIES and len(lru) > 1:
-                _t, old = lru.popitem(last=False)
-                cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
-        return got
-
-    def _typo_candidates(self, reader: Any, kw: Keyword) -> str | None:
-        """A near term of the vocabulary for a keyword absent from it (rapidfuzz)."""
+    @staticmethod
+    def _typo_candidates(stats: TermStats, kw: Keyword) -> str | None:
+        """A near term of the vocabulary for a keyword absent from it (words of 6+ letters)."""
         word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
         if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
             return None
-        cache = self._cache(reader).setdefault("typos", {})
-        if word not in cache:
-            if len(cache) >= TERM_CACHE_ENTRIES:
-                cache.clear()
-            cache[word] = self._near_term(reader, word)
-        got: str | None = cache[word]
-        return got
-
-    def _near_term(self, reader: Any, word: str) -> str | None:
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
-
-        max_edits = 1 if len(word) < 8 else 2
-        # a typo keeps its first letter (two for long words), the usual assumption of spelling
-        # correctors: only the vocabulary under that prefix is compared (OSA distance, so a
-        # swap of two neighbours is one edit)
-        prefix = word[: 1 if len(word) < 8 else 2]
-        near: dict[str, float] = {}
-        # section text holds its heading and the title; the file name is only in ``fname``
-        for f in ("body", "fname"):
-            for t, dist, _i in process.extract(word, self._vocabulary(reader, f, prefix),
-                                               scorer=OSA.distance, score_cutoff=max_edits,
-                                               limit=None):
-                near[t] = dist
-        near.pop(word, None)
-        if not near:
-            return None
-        # the closest, then the most common (a typo is usually of a frequent word)
-        return min(near, key=lambda t: (near[t], -reader.doc_frequency("body", t), t))
-
-    def _vocabulary(self, reader: Any, field: str, prefix: str) -> list[str]:
-        """The field's ASCII terms of 3+ letters starting with ``prefix`` (cached per reader,
-        a bounded number of prefixes)."""
-        shared = self._cache(reader)
-        cache: OrderedDict[tuple[str, str], list[str]] = shared.setdefault(
-            "vocabulary", OrderedDict())
-        key = (field, prefix)
-        with shared["lock"]:
-            got = cache.get(key)
-            if got is not None:
-                cache.move_to_end(key)
-                return got
-        got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
-                           for b in reader.expand_prefix(field, prefix))
-               if t.isascii() and len(t) >= 3]
-        with shared["lock"]:
-            cache[key] = got
-            while len(cache) > VOCABULARY_PREFIXES:
-                cache.popitem(last=False)
-        return got
-
-    def _title_lengths(self, reader: Any) -> np.ndarray:
-        """Terms in each section's title field (at least 1), over the whole reader."""
-        cache = self._cache(reader)
-        got: np.ndarray | None = cache.get("title_lengths")
-        if got is None:
-            parts = [self._segment_lengths(seg)["title"] for seg, _off in reader.leaf_readers()]
-            got = cache["title_lengths"] = np.concatenate(parts) if parts else np.ones(0)
-        return got
-
-    def _segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
-        """Field lengths of one segment's documents (segments never change: cached by id)."""
-        seg_cache = _SEGMENTS.setdefault(self.kbi, {})
-        key = segreader.segment().segment_id()
-        got = seg_cache.get(key)
-        if got is None or len(got["body"]) != segreader.doc_count_all():
-            got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
-        return got
-
-    @staticmethod
-    def _cache(reader: Any) -> dict[str, Any]:
-        """A cache living as long as one reader: the index content it was filled from (threads
-        may move the index to a newer reader during a search; each keeps its own)."""
-        got: dict[str, Any] | None = reader.__dict__.get("_kr_cache")
-        if got is None:
-            with _CACHE_LOCK:
-                got = reader.__dict__.setdefault("_kr_cache", {"lock": threading.Lock()})
-        return got
-
-    # -- ranking ----------------------------------------------------------------------------
+        return stats.near_term(word)
 
     def rank(self, q: Query, limit: int) -> RankOutcome:
         reader = self.kbi.reader()
-        # Whoosh's document frequencies and field lengths count deleted sections until their
-        # segment is merged away: so does n (counting only live ones made a word in every
-        # section of a small, just-edited KB look negatively rare, and it matched nothing)
-        n = max(reader.doc_count_all(), 1)
+        stats = TermStats(self.kbi, reader)
         terms = dict(q.terms)
         keywords = list(q.keywords)
         did_you_mean: dict[str, str] = {}
@@ -283,14 +124,20 @@ class Ranker:
         # typo tolerance: a keyword none of whose terms is known borrows a near vocabulary term
         alias: dict[str, str] = {}
         unknown = []
+
+        def correct(kw: Keyword, stands_for: str) -> bool:
+            near = self._typo_candidates(stats, kw)
+            if near:
+                did_you_mean[kw.text] = near
+                terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
+                alias[near] = stands_for
+            return bool(near)
+
         for kw in keywords:
-            if kw.whole and not self._vocab_has(reader, kw.whole):
-                near = self._typo_candidates(reader, kw)
-                if near:  # a misspelt identifier: its parts may exist, the whole does not
-                    did_you_mean[kw.text] = near
-                    terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
-                    alias[near] = kw.whole
-            if any(self._vocab_has(reader, t) for t in kw.terms) or kw.text in did_you_mean:
+            if kw.whole and not stats.known(kw.whole):
+                # a misspelt identifier: its parts may exist, the whole does not
+                correct(kw, kw.whole)
+            if any(stats.known(t) for t in kw.terms) or kw.text in did_you_mean:
                 known.append(kw.text)
             else:
                 unknown.append(kw)
@@ -298,25 +145,18 @@ class Ranker:
         # words are mostly foreign to the KB is out of scope, not misspelt
         correctable = unknown if len(keywords) <= 2 or len(known) >= len(unknown) else []
         for kw in correctable:
-            near = self._typo_candidates(reader, kw)
-            if near:
-                did_you_mean[kw.text] = near
-                terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
-                alias[near] = kw.parts[0] if kw.parts else kw.text
+            if correct(kw, kw.parts[0] if kw.parts else kw.text):
                 known.append(kw.text)
-        idf = {t: self._idf(reader, n, t) for t in terms}
-        avg = {f: (reader.field_length(f) / n) or 1.0 for f in FIELDS}
+        idf = {t: stats.idf(t) for t in terms}
         # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
-        # every section of the index, filled segment by segment)
-        total = reader.doc_count_all()
+        # every section of the index)
+        total = stats.sections
         acc: dict[str, np.ndarray] = {}
         in_title: dict[str, np.ndarray] = {}
         title_hits = np.zeros(total)  # query terms in each section's document title
         for t in terms:
-            if idf[t] <= 0:
-                continue
             acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
-            got = self._term_vector(reader, t, total, avg)
+            got = stats.vector(t)
             if got is not None:
                 ids, a, flags = got
                 acc[t][ids] = a
@@ -334,9 +174,9 @@ class Ranker:
             score += idf[t] * terms[t] * a / (K1 + a)
         cand = np.flatnonzero(score)
         docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
-        cands = _Candidates(self._paths(reader), docs, score[docs] / qmax, seen, acc, in_title,
+        cands = _Candidates(stats.path_of, docs, score[docs] / qmax, seen, acc, in_title,
                             keywords, alias)
-        kw_weight = self._keyword_weights(keywords, idf, alias, reader, n)
+        kw_weight = self._keyword_weights(keywords, idf, alias, stats)
         w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
         cov = w @ cands.file_cov
         tcov = w @ cands.file_title_cov
@@ -350,12 +190,12 @@ class Ranker:
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
         on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
-        emph, mult, met, stored = self._factors(cands, best, cov, q, reader)
+        emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         mult = mult * on_topic**2
         if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
             mult = mult * TWO_KW_FACTOR
         # the share of the title made of query terms: the page is about what was asked
-        sec_tp = np.minimum(1.0, title_hits[docs] / self._title_lengths(reader)[docs])
+        sec_tp = np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
         base = (W_COVERAGE * cov + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
@@ -381,7 +221,7 @@ class Ranker:
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
         self._follow_originals(cands, raw, emph, cov, rel, tcov)
-        final = calibrate_array(raw)
+        final = calibrate(raw)
         # ties: more coverage first, then the file whose best section ranked first
         order = np.lexsort((np.arange(len(final)), -cov, -final))[:limit]
         files: list[FileMatch] = []
@@ -400,13 +240,6 @@ class Ranker:
                 stored=stored.get(d) or {}, reader=reader,
             ))
         return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
-
-    def _paths(self, reader: Any) -> _PathOf:
-        cache = self._cache(reader)
-        paths: _PathOf | None = cache.get("paths")
-        if paths is None:  # opening the column reads its table of distinct paths: once
-            paths = cache["paths"] = _PathOf(reader.column_reader("path"))
-        return paths
 
     @staticmethod
     def _field_value_best(reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray,
@@ -449,13 +282,13 @@ class Ranker:
                     break
 
     def _factors(self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query,
-                 reader: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
+                 stats: TermStats) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
         """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
         version / "latest" constraint met (0/1); the stored fields read on the way."""
         paths = cands.file_paths
         # (emphasized, entry) per path under these rules, remembered with the reader
         roles: dict[str, tuple[bool, bool]] = (
-            self._cache(reader).setdefault("roles", {}).setdefault(self.rules, {}))
+            stats.cache.setdefault("roles", {}).setdefault(self.rules, {}))
         for p in paths:
             if p not in roles:
                 if len(roles) >= TERM_CACHE_ENTRIES:
@@ -469,7 +302,7 @@ class Ranker:
         if q.version or q.latest:  # constraints read each candidate's version and date
             docs = [int(cands.docs[b]) for b in best.tolist()]
             for d in docs:
-                stored[d] = reader.stored_fields(d)
+                stored[d] = stats.reader.stored_fields(d)
             versions = [_version_of(p, stored[d]) for p, d in zip(paths, docs, strict=True)]
             newest = None
             if q.latest:
@@ -489,34 +322,25 @@ class Ranker:
         return emph, mult, met, stored
 
     def _keyword_weights(self, keywords: list[Keyword], idf: dict[str, float],
-                         alias: dict[str, str], reader: Any, n: int) -> dict[str, float]:
+                         alias: dict[str, str], stats: TermStats) -> dict[str, float]:
         """Each keyword weighs as its rarest known term; an unknown keyword as a rare term."""
-        unknown = 0.8 * math.log(1.0 + (n + 0.5) / 0.5)
+        unknown = 0.8 * math.log(1.0 + (stats.n + 0.5) / 0.5)
         rev = {v: k for k, v in alias.items()}
         out: dict[str, float] = {}
         for k in keywords:
-            vals = [idf.get(t) or self._idf(reader, n, t) for t in k.terms
-                    if self._vocab_has(reader, t)]
+            vals = [idf.get(t) or stats.idf(t) for t in k.terms if stats.known(t)]
             if not vals and k.parts and k.parts[0] in rev:
                 vals = [idf.get(rev[k.parts[0]], unknown)]
             out[k.text] = max(vals) if vals else unknown
         return out
 
 
-def calibrate(raw: float) -> float:
-    """Map a raw score to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
+def calibrate(raw: np.ndarray) -> np.ndarray:
+    """Map raw scores to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
 
     Piecewise linear and monotone, so it never changes an order; it only puts the line between
     answers and noise (measured on the dev suites, see docs/scores.md) at the default threshold.
     """
-    raw = max(0.0, min(1.0, raw))
-    if raw <= CALIBRATION_CUT:
-        return 0.35 * raw / CALIBRATION_CUT
-    return 0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT)
-
-
-def calibrate_array(raw: np.ndarray) -> np.ndarray:
-    """:func:`calibrate` of each raw score."""
     raw = np.clip(raw, 0.0, 1.0)
     return np.where(raw <= CALIBRATION_CUT, 0.35 * raw / CALIBRATION_CUT,
                     0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT))
@@ -566,29 +390,12 @@ def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
     return max(cands, key=key)[0] if cands else None
 
 
-class _PathOf:
-    """Section number -> file path, through Whoosh's column, remembered (bounded)."""
-
-    def __init__(self, column: Any) -> None:
-        self._column = column
-        self._known: dict[int, str] = {}
-
-    def __getitem__(self, docnum: int) -> str:
-        got = self._known.get(docnum)
-        if got is None:
-            p = self._column[docnum]
-            got = p.decode() if isinstance(p, bytes) else str(p)
-            if len(self._known) >= TERM_CACHE_ENTRIES:
-                self._known.clear()
-            self._known[docnum] = got
-        return got
-
-
 class _Candidates:
     """A query's leading sections grouped by file, with the keywords each section and each
     file covers (arrays: keywords x sections, keywords x files)."""
 
-    def __init__(self, paths: _PathOf, docs: np.ndarray, sec_score: np.ndarray, seen: list[str],
+    def __init__(self, path_of: Callable[[int], str], docs: np.ndarray, sec_score: np.ndarray,
+                 seen: list[str],
                  acc: dict[str, np.ndarray], in_title: dict[str, np.ndarray],
                  keywords: list[Keyword], alias: dict[str, str]) -> None:
         self.docs = docs
@@ -598,7 +405,7 @@ class _Candidates:
         index: dict[str, int] = {}
         group = np.empty(len(docs), dtype=np.int64)
         for i, d in enumerate(docs.tolist()):
-            group[i] = index.setdefault(paths[d], len(index))
+            group[i] = index.setdefault(path_of(d), len(index))
         self.file_paths = list(index)
         self.group = group
         nf = len(index)

@@ -276,10 +276,10 @@ def test_threads_share_the_reader_caches_under_eviction(
     time, get exactly the results a lone search gets."""
     import threading
 
-    from knowledge_retrieval import ranking
+    from knowledge_retrieval import termstats
 
-    monkeypatch.setattr(ranking, "VECTOR_CACHE_ENTRIES", 8)
-    monkeypatch.setattr(ranking, "VOCABULARY_PREFIXES", 1)
+    monkeypatch.setattr(termstats, "VECTOR_CACHE_ENTRIES", 8)
+    monkeypatch.setattr(termstats, "VOCABULARY_PREFIXES", 1)
     queries = ["ORDER_STATUS_PAID", "refund approval rules", "payment.retry.max_attempts",
                "idempotency key", "订单状态码 20", "webhook retries", "paymnet retyr",
                "rate limit 429", "v2 refund API", "E1001"]
