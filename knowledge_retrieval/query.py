@@ -24,6 +24,8 @@ _PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
 """Longer queries are cut (a question, not a document)."""
 
+_INTERROGATIVE = frozenset("何哪谁几啥怎甚")
+"""Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
 _QUESTION_NOISE = frozenset(
     ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer"]
 )
@@ -45,6 +47,13 @@ class Keyword:
     """Terms that together prove it (stems, identifier parts, CJK bigrams)."""
     part_credit: float = 1.0
     """Credit when every part but not the whole is found (identifier parts prove less)."""
+
+    @property
+    def filler_like(self) -> bool:
+        """A two-character Chinese word with a question or function character (何年, 哪边,
+        油在): filler when the KB has never seen it, a topic when it has (几何, 哪吒)."""
+        return len(self.text) == 2 and has_cjk(self.text) and any(
+            c in _INTERROGATIVE or c in CJK_STOP for c in self.text)
 
     @property
     def terms(self) -> tuple[str, ...]:

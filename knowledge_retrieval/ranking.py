@@ -118,7 +118,12 @@ class Ranker:
         reader = self.kbi.reader()
         stats = TermStats(self.kbi, reader)
         terms = dict(q.terms)
-        keywords = list(q.keywords)
+        # a question or function word the KB has never seen (何年, 哪边) is not a topic: it
+        # would count as evidence that the question is out of scope
+        keywords = [k for k in q.keywords
+                    if not (k.filler_like and not any(stats.known(t) for t in k.terms))]
+        if not keywords:
+            keywords = list(q.keywords)
         did_you_mean: dict[str, str] = {}
         known: list[str] = []
         # typo tolerance: a keyword none of whose terms is known borrows a near vocabulary term

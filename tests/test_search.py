@@ -261,6 +261,23 @@ def test_a_one_character_name_lifts_the_page_about_it(tmp_path: Path) -> None:
     assert len(r.hits) == 3 and r.hits[1].score > 0.35
 
 
+def test_question_words_the_kb_never_saw_are_not_missing_topics(tmp_path: Path) -> None:
+    # 何年 ("which year") is a question, not a topic: a KB that never says it must not count
+    # it as a keyword the answer lacks; a KB that does use such a word (几何) keeps it
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# 历史\n\n条约与协议。\n")
+    write(root / "kb" / "a.md", "# 代顿协议\n\n代顿协议于1995年在巴黎正式签署，结束了波黑战争。\n")
+    write(root / "kb" / "b.md", "# 巴黎和约\n\n和约由各国代表签署。\n")
+    write(root / "kb" / "c.md", "# 几何\n\n几何学研究空间与图形，欧几里得写下了几何原本。\n")
+    asked = search("代頓協議於何年簽署？", kb="kb", root=root)
+    plain = search("代頓協議簽署", kb="kb", root=root)
+    assert asked.found and asked.hits[0].path == "a.md"
+    assert "何年" not in asked.hits[0].missing_terms
+    assert asked.hits[0].score == pytest.approx(plain.hits[0].score, abs=0.02)
+    r = search("几何 签署", kb="kb", root=root, score_threshold=0.0)
+    assert {"几何", "签署"} <= set(r.hits[0].matched_terms + r.hits[0].missing_terms)
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
