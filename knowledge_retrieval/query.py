@@ -27,7 +27,7 @@ _PARTICLES = frozenset("的了是吗呢吧啊么")
 _INTERROGATIVE = frozenset("何哪谁几啥怎甚")
 """Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
 _QUESTION_NOISE = frozenset(
-    ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer"]
+    ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer", "learn"]
 )
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")

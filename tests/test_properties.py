@@ -206,3 +206,13 @@ def test_a_tag_with_attributes_reads_as_a_space(before: str, attrs: str, after: 
     tagged = analyze_query(f'{before}<img x="1" {attrs}>{after}')
     if (before + after).strip():
         assert tagged.keywords == analyze_query(f"{before} {after}").keywords
+
+
+@pytest.mark.parametrize(("query", "keywords"), [
+    ("Learn how to configure the Collector", ["configure", "Collector"]),
+    ("了解如何配置采集器", ["配置", "采集器"]),
+    ("machine learning pipelines", ["machine", "learning", "pipelines"]),  # a topic, not a verb
+])
+def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: list[str]) -> None:
+    """"Learn how to ..." (a page description's opener) names the page, not what it is about."""
+    assert [k.text for k in analyze_query(query).keywords] == keywords
