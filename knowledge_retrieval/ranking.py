@@ -2,7 +2,8 @@
 
 The score of a file is a weighted sum of features that are each already in [0, 1]:
 
-- ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file;
+- ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file,
+  and, for half of it, found together in one of its sections;
 - ``relevance``: the best section's BM25F score over the most the query could score;
 - ``title``: the share of keywords found in the file's name, title or headings;
 - ``title precision``: the share of the file's title made of query terms (the page is about
@@ -54,6 +55,9 @@ MIN_TYPO_CHARS = 6
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
+TOGETHER_SHARE = 0.5
+"""The part of the coverage feature that counts keywords found together in one section (the
+rest counts them anywhere in the file)."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 
@@ -185,13 +189,19 @@ class Ranker:
         w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
         cov = w @ cands.file_cov
         tcov = w @ cands.file_title_cov
-        if did_you_mean:  # a file found through a corrected word proves less
-            via_typo = cands.file_has_any(list(alias))
-            cov = np.where(via_typo, cov * (1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean)
-                                            / len(keywords)), cov)
         # each file is represented by its best section: coverage first, then BM25F
-        sec_key = cands.sec_score + 0.5 * (w @ cands.sec_cov)
+        sec_cov = w @ cands.sec_cov
+        sec_key = cands.sec_score + 0.5 * sec_cov
         best = cands.best_sections(sec_key)
+        # keywords found together in one section say more than the same words scattered over a
+        # long page (which covers every word of a description somewhere)
+        together = np.zeros(len(cands.file_paths))
+        np.maximum.at(together, cands.group, sec_cov)
+        if did_you_mean:  # a file found through a corrected word proves less
+            typo = 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
+            via_typo = cands.file_has_any(list(alias))
+            cov = np.where(via_typo, cov * typo, cov)
+            together = np.where(via_typo, together * typo, together)
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
         on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
@@ -203,7 +213,8 @@ class Ranker:
         sec_tp = np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
-        base = (W_COVERAGE * cov + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
+        cov_score = (1.0 - TOGETHER_SHARE) * cov + TOGETHER_SHARE * together
+        base = (W_COVERAGE * cov_score + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
                 + W_TITLE_PRECISION * tprec)
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult

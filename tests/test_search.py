@@ -188,6 +188,19 @@ def test_more_keywords_beat_one_keyword_repeated(tmp_path: Path) -> None:
     assert [h.path for h in r.hits][:2] == ["both.md", "one.md"]
 
 
+def test_keywords_together_in_one_section_beat_keywords_scattered_over_a_page(
+        tmp_path: Path) -> None:
+    # the long page has every word somewhere (and says two of them often); the short one says
+    # all three in one breath, which is what the question describes
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Client\n\nNotes on the HTTP client.\n")
+    write(root / "kb" / "client.md", "# Client\n\nHow the client talks to services.\n\n## Calls\n\nA failed call is retried: every retry waits for the backoff; backoff doubles per retry; retry, backoff, retry.\n\n## Timeouts\n\nTimeouts are per call.\n\n## Load\n\nA little jitter spreads the load of many clients.\n\n## Logging\n\nCalls are logged.\n")
+    write(root / "kb" / "waits.md", "# Waiting\n\nBetween two attempts the client waits: a retry sleeps for the backoff plus random jitter, so that clients do not wake up together, do not crowd the server at the same moment, and do not fail in step when the network or one of the services they call has a short outage.\n")
+    r = search("retry backoff jitter", kb="kb", root=root, score_threshold=0.0)
+    assert [h.path for h in r.hits] == ["waits.md", "client.md"]
+    assert r.hits[1].matched_terms == ("retry", "backoff", "jitter")  # still every keyword
+
+
 def test_emphasized_folder_beats_other_folders(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "---\nemphasize: [core/]\n---\n# KB\n\nRefund rules.\n")
