@@ -134,11 +134,16 @@ def analyze_query(text: str) -> Query:
         else:
             whole, parts = word_terms(raw)
             if whole:
+                # a hyphenated compound of plain words (cell-autonomously, loss-of-function) is
+                # prose: its words prove it as well as the compound does; an identifier's parts
+                # (payment.retry.max_attempts, PAY-1234) prove less than the identifier
+                prose = _is_prose_compound(raw)
                 add_term(whole, 1.0)
                 for p in parts:
-                    add_term(p, 0.4)
+                    add_term(p, 1.0 if prose else 0.4)
                 if parts:
-                    keywords.setdefault(whole, Keyword(raw.strip("/"), whole, tuple(parts), 0.6))
+                    keywords.setdefault(whole, Keyword(raw.strip("/"), whole, tuple(parts),
+                                                       1.0 if prose else 0.6))
             elif parts:
                 p = parts[0]
                 noise = raw.lower() in _QUESTION_NOISE
@@ -161,6 +166,13 @@ def analyze_query(text: str) -> Query:
             re.search(r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引", text, re.IGNORECASE)
         ),
     )
+
+
+def _is_prose_compound(raw: str) -> bool:
+    """Words joined by hyphens, each lowercase or capitalised (``cell-autonomously``,
+    ``Hutchinson-Gilford``), not an identifier (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``)."""
+    pieces = raw.split("-")
+    return len(pieces) > 1 and all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces)
 
 
 def _segment(run: str) -> list[str]:

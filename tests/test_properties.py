@@ -216,3 +216,15 @@ def test_a_tag_with_attributes_reads_as_a_space(before: str, attrs: str, after: 
 def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: list[str]) -> None:
     """"Learn how to ..." (a page description's opener) names the page, not what it is about."""
     assert [k.text for k in analyze_query(query).keywords] == keywords
+
+
+@pytest.mark.parametrize(("word", "credit"), [
+    ("cell-autonomously", 1.0), ("loss-of-function", 1.0), ("Hutchinson-Gilford", 1.0),
+    ("PAY-1234", 0.6), ("ORDER-STATUS", 0.6), ("payment.retry", 0.6), ("getUser-v2", 0.6),
+])
+def test_hyphenated_prose_is_proved_by_its_words(word: str, credit: float) -> None:
+    """Words joined by hyphens are prose: a text saying "cell autonomous" answers
+    "cell-autonomously" fully; an identifier's parts prove less than the identifier."""
+    (kw,) = analyze_query(word).keywords
+    assert kw.part_credit == credit
+    assert kw.coverage(set(kw.parts)) == credit
