@@ -214,7 +214,10 @@ def search(
         outcomes = {k.loc.name: _refresh(k, notes).rank(q, top_k * 3) for k in kbs}
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
-        outcomes = {k.loc.name: _refresh(k, notes).rank(q, top_k * 3) for k in cands}
+        # every KB is searched for evidence; only the chosen ones' index notes are reported
+        kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
+        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3)
+                    for k in cands}
         choices = [
             Choice(k.loc.name, readme_overlap(q, k.loc.name, k.rules),
                    outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0)
@@ -225,7 +228,9 @@ def search(
         kbs = [k for k in cands if k.loc.name in names]
         kbs.sort(key=lambda k: [c.name for c in chosen].index(k.loc.name))
         outcomes = {n: o for n, o in outcomes.items() if n in names}
-        notes.insert(0, why)
+        notes.append(why)
+        for k in kbs:
+            notes.extend(kb_notes[k.loc.name])
 
     kb_names = tuple(k.loc.name for k in kbs)
     for name, o in outcomes.items():

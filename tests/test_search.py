@@ -380,3 +380,19 @@ def test_unchanged_kb_only_pays_the_check(sample_root: Path) -> None:
     write(sample_root / "payments" / "reference" / "extra.md", "# Extra\n\nnew words\n")
     rep = kbi.refresh(rules)
     assert rep.added == ["reference/extra.md"] and not rep.rebuilt
+
+
+def test_choosing_a_kb_reports_only_the_chosen_kbs_index_notes(tmp_path: Path) -> None:
+    # every KB is searched to choose one; a file skipped in a KB that was not chosen is not news
+    # for this answer
+    root = tmp_path / "KnowledgeBase"
+    write(root / "pay" / "README.md", "# Payments\n\nRefunds and chargebacks.\n")
+    write(root / "pay" / "refunds.md", "# Refunds\n\nA refund is approved within 3 days.\n")
+    write(root / "ship" / "README.md", "# Shipping\n\nCarriers and parcels.\n")
+    write(root / "ship" / "carriers.md", "# Carriers\n\nParcels go by carrier.\n")
+    write(root / "ship" / "empty.md", "")
+    r = search("refund approved", root=root)
+    assert r.kb == "pay" and not any("skipped" in n for n in r.notes)
+    assert r.notes[0].startswith("chose knowledge base 'pay'")
+    r = search("parcel carrier", root=root)
+    assert r.kb == "ship" and any("'ship' skipped 1 file(s): empty.md" in n for n in r.notes)
