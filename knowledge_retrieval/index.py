@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.fields import ID, STORED, Schema
+from whoosh.columns import NumericColumn
+from whoosh.fields import COLUMN, ID, STORED, Schema
 from whoosh.index import LockError as WhooshLockError
 
 from . import __version__
@@ -50,7 +51,7 @@ from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 INDEX_HOME_ENV = "KR_INDEX_DIR"
 """Environment variable overriding where indexes live."""
 LOCK_TIMEOUT = 120.0
@@ -89,6 +90,7 @@ def make_schema() -> Schema:
         role=STORED(),
         date=STORED(),
         version=STORED(),
+        tkey=COLUMN(NumericColumn("Q")),
     )
 
 
@@ -134,6 +136,16 @@ def _fname_text(rel: str) -> str:
     return (stem or rel).replace("/", " ").replace("-", " ").replace("_", " ")
 
 
+def title_key(rel: str, title: str) -> int:
+    """A 64-bit key shared by the files of one folder that have the same title (low bit clear;
+    0 for no title)."""
+    if not title.strip():
+        return 0
+    folder = rel.rpartition("/")[0]
+    digest = hashlib.blake2b(f"{folder}\0{title.strip().casefold()}".encode(), digest_size=8).digest()
+    return (int.from_bytes(digest, "big") & ~1) or 2
+
+
 def _lead(doc: Document, limit: int = 400) -> str:
     """The first paragraph of a document's first section with text (its heading left out)."""
     for sec in doc.sections:
@@ -156,6 +168,7 @@ def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
     date = str(doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or "")
     version = str(doc.metadata.get("version") or "")
     fname = _fname_text(doc.path)
+    tkey = title_key(doc.path, doc.title)
     for i, sec in enumerate(doc.sections):
         yield {
             "sid": f"{doc.path}#{i}",
@@ -172,6 +185,8 @@ def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
             "role": role,
             "date": date,
             "version": version,
+            # the low bit marks a file's first section: files are counted once per title
+            "tkey": tkey | (i == 0) if tkey else 0,
         }
 
 

@@ -103,6 +103,23 @@ def field_lengths(segreader: Any, field: str) -> np.ndarray:
     return out
 
 
+def column_u64(segreader: Any, field: str) -> np.ndarray:
+    """A ``NumericColumn("Q")`` column of one segment as an array (0 where unset)."""
+    n = segreader.doc_count_all()
+    out = np.zeros(n, dtype=np.uint64)
+    if not segreader.has_column(field):
+        return out
+    col = segreader.column_reader(field)
+    try:
+        count = min(int(col._count), n)
+        raw = col._dbfile.get(col._basepos, count * 8)
+        out[:count] = np.frombuffer(raw, dtype=">u8", count=count)
+    except (AttributeError, ValueError):  # another column layout: ask per document
+        for d in range(n):
+            out[d] = col[d]
+    return out
+
+
 def term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np.ndarray] | None:
     """(document numbers, term frequencies) of a term in one segment, deleted documents left
     out; None when the segment does not have the term."""

@@ -38,8 +38,8 @@ from .rules import is_emphasized, is_entry
 from .termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 
 K1 = 1.2
-W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.153, 0.045, 0.027
-W_TITLE_PRECISION = 0.1
+W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.103, 0.045, 0.027
+W_TITLE_PRECISION = 0.15
 """The share of the file's title made of query terms (the page is about what was asked)."""
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
@@ -210,7 +210,10 @@ class Ranker:
         if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
             mult = mult * TWO_KW_FACTOR
         # the share of the title made of query terms: the page is about what was asked
-        sec_tp = np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
+        # (divided by the files of the folder that share the title: there a title names a
+        # subject many pages are about, such as an encyclopedia article's paragraphs)
+        sec_tp = (np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
+                  / stats.title_shares()[docs])
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
         cov_score = (1.0 - TOGETHER_SHARE) * cov + TOGETHER_SHARE * together

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .index import FIELDS, KBIndex
-from .postings import field_lengths, term_postings
+from .postings import column_u64, field_lengths, term_postings
 
 FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
 FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
@@ -96,7 +96,7 @@ class TermStats:
         title = np.zeros(self.sections, dtype=np.uint8)
         fields = [f for f, df in self.df(term).items() if df]
         for segreader, offset in self.reader.leaf_readers():
-            lengths = self.segment_lengths(segreader)
+            lengths = self.segment_columns(segreader)
             for f in fields:
                 posting = term_postings(segreader, f, term)
                 if posting is None:
@@ -176,18 +176,45 @@ class TermStats:
         """Terms in each section's title field (at least 1)."""
         got: np.ndarray | None = self.cache.get("title_lengths")
         if got is None:
-            parts = [self.segment_lengths(seg)["title"] for seg, _off in self.reader.leaf_readers()]
+            parts = [self.segment_columns(seg)["title"] for seg, _off in self.reader.leaf_readers()]
             got = self.cache["title_lengths"] = np.concatenate(parts) if parts else np.ones(0)
         return got
 
-    def segment_lengths(self, segreader: Any) -> dict[str, np.ndarray]:
-        """Field lengths of one segment's documents (a segment outlives readers: cached by id,
-        so after an edit only the new segment is read)."""
+    def title_shares(self) -> np.ndarray:
+        """For each section, how many files of its folder share its file's title (at least 1):
+        the paragraphs of one encyclopedia article, not one page about what was asked."""
+        got: np.ndarray | None = self.cache.get("title_shares")
+        if got is None:
+            keys, live = [], []
+            for seg, _off in self.reader.leaf_readers():
+                k = self.segment_columns(seg)["tkey"]
+                alive = np.ones(len(k), dtype=bool)
+                if seg.has_deletions():
+                    alive[list(seg.deleted_docs_set)] = False
+                keys.append(k)
+                live.append(alive)
+            if not keys:
+                return np.ones(0)
+            key, alive = np.concatenate(keys), np.concatenate(live)
+            title = key >> np.uint64(1)
+            firsts = np.unique(title[alive & ((key & np.uint64(1)) == 1)], return_counts=True)
+            counts = np.ones(len(key))
+            if len(firsts[0]):
+                at = np.minimum(np.searchsorted(firsts[0], title), len(firsts[0]) - 1)
+                hit = (firsts[0][at] == title) & (key > 0)
+                counts[hit] = np.maximum(1, firsts[1][at[hit]])
+            got = self.cache["title_shares"] = counts
+        return got
+
+    def segment_columns(self, segreader: Any) -> dict[str, np.ndarray]:
+        """Field lengths and title keys of one segment's documents (a segment outlives readers:
+        cached by id, so after an edit only the new segment is read)."""
         seg_cache = _SEGMENTS.setdefault(self.kbi, {})
         key = segreader.segment().segment_id()
         got = seg_cache.get(key)
         if got is None or len(got["body"]) != segreader.doc_count_all():
             got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
+            got["tkey"] = column_u64(segreader, "tkey")
         return got
 
     def path_of(self, docnum: int) -> str:
