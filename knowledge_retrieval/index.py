@@ -185,8 +185,9 @@ def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
             "role": role,
             "date": date,
             "version": version,
-            # the low bit marks a file's first section: files are counted once per title
-            "tkey": tkey | (i == 0) if tkey else 0,
+            # the low bit marks a file's first section: files are counted once per title, and
+            # a file's sections (consecutive) are told apart from the next file's
+            "tkey": tkey | (i == 0),
         }
 
 

@@ -58,6 +58,9 @@ MAX_FIELD_CHECKS = 6
 TOGETHER_SHARE = 0.5
 """The part of the coverage feature that counts keywords found together in one section (the
 rest counts them anywhere in the file)."""
+LENGTH_DISCOUNT = 0.1
+"""File-wide coverage is divided by 1 + this x log2(file length / median file length) for files
+longer than the median."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 
@@ -216,7 +219,11 @@ class Ranker:
                   / stats.title_shares()[docs])
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
-        cov_score = (1.0 - TOGETHER_SHARE) * cov + TOGETHER_SHARE * together
+        # a long file has every word somewhere: its file-wide coverage proves less (the share
+        # held together in one section is already measured on the section)
+        longer = stats.file_lengths()[cands.docs[best]]
+        cov_score = ((1.0 - TOGETHER_SHARE) * cov / (1.0 + LENGTH_DISCOUNT * np.log2(np.maximum(1.0, longer)))
+                     + TOGETHER_SHARE * together)
         base = (W_COVERAGE * cov_score + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
                 + W_TITLE_PRECISION * tprec)
         rel = np.minimum(1.0, cands.sec_score[best])

@@ -180,30 +180,59 @@ class TermStats:
             got = self.cache["title_lengths"] = np.concatenate(parts) if parts else np.ones(0)
         return got
 
+    def _files(self) -> dict[str, np.ndarray]:
+        """Per section: its title key, whether it is live, whether it starts its file, and its
+        file's body length (every section of the file; a file's sections are consecutive)."""
+        got: dict[str, np.ndarray] | None = self.cache.get("files")
+        if got is None:
+            keys, live, firsts, lengths = [], [], [], []
+            for seg, _off in self.reader.leaf_readers():
+                cols = self.segment_columns(seg)
+                key = cols["tkey"]
+                alive = np.ones(len(key), dtype=bool)
+                if seg.has_deletions():
+                    alive[list(seg.deleted_docs_set)] = False
+                first = (key & np.uint64(1)) == 1
+                first[:1] = True
+                starts = np.flatnonzero(first)
+                sums = np.add.reduceat(cols["body"], starts) if len(starts) else np.zeros(0)
+                keys.append(key)
+                live.append(alive)
+                firsts.append(first)
+                lengths.append(sums[np.cumsum(first) - 1])
+            got = {"key": np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
+                   "live": np.concatenate(live) if live else np.zeros(0, dtype=bool),
+                   "first": np.concatenate(firsts) if firsts else np.zeros(0, dtype=bool),
+                   "length": np.concatenate(lengths) if lengths else np.zeros(0)}
+            self.cache["files"] = got
+        return got
+
     def title_shares(self) -> np.ndarray:
         """For each section, how many files of its folder share its file's title (at least 1):
         the paragraphs of one encyclopedia article, not one page about what was asked."""
         got: np.ndarray | None = self.cache.get("title_shares")
         if got is None:
-            keys, live = [], []
-            for seg, _off in self.reader.leaf_readers():
-                k = self.segment_columns(seg)["tkey"]
-                alive = np.ones(len(k), dtype=bool)
-                if seg.has_deletions():
-                    alive[list(seg.deleted_docs_set)] = False
-                keys.append(k)
-                live.append(alive)
-            if not keys:
-                return np.ones(0)
-            key, alive = np.concatenate(keys), np.concatenate(live)
-            title = key >> np.uint64(1)
-            firsts = np.unique(title[alive & ((key & np.uint64(1)) == 1)], return_counts=True)
-            counts = np.ones(len(key))
-            if len(firsts[0]):
-                at = np.minimum(np.searchsorted(firsts[0], title), len(firsts[0]) - 1)
-                hit = (firsts[0][at] == title) & (key > 0)
-                counts[hit] = np.maximum(1, firsts[1][at[hit]])
-            got = self.cache["title_shares"] = counts
+            f = self._files()
+            title = f["key"] >> np.uint64(1)
+            titles, counts = np.unique(title[f["live"] & f["first"] & (title > 0)],
+                                       return_counts=True)
+            got = np.ones(len(title))
+            if len(titles):
+                at = np.minimum(np.searchsorted(titles, title), len(titles) - 1)
+                hit = (titles[at] == title) & (title > 0)
+                got[hit] = counts[at[hit]]
+            self.cache["title_shares"] = got
+        return got
+
+    def file_lengths(self) -> np.ndarray:
+        """For each section, its file's length over the median live file's (a long page has
+        every word somewhere)."""
+        got: np.ndarray | None = self.cache.get("file_lengths")
+        if got is None:
+            f = self._files()
+            files = f["length"][f["live"] & f["first"]]
+            median = float(np.median(files)) if len(files) else 1.0
+            got = self.cache["file_lengths"] = f["length"] / max(median, 1.0)
         return got
 
     def segment_columns(self, segreader: Any) -> dict[str, np.ndarray]:

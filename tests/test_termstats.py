@@ -46,3 +46,25 @@ def test_title_shares_count_files_of_one_folder_with_one_title(tmp_path: Path) -
     assert "articles/wall-2.md" not in shares
     assert shares["articles/wall-0.md"] == 1
     assert shares["articles/wall-1.md"] == shares["articles/canal.md"] == 2
+
+
+def test_file_lengths_sum_every_section_of_a_file(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# Notes\n\nNotes.\n")
+    words = "alpha beta gamma delta "
+    write(kb / "short-a.md", "# X\n\n" + words * 2 + "\n")
+    write(kb / "short-b.md", "# Y\n\n" + words * 2 + "\n")
+    write(kb / "long.md", "# Long\n\n" + "\n\n".join(f"## Part {i}\n\n{words * 2}" for i in range(8)))
+    kbi = KBIndex("kb", kb, tmp_path / "index")
+    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
+    reader = kbi.reader()
+    stats = TermStats(kbi, reader)
+    lengths = stats.file_lengths()
+    by_file: dict[str, set[float]] = {}
+    for d in reader.all_doc_ids():
+        by_file.setdefault(stats.path_of(d), set()).add(round(float(lengths[d]), 6))
+    # every section of a file carries the file's length; the median file has 1
+    assert all(len(v) == 1 for v in by_file.values())
+    assert by_file["short-a.md"] == by_file["short-b.md"] == {1.0}
+    (long_ratio,) = by_file["long.md"]
+    assert 6 < long_ratio < 10  # eight parts as long as a short file (Whoosh lengths are coarse)
