@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from .analysis import index_terms
+from .analysis import has_cjk, index_terms
 from .index import KBIndex
 from .models import KBRules
 from .query import Keyword, Query
@@ -145,11 +145,21 @@ class Ranker:
                 alias[near] = stands_for
             return bool(near)
 
+        # how much of each keyword the KB knows: an identifier it never saw whole, nor all its
+        # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
+        # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
+        share: dict[str, float] = {}
         for kw in keywords:
             if kw.whole and not stats.known(kw.whole):
                 # a misspelt identifier: its parts may exist, the whole does not
                 correct(kw, kw.whole)
-            if any(stats.known(t) for t in kw.terms) or kw.text in did_you_mean:
+            parts_known = sum(map(stats.known, kw.parts))
+            if (kw.text in did_you_mean or (kw.whole and stats.known(kw.whole))
+                    or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))):
+                share[kw.text] = 1.0
+            else:
+                share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
+            if share[kw.text] >= 0.5:
                 known.append(kw.text)
             else:
                 unknown.append(kw)
@@ -159,6 +169,7 @@ class Ranker:
         for kw in correctable:
             if correct(kw, kw.parts[0] if kw.parts else kw.text):
                 known.append(kw.text)
+                share[kw.text] = 1.0
         idf = {t: stats.idf(t) for t in terms}
         # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
         # every section of the index)
@@ -207,7 +218,7 @@ class Ranker:
             together = np.where(via_typo, together * typo, together)
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
-        on_topic = len(known) / len(keywords) if len(keywords) >= 3 else 1.0
+        on_topic = sum(share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         mult = mult * on_topic**2
         if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign

@@ -396,3 +396,34 @@ def test_choosing_a_kb_reports_only_the_chosen_kbs_index_notes(tmp_path: Path) -
     assert r.notes[0].startswith("chose knowledge base 'pay'")
     r = search("parcel carrier", root=root)
     assert r.kb == "ship" and any("'ship' skipped 1 file(s): empty.md" in n for n in r.notes)
+
+
+def test_a_misspelt_keyword_is_matched_to_a_near_word_below_an_exact_one(sample_root: Path) -> None:
+    exact = search("refund approval", kb="payments", root=sample_root)
+    typo = search("refnud approval", kb="payments", root=sample_root)
+    assert typo.found and typo.hits[0].path == exact.hits[0].path
+    assert typo.hits[0].score < exact.hits[0].score
+    assert any("did you mean: refnud → refund" in n for n in typo.notes)
+
+
+def test_another_word_is_not_taken_for_a_typo(tmp_path: Path) -> None:
+    # two edits turn real words into others: "collector" is neither a misspelt "connector"
+    # nor "collect"; one edit is a typo ("conector")
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Pipes\n\nConnectors.\n")
+    write(root / "kb" / "a.md", "# Connector\n\nA connector joins two pipelines; collect data.\n")
+    r = search("collector", kb="kb", root=root)
+    assert not r.found and not any("did you mean" in n for n in r.notes)
+    r = search("conector", kb="kb", root=root)
+    assert r.found and any("did you mean: conector → connector" in n for n in r.notes)
+
+
+def test_an_identifier_known_only_by_a_part_is_not_on_topic(tmp_path: Path) -> None:
+    # a biology KB knows "open" (open access) but not OpenTelemetry: a question about it is
+    # out of scope, however well its other words match
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Journals\n\nPapers.\n")
+    write(root / "kb" / "a.md", "# Journals\n\nOpen access journals guide readers through the "
+                                "configuration of experiments.\n")
+    assert not search("OpenTelemetry configuration guide", kb="kb", root=root).found
+    assert search("open access configuration guide", kb="kb", root=root).found
