@@ -161,7 +161,7 @@ class Ranker:
                 share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
             if share[kw.text] >= 0.5:
                 known.append(kw.text)
-            else:
+            elif not share[kw.text]:  # typo candidates: words the KB has nothing of
                 unknown.append(kw)
         # correct typos only when the query is mostly on topic (or short): a question whose
         # words are mostly foreign to the KB is out of scope, not misspelt
