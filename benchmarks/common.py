@@ -58,7 +58,7 @@ class DocSet:
         return Path(self.root) / self.kb
 
     def read(self, rel: str) -> tuple[str, str]:
-        """(title, body) of a document: the first ``# `` heading is the title, else the file name."""
+        """(title, body) of a document (see :func:`split_title`)."""
         text = (self.kb_path / rel).read_text(encoding="utf-8", errors="replace")
         return split_title(text, rel)
 
@@ -72,16 +72,31 @@ class DocSet:
 
 
 def split_title(text: str, rel: str) -> tuple[str, str]:
+    """(title, body): the front matter's ``title``, else the first ``# `` heading, else the
+    file name; the front matter itself is not part of the body."""
     if text.startswith("---"):
         end = text.find("\n---", 3)
         if end != -1:
+            meta = _front_matter(text[3:end])
             text = text[end + 4 :]
+            if isinstance(meta.get("title"), str) and meta["title"].strip():
+                return meta["title"].strip(), text
     lines = text.lstrip("\n").split("\n", 1)
     m = _TITLE_RE.match(lines[0]) if lines else None
     if m:
         return m.group(1), lines[1] if len(lines) > 1 else ""
     stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     return stem, text
+
+
+def _front_matter(block: str) -> dict:
+    import yaml
+
+    try:
+        meta = yaml.safe_load(block)
+    except yaml.YAMLError:
+        return {}
+    return meta if isinstance(meta, dict) else {}
 
 
 def list_documents(kb_path: Path) -> list[str]:

@@ -13,7 +13,7 @@ from .common import CACHE_DIR, DocSet, Query, eval_dir, list_documents, log
 from .make_scale_corpus import generate, scale_name
 
 SEED = 7
-CORPORA = ("scifact", "cmrc", "tldr", "scale")
+CORPORA = ("scifact", "cmrc", "tldr", "otel", "helm", "scale")
 PEERS = ["ours", "whoosh", "bm25s", "fts5", "grep"]
 
 
@@ -77,9 +77,45 @@ def _qrels_corpus(name: str, kb: str, lang: str, suite: str, quick: bool,
     elif limit:
         rows = rows[:limit]
     queries = [Query(r["query"], dict(r["relevant"]), r.get("id", "")) for r in rows]
-    engines = PEERS + (["fts5_trigram"] if lang == "zh" else [])
+    engines = PEERS + (["fts5_trigram", "whoosh_jieba"] if lang == "zh" else [])
     return CorpusRun(name, DocSet(str(root), kb, lang, paths), queries, engines, True, note,
                      group=name)
+
+
+def _stripped(kb: str, keys: list[str]) -> Path:
+    """A copy of an eval KB with the front-matter ``keys`` removed from its pages (cached)."""
+    from knowledge_retrieval.eval import stripped_root
+
+    src = eval_dir() / "KnowledgeBase"
+    want = ",".join(sorted(keys)) + ":" + hashlib.sha1(
+        "\n".join(f"{p}:{(src / kb / p).stat().st_size}" for p in list_documents(src / kb)).encode()
+    ).hexdigest()
+    work = CACHE_DIR / "stripped" / kb
+    stamp = work / ".stamp"
+    if not (stamp.is_file() and stamp.read_text() == want):
+        shutil.rmtree(work, ignore_errors=True)
+        stripped_root(src, kb, keys, work)
+        stamp.write_text(want)
+    return work / "KnowledgeBase"
+
+
+def _known_item(name: str, kb: str, suite: str, quick: bool, limit: int | None) -> CorpusRun:
+    """A docs site's pages asked for by their own description, which no engine gets to index:
+    every engine indexes one copy of the KB with those front-matter keys removed."""
+    rows = [r for r in _read_jsonl(eval_dir() / "queries" / suite) if r["query"].strip()]
+    keys = sorted({k for r in rows for k in r.get("strip_front_matter", [])})
+    root = _stripped(kb, keys)
+    paths = list_documents(root / kb)
+    rows = rows[: limit or 50] if quick else rows[:limit] if limit else rows
+    queries = [Query(r["query"], dict(r["relevant"]), r.get("id", "")) for r in rows]
+    note = (f"queries: `queries/{suite}` (English and Chinese; known item: the page whose "
+            f"front-matter {', '.join(keys)} is the query, removed from the copy every engine "
+            "indexes); bm25s and FTS5 trigram read it as Chinese text (bigrams / trigrams and "
+            "whole other words)")
+    if quick:
+        note += f"; quick: first {len(rows)} queries"
+    return CorpusRun(name, DocSet(str(root), kb, "zh", paths), queries,
+                     [*PEERS, "fts5_trigram", "whoosh_jieba"], True, note, group=name)
 
 
 def tldr_queries(kb_path: Path, n: int, seed: int = SEED) -> list[Query]:
@@ -159,6 +195,10 @@ def load(names: list[str], *, quick: bool, scale_files: int,
             runs.append(_qrels_corpus("cmrc", "cmrc2018", "zh", "cmrc2018-trial.jsonl", quick, limit))
         elif name == "tldr":
             runs.append(_tldr(quick, limit))
+        elif name == "otel":
+            runs.append(_known_item("otel", "otel", "otel-known-item.jsonl", quick, limit))
+        elif name == "helm":
+            runs.append(_known_item("helm", "helm", "helm-known-item.jsonl", quick, limit))
         elif name == "scale":
             runs.extend(_scale(quick, scale_files, limit))
         else:

@@ -12,13 +12,14 @@ from .common import REPO, RESULTS_DIR, log
 
 DOCS = REPO / "docs" / "performance.md"
 PLOT = REPO / "docs" / "performance-scale.png"
-GROUPS = ("scifact", "cmrc", "tldr", "scale")
+GROUPS = ("scifact", "cmrc", "tldr", "otel", "helm", "scale")
 LABELS = {
     "ours": "**ours**: `search()`, freshness check included",
     "whoosh": "Whoosh, default way (BM25F, stemming, title x2)",
     "bm25s": "bm25s (Lucene BM25, stemmed, stop words)",
     "fts5": "SQLite FTS5 (porter unicode61, title x2)",
     "fts5_trigram": "SQLite FTS5 (trigram, title x2)",
+    "whoosh_jieba": "Whoosh + jieba (BM25F, jieba words, title x2)",
     "grep": "grep -rliF per keyword, rank by keywords hit",
 }
 ZH_LABELS = {"bm25s": "bm25s (Lucene BM25, character bigrams)"}
@@ -77,15 +78,15 @@ def corpus_table(c: dict) -> str:
         f"**{c['name']}**: {c['docs']:,} documents, {c['queries']:,} queries. {c.get('note', '')}",
         "",
         ("| engine | build s | docs/s | index MB | build RSS MB | p50 ms | p95 ms | first query ms "
-        "| query RSS MB | nDCG@10 | queries timed | load avg |"),
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "| query RSS MB | nDCG@10 | MRR@10 | queries timed | load avg |"),
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for key, row in c["engines"].items():
         b, q = row.get("build", {}), row.get("query", {})
         label = (ZH_LABELS.get(key) if c.get("lang") == "zh" else None) or LABELS.get(key, key)
         if "error" in b or "error" in q:
             lines.append(f"| {label} | failed: {b.get('error') or q.get('error')} "
-                         "| | | | | | | | | | |")
+                         "| | | | | | | | | | | |")
             continue
         bs = b.get("build_s")
         rate = (b["docs"] / bs) if bs and key != "grep" else None
@@ -94,7 +95,8 @@ def corpus_table(c: dict) -> str:
             f"| {f(b.get('index_bytes', 0) / 1e6, 1) if key != 'grep' else DASH} "
             f"| {f(b.get('rss_mb'), 0)} | {ms(q.get('p50_ms'))} | {ms(q.get('p95_ms'))} "
             f"| {ms(q.get('first_query_ms'))} | {f(q.get('rss_mb'), 0)} "
-            f"| {f(q.get('ndcg10'), 3) if 'ndcg10' in q else DASH} | {q.get('queries', DASH)} "
+            f"| {f(q.get('ndcg10'), 3) if 'ndcg10' in q else DASH} "
+            f"| {f(q.get('mrr10'), 3) if 'mrr10' in q else DASH} | {q.get('queries', DASH)} "
             f"| {f(max(q['loadavg']), 1) if q.get('loadavg') else DASH} |"
         )
     return "\n".join(lines)

@@ -31,7 +31,7 @@ if __package__ in (None, ""):
 from benchmarks import corpora, report
 from benchmarks.common import REPO, RESULTS_DIR, log, machine, median, versions, write_json
 from benchmarks.corpora import CorpusRun
-from knowledge_retrieval.eval import ndcg_at
+from knowledge_retrieval.eval import mrr_at, ndcg_at
 
 ENGINE_KEYS = ("ours", "whoosh", "bm25s", "fts5", "fts5_trigram", "grep")
 
@@ -141,10 +141,13 @@ def run_corpus(run: CorpusRun, args: argparse.Namespace, base: Path) -> dict:
             if ranked is not None and run.has_qrels:
                 scores = [ndcg_at(r, q.relevant) for r, q in zip(ranked, run.queries, strict=False)]
                 qr["ndcg10"] = sum(scores) / len(scores)
+                mrr = [mrr_at(r, q.relevant) for r, q in zip(ranked, run.queries, strict=False)]
+                qr["mrr10"] = sum(mrr) / len(mrr)
             row["query"] = qr
             if "error" not in qr:
                 log(f"[{run.name}] {key}: p50 {qr['p50_ms']:.2f} ms, p95 {qr['p95_ms']:.2f} ms"
-                    + (f", nDCG@10 {qr['ndcg10']:.3f}" if "ndcg10" in qr else ""))
+                    + (f", nDCG@10 {qr['ndcg10']:.3f}, MRR@10 {qr['mrr10']:.3f}"
+                       if "ndcg10" in qr else ""))
             if key == "ours":
                 if not args.no_cli and run.group != "scale":
                     row["cli"] = cli_timing(run, wd / "ours-index")
@@ -165,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", default=",".join(corpora.CORPORA),
-                    help="comma-separated: scifact,cmrc,tldr,scale (default: all)")
+                    help="comma-separated: scifact,cmrc,tldr,otel,helm,scale (default: all)")
     ap.add_argument("--quick", action="store_true",
                     help="small subsets (1,000 documents, 50 queries; scale 1k and 5k files)")
     ap.add_argument("--scale-files", type=int, default=None,

@@ -70,15 +70,17 @@ def ndcg_at(ranked: list[str], relevant: dict[str, int], k: int = 10) -> float:
     return dcg / idcg if idcg else 0.0
 
 
+def mrr_at(ranked: list[str], relevant: dict[str, int], k: int = 10) -> float:
+    """1 / the rank of the first relevant document among the top ``k`` (0 when none is)."""
+    return next((1.0 / (i + 1) for i, p in enumerate(ranked[:k]) if relevant.get(p, 0) > 0), 0.0)
+
+
 def score_one(m: Metrics, ranked: list[str], relevant: dict[str, int]) -> None:
     m.n += 1
     m.ndcg10 += ndcg_at(ranked, relevant)
     rel = {p for p, g in relevant.items() if g > 0}
     m.recall5 += len(rel.intersection(ranked[:5])) / max(len(rel), 1)
-    for i, p in enumerate(ranked[:10]):
-        if p in rel:
-            m.mrr10 += 1 / (i + 1)
-            break
+    m.mrr10 += mrr_at(ranked, relevant)
 
 
 def stripped_root(root: Path, kb: str, keys: list[str], work: Path) -> Path:

@@ -31,6 +31,7 @@ class Engine(Protocol):
 ENGINES = {
     "ours": ("ours", "Ours"),
     "whoosh": ("whoosh_default", "WhooshDefault"),
+    "whoosh_jieba": ("whoosh_jieba", "WhooshJieba"),
     "bm25s": ("bm25s_engine", "BM25S"),
     "fts5": ("fts5", "FTS5"),
     "fts5_trigram": ("fts5", "FTS5Trigram"),
