@@ -306,8 +306,8 @@ def write_docs() -> None:
         "# Performance",
         "",
         ("knowledge_retrieval beside the tools people and agents use instead: Whoosh used the "
-        "default way, bm25s, SQLite FTS5 (what qmd's keyword mode does) and grep per keyword (what "
-        "an agent does without an index). Same documents, same queries, same run; every figure "
+        "default way (and, on Chinese text, with jieba's analyzer), bm25s, SQLite FTS5 (what qmd's "
+        "keyword mode does) and grep per keyword (what an agent does without an index). Same documents, same queries, same run; every figure "
         "below was measured by `benchmarks/` on the machine described. The evaluation data is read "
         "from `../shared/eval` (never copied into the repository)."),
         "",
