@@ -236,6 +236,29 @@ class KRTokenizer(Tokenizer):  # type: ignore[misc]
             yield t
 
 
+@functools.lru_cache(maxsize=1)
+def _simplified_only() -> frozenset[str]:
+    """Characters that are the Simplified form of another and not Traditional themselves (种)."""
+    to_simplified("")  # loads the table
+    assert _t2s_table is not None
+    return frozenset(_t2s_table.values()) - {chr(c) for c in _t2s_table}
+
+
+def cjk_script(text: str) -> str | None:
+    """``"traditional"`` or ``"simplified"`` when the text's Chinese characters lean one way
+    (種 / 种), else None (no Chinese, or only characters both scripts share)."""
+    if not has_cjk(text):
+        return None
+    traditional = sum(a != b for a, b in zip(text, to_simplified(text), strict=True))
+    simplified_only = _simplified_only()
+    simplified = sum(ch in simplified_only for ch in text)
+    if traditional > simplified:
+        return "traditional"
+    if simplified > traditional:
+        return "simplified"
+    return None
+
+
 def has_cjk(text: str) -> bool:
     """True when the text has any CJK character."""
     return _CJK_RE.search(text) is not None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .answer import compose_answer
-from .choose import Choice, pick, readme_overlap
+from .choose import Choice, pick, readme_overlap, same_script
 from .discovery import (
     KBLocation,
     check_name,
@@ -220,7 +220,8 @@ def search(
                     for k in cands}
         choices = [
             Choice(k.loc.name, readme_overlap(q, k.loc.name, k.rules),
-                   outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0)
+                   outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0,
+                   same_script(q, k.loc.name, k.rules))
             for k in cands
         ]
         chosen, why = pick(choices, threshold)

@@ -5,13 +5,16 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .analysis import index_terms
+from .analysis import cjk_script, index_terms
 from .models import KBRules
 from .query import Query
 
 README_WEIGHT = 0.35
 CLOSE_CALL = 0.06
 """Leaders closer than this are both searched (and merged)."""
+SCRIPT_BONUS = 0.02
+"""Added when a Chinese question and the KB's README are in the same script (Traditional or
+Simplified): a tie-breaker between two Chinese KBs that match alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,10 +22,12 @@ class Choice:
     name: str
     readme: float
     evidence: float
+    same_script: bool = False
 
     @property
     def score(self) -> float:
-        return README_WEIGHT * self.readme + (1 - README_WEIGHT) * self.evidence
+        return (README_WEIGHT * self.readme + (1 - README_WEIGHT) * self.evidence
+                + (SCRIPT_BONUS if self.same_script else 0.0))
 
 
 def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
@@ -31,6 +36,17 @@ def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
         return 0.0
     found = _readme_terms(name, rules)
     return sum(k.coverage(found) for k in q.keywords) / len(q.keywords)
+
+
+def same_script(q: Query, name: str, rules: KBRules) -> bool:
+    """True when the question and the KB's README are Chinese of the same script."""
+    script = cjk_script(q.text)
+    return script is not None and script == _readme_script(name, rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _readme_script(name: str, rules: KBRules) -> str | None:
+    return cjk_script(" ".join([rules.description, *rules.keywords, *rules.headings]))
 
 
 @functools.lru_cache(maxsize=256)
