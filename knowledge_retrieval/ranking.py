@@ -106,6 +106,22 @@ class RankOutcome:
     did_you_mean: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class _Known:
+    """A query's keywords as one KB knows them."""
+
+    keywords: list[Keyword]
+    terms: dict[str, float]
+    """Index term -> query weight, near words of misspelt keywords added."""
+    known: list[str] = field(default_factory=list)
+    """Keywords the KB knows (at least half)."""
+    share: dict[str, float] = field(default_factory=dict)
+    """Keyword -> how much of it the KB knows, 0..1."""
+    did_you_mean: dict[str, str] = field(default_factory=dict)
+    alias: dict[str, str] = field(default_factory=dict)
+    """Near vocabulary term -> the query term it stands for."""
+
+
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -121,55 +137,56 @@ class Ranker:
             return None
         return stats.near_term(word)
 
-    def rank(self, q: Query, limit: int) -> RankOutcome:
-        reader = self.kbi.reader()
-        stats = TermStats(self.kbi, reader)
-        terms = dict(q.terms)
+    def _vocabulary_check(self, q: Query, stats: TermStats) -> _Known:
+        """Which of the query's keywords this KB knows, and near words for misspelt ones."""
         # a question or function word the KB has never seen (何年, 哪边) is not a topic: it
         # would count as evidence that the question is out of scope
         keywords = [k for k in q.keywords
                     if not (k.filler_like and not any(stats.known(t) for t in k.terms))]
-        if not keywords:
-            keywords = list(q.keywords)
-        did_you_mean: dict[str, str] = {}
-        known: list[str] = []
-        # typo tolerance: a keyword none of whose terms is known borrows a near vocabulary term
-        alias: dict[str, str] = {}
+        out = _Known(keywords or list(q.keywords), dict(q.terms))
         unknown = []
 
         def correct(kw: Keyword, stands_for: str) -> bool:
+            """Typo tolerance: a near vocabulary term stands in for the keyword."""
             near = self._typo_candidates(stats, kw)
             if near:
-                did_you_mean[kw.text] = near
-                terms[near] = max(terms.get(near, 0.0), TYPO_WEIGHT)
-                alias[near] = stands_for
+                out.did_you_mean[kw.text] = near
+                out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
+                out.alias[near] = stands_for
             return bool(near)
 
         # how much of each keyword the KB knows: an identifier it never saw whole, nor all its
         # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
         # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
-        share: dict[str, float] = {}
-        for kw in keywords:
+        for kw in out.keywords:
             if kw.whole and not stats.known(kw.whole):
                 # a misspelt identifier: its parts may exist, the whole does not
                 correct(kw, kw.whole)
             parts_known = sum(map(stats.known, kw.parts))
-            if (kw.text in did_you_mean or (kw.whole and stats.known(kw.whole))
+            if (kw.text in out.did_you_mean or (kw.whole and stats.known(kw.whole))
                     or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))):
-                share[kw.text] = 1.0
+                out.share[kw.text] = 1.0
             else:
-                share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
-            if share[kw.text] >= 0.5:
-                known.append(kw.text)
-            elif not share[kw.text]:  # typo candidates: words the KB has nothing of
+                out.share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
+            if out.share[kw.text] >= 0.5:
+                out.known.append(kw.text)
+            elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
                 unknown.append(kw)
         # correct typos only when the query is mostly on topic (or short): a question whose
         # words are mostly foreign to the KB is out of scope, not misspelt
-        correctable = unknown if len(keywords) <= 2 or len(known) >= len(unknown) else []
-        for kw in correctable:
-            if correct(kw, kw.parts[0] if kw.parts else kw.text):
-                known.append(kw.text)
-                share[kw.text] = 1.0
+        if len(out.keywords) <= 2 or len(out.known) >= len(unknown):
+            for kw in unknown:
+                if correct(kw, kw.parts[0] if kw.parts else kw.text):
+                    out.known.append(kw.text)
+                    out.share[kw.text] = 1.0
+        return out
+
+    def rank(self, q: Query, limit: int) -> RankOutcome:
+        reader = self.kbi.reader()
+        stats = TermStats(self.kbi, reader)
+        vocab = self._vocabulary_check(q, stats)
+        keywords, terms, known = vocab.keywords, vocab.terms, vocab.known
+        did_you_mean, alias = vocab.did_you_mean, vocab.alias
         idf = {t: stats.idf(t) for t in terms}
         # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
         # every section of the index)
@@ -218,7 +235,7 @@ class Ranker:
             together = np.where(via_typo, together * typo, together)
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
-        on_topic = sum(share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
+        on_topic = sum(vocab.share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         mult = mult * on_topic**2
         if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
