@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .analysis import cjk_script
 from .answer import compose_answer
 from .choose import Choice, pick, readme_overlap, same_script
 from .discovery import (
@@ -218,10 +219,11 @@ def search(
         kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
         outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3)
                     for k in cands}
+        script = cjk_script(q.text)
         choices = [
             Choice(k.loc.name, readme_overlap(q, k.loc.name, k.rules),
                    outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0,
-                   same_script(q, k.loc.name, k.rules))
+                   same_script(script, k.loc.name, k.rules))
             for k in cands
         ]
         chosen, why = pick(choices, threshold)

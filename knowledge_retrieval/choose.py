@@ -38,9 +38,9 @@ def readme_overlap(q: Query, name: str, rules: KBRules) -> float:
     return sum(k.coverage(found) for k in q.keywords) / len(q.keywords)
 
 
-def same_script(q: Query, name: str, rules: KBRules) -> bool:
-    """True when the question and the KB's README are Chinese of the same script."""
-    script = cjk_script(q.text)
+def same_script(script: str | None, name: str, rules: KBRules) -> bool:
+    """True when the question's script (:func:`~knowledge_retrieval.analysis.cjk_script`) is
+    the KB README's."""
     return script is not None and script == _readme_script(name, rules)
 
 

@@ -249,9 +249,9 @@ class Ranker:
         np.maximum.at(tprec, cands.group, sec_tp)
         # a long file has every word somewhere: its file-wide coverage proves less (the share
         # held together in one section is already measured on the section)
-        longer = stats.file_lengths()[cands.docs[best]]
-        cov_score = ((1.0 - TOGETHER_SHARE) * cov / (1.0 + LENGTH_DISCOUNT * np.log2(np.maximum(1.0, longer)))
-                     + TOGETHER_SHARE * together)
+        longer = np.maximum(1.0, stats.file_lengths()[cands.docs[best]])
+        file_wide = cov / (1.0 + LENGTH_DISCOUNT * np.log2(longer))
+        cov_score = (1.0 - TOGETHER_SHARE) * file_wide + TOGETHER_SHARE * together
         base = (W_COVERAGE * cov_score + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
                 + W_TITLE_PRECISION * tprec)
         rel = np.minimum(1.0, cands.sec_score[best])

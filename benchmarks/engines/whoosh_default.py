@@ -20,15 +20,20 @@ class WhooshDefault:
         self._searcher = None
         self._parser = None
 
+    @staticmethod
+    def analyzer():  # type: ignore[no-untyped-def]
+        from whoosh.analysis import StemmingAnalyzer
+
+        return StemmingAnalyzer()
+
     def build(self, docs: DocSet) -> None:
         from whoosh import index
-        from whoosh.analysis import StemmingAnalyzer
         from whoosh.fields import ID, TEXT, Schema
 
         schema = Schema(
             path=ID(stored=True, unique=True),
-            title=TEXT(analyzer=StemmingAnalyzer(), field_boost=2.0),
-            body=TEXT(analyzer=StemmingAnalyzer()),
+            title=TEXT(analyzer=self.analyzer(), field_boost=2.0),
+            body=TEXT(analyzer=self.analyzer()),
         )
         self.dir.mkdir(parents=True, exist_ok=True)
         ix = index.create_in(str(self.dir), schema)
