@@ -173,8 +173,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-def]
-    import knowledge_retrieval.index as index_mod
-    from knowledge_retrieval import api, index_kb, ranking, search
+    import knowledge_retrieval.index.store as index_mod
+    from knowledge_retrieval import api, index_kb, search
+    from knowledge_retrieval.ranking import ranker as ranking
 
     kb, root = run.docs.kb, run.docs.root
     t0 = time.perf_counter()

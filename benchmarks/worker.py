@@ -64,8 +64,8 @@ def query(spec: dict, docs: DocSet, workdir: Path) -> dict:
 def freshness(spec: dict, docs: DocSet, workdir: Path) -> dict:
     """Search cost on an unchanged KB, after touching one file, after editing one file."""
     from knowledge_retrieval import search
-    from knowledge_retrieval.rules import parse_readme
-    from knowledge_retrieval.scan import scan_kb
+    from knowledge_retrieval.kb.rules import parse_readme
+    from knowledge_retrieval.kb.scan import scan_kb
 
     eng = get_engine("ours", workdir)
     eng.load(docs)

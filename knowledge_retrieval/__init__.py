@@ -20,10 +20,10 @@ from .models import KBRules
 
 if TYPE_CHECKING:
     from .api import index_kb, list_kbs, search
-    from .index import IndexReport
-    from .memory import remember, search_memory
+    from .index.store import IndexReport
     from .results import Hit, KBInfo, SearchResult
-    from .workflow import Retrieval, retrieve
+    from .team.memory import remember, search_memory
+    from .team.workflow import Retrieval, retrieve
 
 # The rest of the public API is imported on first use (PEP 562): ``kr --help`` and a plain
 # ``import knowledge_retrieval`` do not load Whoosh, numpy and the parsers.
@@ -31,14 +31,14 @@ _LAZY = {
     "index_kb": "api",
     "list_kbs": "api",
     "search": "api",
-    "IndexReport": "index",
-    "remember": "memory",
-    "search_memory": "memory",
+    "IndexReport": "index.store",
+    "remember": "team.memory",
+    "search_memory": "team.memory",
     "Hit": "results",
     "KBInfo": "results",
     "SearchResult": "results",
-    "Retrieval": "workflow",
-    "retrieve": "workflow",
+    "Retrieval": "team.workflow",
+    "retrieve": "team.workflow",
 }
 
 

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .analysis import cjk_script
-from .answer import compose_answer
-from .choose import Choice, pick, readme_overlap, same_script
-from .discovery import (
+from .display import KBList
+from .errors import InvalidArgumentError, KBNotFoundError
+from .index.store import IndexReport, get_index
+from .kb.discovery import (
     KBLocation,
     check_name,
     find_root,
@@ -21,15 +21,15 @@ from .discovery import (
     suggest,
     within,
 )
-from .display import KBList
-from .errors import InvalidArgumentError, KBNotFoundError
-from .index import IndexReport, get_index
+from .kb.rules import parse_readme
 from .models import KBRules
-from .query import Query, analyze_query
-from .ranking import FileMatch, Ranker
+from .ranking.answer import compose_answer
+from .ranking.choose import Choice, pick, readme_overlap, same_script
+from .ranking.query import Query, analyze_query
+from .ranking.ranker import FileMatch, Ranker
+from .ranking.snippets import make_snippet
 from .results import Hit, KBInfo, SearchResult, not_found_message
-from .rules import parse_readme
-from .snippets import make_snippet
+from .text.analysis import cjk_script
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from knowledge_retrieval import api, choose, index, ranking
+from knowledge_retrieval import api
+from knowledge_retrieval.index import store as index
+from knowledge_retrieval.ranking import choose
+from knowledge_retrieval.ranking import ranker as ranking
 
 from .conftest import REPO
 
@@ -173,7 +176,7 @@ def test_pending_pages_have_landed() -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(REPO).as_posix())
 def test_repository_paths_in_code_spans_exist(page: Path) -> None:
-    """`knowledge_retrieval/index.py`, `KnowledgeBase/payments/` ... name real files."""
+    """`knowledge_retrieval/index/store.py`, `KnowledgeBase/payments/` ... name real files."""
     missing = []
     for span in _CODE_SPAN.findall(_outside_code(page)):
         span = span.strip()
@@ -187,14 +190,32 @@ def test_repository_paths_in_code_spans_exist(page: Path) -> None:
     assert not missing, f"{page.name} names missing files: {missing}"
 
 
-def test_agents_md_lists_every_module() -> None:
+def _agents_md_tree() -> list[str]:
+    """The module paths of AGENTS.md's tree, from its indentation (two spaces a level)."""
     text = (REPO / "AGENTS.md").read_text(encoding="utf-8")
-    modules = sorted(p.name for p in (REPO / "knowledge_retrieval").glob("*.py"))
-    unlisted = [
-        m for m in modules if not re.search(rf"^\s*[│├└─| ]*{re.escape(m)}\b", text, re.MULTILINE)
-    ]
+    block = text.split("```text\nknowledge_retrieval/", 1)[1].split("```", 1)[0]
+    stack: list[str] = []
+    paths = []
+    for line in block.splitlines()[1:]:
+        m = re.match(r"^( +)([a-z_]+(?:/|\.py))", line)
+        if not m:
+            continue
+        depth = len(m.group(1)) // 2 - 1
+        stack = stack[:depth]
+        if m.group(2).endswith("/"):
+            stack.append(m.group(2))
+        else:
+            paths.append("".join(stack) + m.group(2))
+    return paths
+
+
+def test_agents_md_lists_every_module() -> None:
+    pkg = REPO / "knowledge_retrieval"
+    modules = sorted(p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")
+                     if p.name != "__init__.py" or p.parent == pkg)
+    listed = _agents_md_tree()
+    unlisted = [m for m in modules if m not in listed]
     assert not unlisted, f"AGENTS.md's module tree misses {unlisted}"
-    listed = re.findall(r"^\s*[│├└─| ]*([a-z_]+\.py)\b", text, re.MULTILINE)
     stale = [m for m in listed if m not in modules]
     assert not stale, f"AGENTS.md lists modules that do not exist: {stale}"
 
@@ -263,12 +284,12 @@ def test_architecture_names_real_functions() -> None:
 
     text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
     rows = re.findall(
-        r"^\| [^|]+ \| `knowledge_retrieval/(\w+)\.py` \| (.+) \|$", text, re.MULTILINE
+        r"^\| [^|]+ \| `knowledge_retrieval/([\w/]+)\.py` \| (.+) \|$", text, re.MULTILINE
     )
     assert len(rows) >= 15
     missing = []
     for module, names in rows:
-        mod = importlib.import_module(f"knowledge_retrieval.{module}")
+        mod = importlib.import_module(f"knowledge_retrieval.{module.replace('/', '.')}")
         for name in re.findall(r"`([\w.]+)`", names):
             obj: object = mod
             for part in name.split("."):

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knowledge_retrieval import InvalidArgumentError, UnsafePathError, index_kb, search
-from knowledge_retrieval.discovery import check_name
-from knowledge_retrieval.query import analyze_query
+from knowledge_retrieval.kb.discovery import check_name
+from knowledge_retrieval.ranking.query import analyze_query
 
 from .conftest import write
 
@@ -141,7 +141,7 @@ def test_names_that_leave_their_folder_are_refused(root: Path, name: str) -> Non
 @SETTINGS
 @given(name=_UNSAFE)
 def test_memory_project_ids_that_look_like_paths_are_refused(name: str) -> None:
-    memory = pytest.importorskip("knowledge_retrieval.memory")
+    memory = pytest.importorskip("knowledge_retrieval.team.memory")
     with pytest.raises(InvalidArgumentError) as exc:
         memory.check_project_id(name)
     assert exc.value.hint

@@ -354,7 +354,7 @@ def test_index_lives_outside_the_kb_and_survives_readonly(tmp_path: Path, _index
 
 
 def test_schema_change_rebuilds_automatically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import knowledge_retrieval.index as index_mod
+    import knowledge_retrieval.index.store as index_mod
 
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
@@ -368,8 +368,8 @@ def test_schema_change_rebuilds_automatically(tmp_path: Path, monkeypatch: pytes
 
 
 def test_unchanged_kb_only_pays_the_check(sample_root: Path) -> None:
-    from knowledge_retrieval.index import get_index
-    from knowledge_retrieval.rules import parse_readme
+    from knowledge_retrieval.index.store import get_index
+    from knowledge_retrieval.kb.rules import parse_readme
 
     search("ORDER_STATUS_PAID", kb="payments", root=sample_root)
     kbi = get_index("payments", sample_root / "payments")

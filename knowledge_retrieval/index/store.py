@@ -1,0 +1,574 @@
+"""One on-disk Whoosh index per KB, kept fresh by a stat diff before every search.
+
+Layout of a KB's index folder (outside the KB, in the user cache by default)::
+
+    <index home>/<kb name>-<hash of the KB path>/
+        lock                 # our file lock: one updater at a time, across processes
+        CURRENT              # name of the live generation folder, replaced atomically
+        gen-<id>/            # a Whoosh index + meta.json (stamp) + manifest.json (files seen)
+
+A full (re)build writes a new generation (``build.py``: a large KB in worker processes) and then
+points CURRENT at it, so a reader never sees half a build; an incremental update commits to the
+live generation (Whoosh commits are atomic) and writes the manifest only after the commit, so the
+manifest never claims what the index lacks.
+
+The manifest also records the size, mtime and CRC-32 of every Whoosh file after each commit. A
+generation whose files no longer match (truncated, rewritten, deleted, or a commit the manifest
+missed because its writer was killed) is rebuilt, as is one whose stamp, manifest or ``CURRENT``
+is unreadable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.index import LockError as WhooshLockError
+
+from .. import __version__
+from ..errors import IndexLockedError
+from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
+from ..kb.roles import file_role
+from ..kb.scan import Scan, file_crc32, file_lock, file_signatures, rescan_files, scan_kb
+from ..models import Document, KBRules
+from ..text.analysis import ANALYZER_VERSION
+from .build import build
+from .schema import make_schema
+from .watch import Watcher
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "8"
+INDEX_HOME_ENV = "KR_INDEX_DIR"
+"""Environment variable overriding where indexes live."""
+LOCK_TIMEOUT = 120.0
+
+FIELDS = ("title", "heading", "fname", "meta", "body")
+"""Searchable fields, each scored on its own (BM25F)."""
+RACY_NS = 100_000_000
+"""Files modified this close before a scan are re-hashed at the next one (as git does): a second
+write within one mtime tick would keep their size and mtime."""
+COARSE_RACY_NS = 2_000_000_000
+"""The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
+VERIFY_MAX_BYTES = 64 << 20
+"""Indexes up to this size are checksummed when a process first opens them (bit rot)."""
+
+_GEN_RE = re.compile(r"gen-[0-9a-f]{12}")
+_TOC_RE = re.compile(r"_MAIN_\d+\.toc")
+_SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
+_WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
+
+
+def index_home() -> Path:
+    """Where indexes live: ``$KR_INDEX_DIR``, else the user cache folder."""
+    env = os.environ.get(INDEX_HOME_ENV)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("knowledge_retrieval", appauthor=False)) / "indexes"
+
+
+def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
+    digest = hashlib.sha1(str(kb_path.resolve()).encode()).hexdigest()[:12]
+    return (home or index_home()) / f"{kb_path.name}-{digest}"
+
+
+@dataclass(slots=True)
+class IndexReport:
+    """What an index update did."""
+
+    kb: str
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+    rebuilt: str | None = None
+    """Why the index was rebuilt from scratch, when it was."""
+    files: int = 0
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.deleted or self.rebuilt)
+
+
+# --------------------------------------------------------------------------- documents -> rows
+
+
+def _fname_text(rel: str) -> str:
+    stem, _dot, _ext = rel.rpartition(".")
+    return (stem or rel).replace("/", " ").replace("-", " ").replace("_", " ")
+
+
+def title_key(rel: str, title: str) -> int:
+    """A 64-bit key shared by the files of one folder that have the same title (low bit clear;
+    0 for no title)."""
+    if not title.strip():
+        return 0
+    folder = rel.rpartition("/")[0]
+    digest = hashlib.blake2b(f"{folder}\0{title.strip().casefold()}".encode(), digest_size=8).digest()
+    return (int.from_bytes(digest, "big") & ~1) or 2
+
+
+def _lead(doc: Document, limit: int = 400) -> str:
+    """The first paragraph of a document's first section with text (its heading left out)."""
+    for sec in doc.sections:
+        if sec.kind == "table":
+            continue
+        lines = sec.text.splitlines()
+        if sec.heading_path and lines and lines[0].strip() == sec.heading_path[-1].strip():
+            lines = lines[1:]
+        para = "\n".join(lines).strip().split("\n\n", 1)[0].strip()
+        if para:
+            return para[:limit]
+    return ""
+
+
+def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
+    """Whoosh rows (one per section) for a parsed document."""
+    role = file_role(doc)
+    # what the page says it is about: its description, else its opening paragraph
+    meta_text = " ".join([doc.description or _lead(doc), *doc.tags])
+    date = str(doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or "")
+    version = str(doc.metadata.get("version") or "")
+    fname = _fname_text(doc.path)
+    tkey = title_key(doc.path, doc.title)
+    for i, sec in enumerate(doc.sections):
+        yield {
+            "sid": f"{doc.path}#{i}",
+            "path": doc.path,
+            "title": doc.title,
+            "heading": " ".join(sec.heading_path),
+            "fname": fname,
+            "meta": meta_text,
+            "body": sec.text,
+            "hpath": list(sec.heading_path),
+            "lines": (sec.line_start, sec.line_end),
+            "kind": sec.kind,
+            "text": sec.text,
+            "role": role,
+            "date": date,
+            "version": version,
+            # the low bit marks a file's first section: files are counted once per title, and
+            # a file's sections (consecutive) are told apart from the next file's
+            "tkey": tkey | (i == 0),
+        }
+
+
+def _index_files(gdir: Path, known: dict[str, Any]) -> dict[str, list[int]]:
+    """Whoosh's files in a generation: name -> [size, mtime_ns, crc32] (CRCs of known kept)."""
+    out = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
+    for name, sig in out.items():
+        old = known.get(name) or []
+        sig.append(old[2] if old[:2] == sig and len(old) > 2 else file_crc32(gdir / name))
+    return out
+
+
+def _files_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
+    """Why the Whoosh files of ``gdir`` differ from those recorded after the last commit."""
+    now = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
+    if any(n.endswith(".toc") and n not in recorded for n in now):
+        return "a commit the manifest does not know (an update was interrupted)"
+    if any(now.get(name) != list(sig[:2]) for name, sig in recorded.items()):
+        return "index files changed or missing since the last commit"
+    if sum(s[0] for s in now.values()) <= VERIFY_MAX_BYTES and any(
+            len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()):
+        return "index files fail their checksum"
+    return None
+
+
+def _load_manifest(path: Path) -> dict[str, Any]:
+    """A generation's manifest, checked for shape (ValueError when it is damaged)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+
+    def table(key: str, n: int) -> bool:
+        t = data.get(key)
+        return isinstance(t, dict) and all(
+            isinstance(v, str) if n == 0 else
+            isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
+            for v in t.values())
+
+    if not (isinstance(data, dict) and table("files", 3) and table("unread", 2)
+            and table("index", 2) and table("skipped", 0) and type(data.get("scanned_ns")) is int):
+        raise ValueError("manifest has an unexpected shape")
+    return data
+
+
+def _write_json_atomic(path: Path, data: object) -> None:
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------------- the index of one KB
+
+
+class KBIndex:
+    """The on-disk index of one KB, and this process's open view of it."""
+
+    def __init__(self, name: str, kb_path: Path, index_dir: Path | None = None) -> None:
+        self.name = name
+        self.kb_path = kb_path
+        self.dir = index_dir or index_dir_for(kb_path)
+        self._ix: Any = None
+        self._gen: str | None = None
+        self._reader: Any = None
+        self._manifest: dict[str, list[Any]] = {}
+        self._skipped: dict[str, str] = {}
+        self._unread: dict[str, list[int]] = {}
+        """Files skipped when read (binary, bad encoding ...) -> their stat signature."""
+        self._scanned_ns = 0
+        self._index_sigs: dict[str, list[int]] = {}
+        self._mstat: tuple[int, int, int] | None = None
+        self._rules: KBRules | None = None
+        self._mlock = threading.RLock()
+        self._watcher: Watcher | None = None
+        self._watch_tried = False
+        self._watched_rules: KBRules | None = None
+        self._last_scan: Scan | None = None
+        self.generation_token: tuple[str, int] | None = None
+        """Changes whenever the searchable content changes (caches key on it)."""
+
+    # -- reading the stamp ------------------------------------------------------------------
+
+    def _current(self) -> str | None:
+        """The live generation's folder name; None when there is none (ValueError if damaged)."""
+        try:
+            name = (self.dir / "CURRENT").read_bytes().decode("ascii", "replace").strip()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise ValueError(f"CURRENT unreadable: {exc.strerror or exc}") from None
+        if not _GEN_RE.fullmatch(name):
+            raise ValueError("CURRENT does not name a generation")
+        return name
+
+    def _stamp(self) -> dict[str, str]:
+        return {"schema": SCHEMA_VERSION, "analyzer": ANALYZER_VERSION}
+
+    def _open(self) -> str | None:
+        """Open the live generation; return why it must be rebuilt, or None when it is usable."""
+        try:
+            gen = self._current()
+        except ValueError as exc:
+            return f"index damaged ({exc})"
+        if gen is None:
+            return "index damaged (CURRENT missing)" if any(self.dir.glob("gen-*")) else "no index yet"
+        gdir = self.dir / gen
+        if gen == self._gen and self._ix is not None:
+            return self._reload_manifest()  # cheap unless another process rewrote it
+        want = self._stamp()
+        try:
+            meta = json.loads((gdir / "meta.json").read_text(encoding="utf-8"))
+            found = {k: meta.get(k) for k in want}
+        except (OSError, ValueError, AttributeError):
+            return "index stamp missing or unreadable"
+        if found != want:
+            return (f"index built by schema {found['schema']}/analyzer {found['analyzer']}, "
+                    f"this version needs {want['schema']}/{want['analyzer']}")
+        try:
+            mpath = gdir / "manifest.json"
+            mstat = _stat_key(mpath)
+            manifest = _load_manifest(mpath)
+            problem = _files_problem(gdir, manifest["index"])
+            if problem:
+                return f"index damaged ({problem})"
+            ix = whoosh_index.open_dir(str(gdir))
+        except Exception as exc:  # noqa: BLE001 - whoosh raises many kinds on a damaged folder
+            return f"index damaged ({type(exc).__name__}: {exc})"
+        self._close_reader()
+        self._ix, self._gen = ix, gen
+        self._set_manifest(manifest, mstat)
+        return None
+
+    def _set_manifest(self, manifest: dict[str, Any], mstat: tuple[int, int, int] | None) -> None:
+        self._manifest, self._skipped = manifest["files"], manifest["skipped"]
+        self._unread, self._scanned_ns = manifest["unread"], manifest["scanned_ns"]
+        self._index_sigs, self._mstat = manifest["index"], mstat
+
+    def _reload_manifest(self) -> str | None:
+        """Re-read the manifest if another process rewrote it; why it is unusable, or None."""
+        path = self.dir / str(self._gen) / "manifest.json"
+        try:
+            mstat = _stat_key(path)
+            if mstat != self._mstat:
+                self._set_manifest(_load_manifest(path), mstat)
+        except (OSError, ValueError) as exc:
+            return f"index damaged (manifest: {exc})"
+        return None
+
+    def _close_reader(self) -> None:
+        # Drop our reference only: another thread may still be ranking with this reader, and
+        # closing it under that thread raises ReaderClosed. Its files close when it is freed.
+        self._reader = None
+
+    @property
+    def manifest(self) -> dict[str, list[Any]]:
+        return self._manifest
+
+    # -- freshness --------------------------------------------------------------------------
+
+    def _diff(self, scan: Scan) -> tuple[list[str], list[str], list[str]]:
+        """(new, possibly changed, deleted) paths between the disk and the manifest; files
+        modified just before the last scan are possibly changed even if their stat is the same."""
+        man, unread = self._manifest, self._unread
+        coarse = bool(scan.files) and all(m % 1_000_000_000 == 0 for m, _s in scan.files.values())
+        cutoff = self._scanned_ns - (COARSE_RACY_NS if coarse else RACY_NS)
+
+        def same(entry: list[Any] | None, sig: tuple[int, int]) -> bool:
+            return entry is not None and tuple(entry[:2]) == sig and entry[0] < cutoff
+
+        new = [p for p, sig in scan.files.items() if p not in man and not same(unread.get(p), sig)]
+        changed = [p for p, sig in scan.files.items() if p in man and not same(man[p], sig)]
+        deleted = [p for p in man if p not in scan.files]
+        return new, changed, deleted
+
+    def _stale(self, scan: Scan) -> bool:
+        """True when the disk differs from the manifest (files or skips)."""
+        if any(self._diff(scan)) or any(p not in scan.files for p in self._unread):
+            return True
+        return {p: r for p, r in self._skipped.items() if p not in self._unread} != scan.skipped
+
+    def refresh(
+        self, rules: KBRules, *, rebuild: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> IndexReport:
+        """Bring the index up to date with the KB folder (the cheap path is one stat walk)."""
+        t0 = time.perf_counter()
+        report = IndexReport(self.name)
+        with self._mlock:
+            self._rules = rules
+            why = "requested" if rebuild else self._open()
+            w = self._watcher
+            if w is not None and not w.usable:
+                w = self._watcher = None
+            changes: set[str] | None = None
+            if why is None and w is not None and w.armed and rules == self._watched_rules:
+                changes = w.changes()
+                if changes == set():
+                    report.skipped = dict(self._skipped)
+                    report.files = len(self._manifest)
+                    report.seconds = time.perf_counter() - t0
+                    return report  # nothing under the KB changed since the last walk
+            elif w is not None:
+                w.changes()  # drained: the walk below sees every change made before it
+            if w is not None:
+                w.armed = False  # until this refresh succeeds
+            watched_before = set(w.watched) if w is not None else set()
+            scan = None
+            if changes and self._last_scan is not None:  # only these files changed
+                scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
+            partial = scan is not None
+            if scan is None:
+                scan = scan_kb(self.kb_path, rules)
+            if why is not None or self._stale(scan):
+                with file_lock(self.dir / "lock", LOCK_TIMEOUT):
+                    if not rebuild:  # another process may have updated or rebuilt meanwhile
+                        why = self._open() or self._reload_manifest()
+                    if why is None:
+                        why = self._try_apply(scan, report)
+                    if why is not None:
+                        self._rebuild(scan, report, why, progress)
+            report.skipped = dict(self._skipped)
+            report.files = len(self._manifest)
+            if self._watcher is None and not self._watch_tried:
+                self._watch_tried = True
+                w = self._watcher = Watcher.create()
+            self._last_scan = scan
+            if w is not None:
+                # trusted only when every folder was watched before this walk began: a folder
+                # that appeared during it may hold files the walk did not see
+                w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
+                self._watched_rules = rules
+        report.seconds = time.perf_counter() - t0
+        return report
+
+    def _try_apply(self, scan: Scan, report: IndexReport) -> str | None:
+        """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
+        try:
+            self._apply(scan, report)
+        except IndexLockedError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a damaged segment may only show when written
+            log.warning("cannot update the index of %s (%r); rebuilding", self.name, exc)
+            return f"index damaged ({type(exc).__name__}: {exc})"
+        return None
+
+    def _apply(self, scan: Scan, report: IndexReport) -> None:
+        """Incremental update under the lock: re-diff against the manifest on disk, then commit."""
+        new, changed, deleted = self._diff(scan)
+        man = dict(self._manifest)
+        unread = {p: s for p, s in self._unread.items() if p in scan.files}
+        skipped = {p: r for p, r in self._skipped.items() if p in unread}
+        skipped.update(scan.skipped)
+        docs: list[tuple[str, Document | None, tuple[int, int], str]] = []
+        for rel in new + changed:
+            sig = scan.files[rel]
+            try:
+                text, sha = read_kb_file(self.kb_path, rel)
+                if rel in man and man[rel][2] == sha:
+                    man[rel] = [*sig, sha]  # touched, not changed
+                    unread.pop(rel, None)
+                    continue
+                parsed = parse_kb_text(rel, text)
+            except SkipFile as exc:
+                skipped[rel] = str(exc)
+                unread[rel] = list(sig)
+                docs.append((rel, None, sig, ""))
+                continue
+            skipped.pop(rel, None)
+            unread.pop(rel, None)
+            docs.append((rel, parsed, sig, sha))
+        touched_index = bool(deleted) or any(d is not None or r in man for r, d, _s, _h in docs)
+        if touched_index:
+            try:
+                writer = self._ix.writer(timeout=LOCK_TIMEOUT)
+            except WhooshLockError:  # a program outside our lock holds Whoosh's own
+                raise IndexLockedError(f"the Whoosh index at {self.dir} is locked by another "
+                                       "program", hint="wait for it to finish and search again",
+                                       ) from None
+            with writer as w:
+                for rel in deleted:
+                    w.delete_by_term("path", rel)
+                for rel, doc, sig, sha in docs:
+                    if rel in man:
+                        w.delete_by_term("path", rel)
+                    if doc is None:
+                        man.pop(rel, None)
+                        continue
+                    for row in document_rows(doc):
+                        w.add_document(**row)
+                    (report.updated if rel in man else report.added).append(rel)
+                    man[rel] = [*sig, sha]
+        for rel in deleted:
+            man.pop(rel, None)
+            report.deleted.append(rel)
+        if not (new or changed or deleted) and (man, skipped, unread) == (
+                self._manifest, self._skipped, self._unread):
+            return  # another process already did it
+        gdir = self.dir / str(self._gen)
+        self._write_manifest(gdir, man, skipped, unread, scan, self._index_sigs)
+        if touched_index:
+            self._close_reader()
+
+    def _write_manifest(self, gdir: Path, man: dict[str, list[Any]], skipped: dict[str, str],
+                        unread: dict[str, list[int]], scan: Scan, known: dict[str, Any]) -> None:
+        """Record the files behind the index and Whoosh's own files, after a commit."""
+        manifest = {"files": man, "skipped": skipped, "unread": unread,
+                    "scanned_ns": scan.started_ns, "index": _index_files(gdir, known)}
+        _write_json_atomic(gdir / "manifest.json", manifest)
+        self._set_manifest(manifest, _stat_key(gdir / "manifest.json"))
+
+    def _rebuild(
+        self, scan: Scan, report: IndexReport, why: str,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        report.rebuilt = why
+        report.added, report.updated, report.deleted = [], [], []  # a failed update may have begun
+        log.info("building index of %s (%s)", self.name, why)
+        gen = f"gen-{uuid.uuid4().hex[:12]}"
+        gdir = self.dir / gen
+        gdir.mkdir(parents=True)
+        try:
+            ix = whoosh_index.create_in(str(gdir), make_schema())
+            built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
+        except BaseException:
+            shutil.rmtree(gdir, ignore_errors=True)
+            raise
+        man, unread = built.files, built.unread
+        skipped = {**scan.skipped, **built.skipped}
+        report.added = list(man)
+        meta = {**self._stamp(), "package": __version__, "kb": self.name,
+                "kb_path": str(self.kb_path), "built_at": time.time()}
+        _write_json_atomic(gdir / "meta.json", meta)
+        self._write_manifest(gdir, man, skipped, unread, scan, {})
+        tmp = self.dir / ".CURRENT.tmp"  # we hold the lock: no other writer of it
+        tmp.write_text(gen, encoding="utf-8")
+        current = self.dir / "CURRENT"
+        if current.is_dir() and not current.is_symlink():  # damaged: a folder in its place
+            shutil.rmtree(current, ignore_errors=True)
+        os.replace(tmp, current)
+        self._close_reader()
+        self._ix, self._gen = ix, gen
+        for old in self.dir.glob("gen-*"):
+            if old.name != gen:
+                shutil.rmtree(old, ignore_errors=True)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def reader(self) -> Any:
+        """A Whoosh reader on the latest commit (reused while nothing changed); a generation that
+        vanished (another process rebuilt) or cannot be read is reopened or rebuilt, not raised."""
+        with self._mlock:
+            if self._ix is None:
+                raise RuntimeError("refresh() the index before reading it")
+            try:
+                r = self._reader
+                if r is not None and r.generation() == self._ix.latest_generation():
+                    return r
+                self._close_reader()
+                self._reader = self._ix.reader()
+            except Exception as exc:  # noqa: BLE001 - whoosh raises many kinds on a damaged folder
+                self._reader = self._recover(exc)
+            self.generation_token = (str(self._gen), self._reader.generation())
+            return self._reader
+
+    def _recover(self, exc: Exception) -> Any:
+        if self._rules is None:
+            raise exc
+        log.debug("index of %s unreadable (%r); reopening", self.name, exc)  # e.g. replaced
+        self.close()
+        self.refresh(self._rules)
+        try:
+            return self._ix.reader()
+        except Exception as again:  # noqa: BLE001 - not a vanished generation: damaged
+            log.warning("index of %s unreadable (%r); rebuilding", self.name, again)
+            self.refresh(self._rules, rebuild=True)
+            return self._ix.reader()
+
+    def close(self) -> None:
+        with self._mlock:
+            if self._watcher is not None:
+                self._watcher.close()
+                self._watcher, self._watch_tried = None, False
+            self._close_reader()
+            self._ix = None
+            self._gen = None
+
+
+def _stat_key(path: Path) -> tuple[int, int, int]:
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
+_REGISTRY: dict[tuple[str, str], KBIndex] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+def get_index(name: str, kb_path: Path) -> KBIndex:
+    """This process's shared :class:`KBIndex` for a KB folder (one per index location)."""
+    d = index_dir_for(kb_path)
+    key = (str(kb_path.resolve()), str(d))
+    with _REGISTRY_LOCK:
+        kbi = _REGISTRY.get(key)
+        if kbi is None:
+            kbi = _REGISTRY[key] = KBIndex(name, kb_path, d)
+        return kbi

@@ -1,0 +1,263 @@
+"""One Whoosh reader's term statistics as arrays, cached on the reader they came from.
+
+Ranking asks the same few questions of the index for every query — how many sections have a
+term, its BM25F value in each section, the near words of a misspelling, which file a section
+belongs to. The answers depend only on the reader (an index generation as of one commit), so
+they are kept on it: a search after an edit gets a new reader and starts with empty caches,
+and threads that share a reader share its caches (LRU updates under the reader's lock).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import weakref
+from collections import OrderedDict
+from typing import Any
+
+import numpy as np
+
+from .postings import column_u64, field_lengths, term_postings
+from .store import FIELDS, KBIndex
+
+FIELD_WEIGHTS = {"title": 3.0, "heading": 2.0, "fname": 2.5, "meta": 1.5, "body": 1.0}
+FIELD_B = {"title": 0.5, "heading": 0.5, "fname": 0.5, "meta": 0.6, "body": 0.75}
+TITLE_LIKE, IN_TITLE = 1, 2
+"""Flags of a term in a section: in a title-like field (title, heading, file name); in the title."""
+VECTOR_CACHE_ENTRIES = 2_000_000
+"""Sections' term values kept per reader across searches (about 17 bytes each)."""
+TERM_CACHE_ENTRIES = 200_000
+"""Document frequencies, typo answers and section paths kept per reader."""
+VOCABULARY_PREFIXES = 64
+"""Vocabulary slices (terms under a one- or two-letter prefix) kept for typo tolerance."""
+
+Vector = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""(section numbers, BM25F values, title flags) of one term."""
+
+_CACHE_LOCK = threading.Lock()
+_SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+class TermStats:
+    """The statistics ranking needs from one reader of one KB's index."""
+
+    def __init__(self, kbi: KBIndex, reader: Any) -> None:
+        self.kbi = kbi
+        self.reader = reader
+        got: dict[str, Any] | None = reader.__dict__.get("_kr_cache")
+        if got is None:
+            with _CACHE_LOCK:
+                got = reader.__dict__.setdefault("_kr_cache", {"lock": threading.Lock()})
+        self.cache: dict[str, Any] = got
+        """What this reader's searches remember (callers may keep their own entries here)."""
+        self.sections = reader.doc_count_all()
+        # Whoosh's document frequencies and field lengths count deleted sections until their
+        # segment is merged away: so does n (counting only live ones made a word in every
+        # section of a small, just-edited KB look negatively rare, and it matched nothing)
+        self.n = max(self.sections, 1)
+        avg: dict[str, float] | None = got.get("avg")
+        if avg is None:
+            avg = got["avg"] = {f: (reader.field_length(f) / self.n) or 1.0 for f in FIELDS}
+        self.avg = avg
+
+    def df(self, term: str) -> dict[str, int]:
+        """How many sections have the term, per field."""
+        cache = self.cache.setdefault("df", {})
+        got: dict[str, int] | None = cache.get(term)
+        if got is None:
+            got = {f: self.reader.doc_frequency(f, term) for f in FIELDS}
+            if len(cache) >= TERM_CACHE_ENTRIES:
+                cache.clear()
+            cache[term] = got
+        return got
+
+    def idf(self, term: str) -> float:
+        df = min(max(self.df(term).values()), self.n)
+        return math.log(1.0 + (self.n - df + 0.5) / (df + 0.5))
+
+    def known(self, term: str) -> bool:
+        """The vocabulary has the term (front matter alone does not count)."""
+        dfs = self.df(term)
+        return any(dfs[f] for f in ("body", "title", "heading", "fname"))
+
+    def vector(self, term: str) -> Vector | None:
+        """The term's BM25F pseudo-frequency in each section that has it (field frequencies
+        normalised by length and weighted, summed), with :data:`TITLE_LIKE` / :data:`IN_TITLE`
+        flags; None when no section has it."""
+        cache = self.cache
+        lru: OrderedDict[str, Vector | None] = cache.setdefault("vectors", OrderedDict())
+        with cache["lock"]:
+            if term in lru:
+                lru.move_to_end(term)
+                return lru[term]
+        vec = np.zeros(self.sections)
+        title = np.zeros(self.sections, dtype=np.uint8)
+        fields = [f for f, df in self.df(term).items() if df]
+        for segreader, offset in self.reader.leaf_readers():
+            lengths = self.segment_columns(segreader)
+            for f in fields:
+                posting = term_postings(segreader, f, term)
+                if posting is None:
+                    continue
+                ids, tf = posting
+                bf = FIELD_B[f]
+                part = FIELD_WEIGHTS[f] * tf / (1.0 - bf + bf * lengths[f][ids] / self.avg[f])
+                vec[ids + offset] += part  # a term lists a document once per field
+                if f not in ("body", "meta"):
+                    title[ids + offset] |= TITLE_LIKE
+                if f == "title":
+                    title[ids + offset] |= IN_TITLE
+        where = np.flatnonzero(vec)
+        got = (where, vec[where], title[where]) if len(where) else None
+        with cache["lock"]:
+            if term not in lru:  # another thread may have filled it meanwhile
+                lru[term] = got
+                cache["vector_entries"] = cache.get("vector_entries", 0) + len(where) + 1
+            while cache["vector_entries"] > VECTOR_CACHE_ENTRIES and len(lru) > 1:
+                _t, old = lru.popitem(last=False)
+                cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
+        return got
+
+    def near_term(self, word: str) -> str | None:
+        """The vocabulary's closest term to a word it lacks: one edit (a swap of neighbours
+        counting as one), same first letter (two for words of 8+ letters); the most common on
+        ties."""
+        cache = self.cache.setdefault("typos", {})
+        if word not in cache:
+            if len(cache) >= TERM_CACHE_ENTRIES:
+                cache.clear()
+            cache[word] = self._near_term(word)
+        got: str | None = cache[word]
+        return got
+
+    def _near_term(self, word: str) -> str | None:
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        # one edit: two turn real words into others (collector -> connector, code -> codon)
+        max_edits = 1
+        # a typo keeps its first letter (two for long words), the usual assumption of spelling
+        # correctors: only the vocabulary under that prefix is compared
+        prefix = word[: 1 if len(word) < 8 else 2]
+        near: dict[str, float] = {}
+        # section text holds its heading and the title; the file name is only in ``fname``
+        for f in ("body", "fname"):
+            for t, dist, _i in process.extract(word, self.vocabulary(f, prefix),
+                                               scorer=OSA.distance, score_cutoff=max_edits,
+                                               limit=None):
+                near[t] = dist
+        near.pop(word, None)
+        if not near:
+            return None
+        # the closest, then the most common (a typo is usually of a frequent word)
+        return min(near, key=lambda t: (near[t], -self.reader.doc_frequency("body", t), t))
+
+    def vocabulary(self, field: str, prefix: str) -> list[str]:
+        """The field's ASCII terms of 3+ letters starting with ``prefix``."""
+        cache: OrderedDict[tuple[str, str], list[str]] = self.cache.setdefault(
+            "vocabulary", OrderedDict())
+        key = (field, prefix)
+        with self.cache["lock"]:
+            got = cache.get(key)
+            if got is not None:
+                cache.move_to_end(key)
+                return got
+        got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+                           for b in self.reader.expand_prefix(field, prefix))
+               if t.isascii() and len(t) >= 3]
+        with self.cache["lock"]:
+            cache[key] = got
+            while len(cache) > VOCABULARY_PREFIXES:
+                cache.popitem(last=False)
+        return got
+
+    def title_lengths(self) -> np.ndarray:
+        """Terms in each section's title field (at least 1)."""
+        got: np.ndarray | None = self.cache.get("title_lengths")
+        if got is None:
+            parts = [self.segment_columns(seg)["title"] for seg, _off in self.reader.leaf_readers()]
+            got = self.cache["title_lengths"] = np.concatenate(parts) if parts else np.ones(0)
+        return got
+
+    def _files(self) -> dict[str, np.ndarray]:
+        """Per section: its title key, whether it is live, whether it starts its file, and its
+        file's body length (every section of the file; a file's sections are consecutive)."""
+        got: dict[str, np.ndarray] | None = self.cache.get("files")
+        if got is None:
+            keys, live, firsts, lengths = [], [], [], []
+            for seg, _off in self.reader.leaf_readers():
+                cols = self.segment_columns(seg)
+                key = cols["tkey"]
+                alive = np.ones(len(key), dtype=bool)
+                if seg.has_deletions():
+                    alive[list(seg.deleted_docs_set)] = False
+                first = (key & np.uint64(1)) == 1
+                first[:1] = True
+                starts = np.flatnonzero(first)
+                sums = np.add.reduceat(cols["body"], starts) if len(starts) else np.zeros(0)
+                keys.append(key)
+                live.append(alive)
+                firsts.append(first)
+                lengths.append(sums[np.cumsum(first) - 1])
+            got = {"key": np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
+                   "live": np.concatenate(live) if live else np.zeros(0, dtype=bool),
+                   "first": np.concatenate(firsts) if firsts else np.zeros(0, dtype=bool),
+                   "length": np.concatenate(lengths) if lengths else np.zeros(0)}
+            self.cache["files"] = got
+        return got
+
+    def title_shares(self) -> np.ndarray:
+        """For each section, how many files of its folder share its file's title (at least 1):
+        the paragraphs of one encyclopedia article, not one page about what was asked."""
+        got: np.ndarray | None = self.cache.get("title_shares")
+        if got is None:
+            f = self._files()
+            title = f["key"] >> np.uint64(1)
+            titles, counts = np.unique(title[f["live"] & f["first"] & (title > 0)],
+                                       return_counts=True)
+            got = np.ones(len(title))
+            if len(titles):
+                at = np.minimum(np.searchsorted(titles, title), len(titles) - 1)
+                hit = (titles[at] == title) & (title > 0)
+                got[hit] = counts[at[hit]]
+            self.cache["title_shares"] = got
+        return got
+
+    def file_lengths(self) -> np.ndarray:
+        """For each section, its file's length over the median live file's (a long page has
+        every word somewhere)."""
+        got: np.ndarray | None = self.cache.get("file_lengths")
+        if got is None:
+            f = self._files()
+            files = f["length"][f["live"] & f["first"]]
+            median = float(np.median(files)) if len(files) else 1.0
+            got = self.cache["file_lengths"] = f["length"] / max(median, 1.0)
+        return got
+
+    def segment_columns(self, segreader: Any) -> dict[str, np.ndarray]:
+        """Field lengths and title keys of one segment's documents (a segment outlives readers:
+        cached by id, so after an edit only the new segment is read)."""
+        seg_cache = _SEGMENTS.setdefault(self.kbi, {})
+        key = segreader.segment().segment_id()
+        got = seg_cache.get(key)
+        if got is None or len(got["body"]) != segreader.doc_count_all():
+            got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
+            got["tkey"] = column_u64(segreader, "tkey")
+        return got
+
+    def path_of(self, docnum: int) -> str:
+        """The file a section belongs to."""
+        known: dict[int, str] = self.cache.setdefault("paths", {})
+        got = known.get(docnum)
+        if got is None:
+            column = self.cache.get("path_column")
+            if column is None:  # opening the column reads its table of distinct paths: once
+                column = self.cache["path_column"] = self.reader.column_reader("path")
+            p = column[docnum]
+            got = p.decode() if isinstance(p, bytes) else str(p)
+            if len(known) >= TERM_CACHE_ENTRIES:
+                known.clear()
+            known[docnum] = got
+        return got

@@ -1,0 +1,440 @@
+"""What agents see: the ``query_knowledge`` and ``read_document`` tools and the JSON envelope.
+
+Shared by the ``kr`` command and the MCP server, and free of the ``mcp`` package, so both stay
+in step and ``kr`` starts fast. :class:`KnowledgeTool` runs a tool call and returns a
+:class:`ToolOutput`; the MCP server only wraps it.
+
+The envelope, for every agent-facing command and tool::
+
+    {"ok": true, "data": {"total_returned": N,
+                          "results": [{"source": ..., "content": ..., "score": ..., ...}],
+                          "message": "...", "source": "memory" | "kb" | null, ...}}
+    {"ok": false, "error": {"code": "kb_not_found", "message": "...", "hint": "...", ...}}
+"""
+
+from __future__ import annotations
+
+import dataclasses as dc
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..api import list_kbs
+from ..errors import AccessDeniedError, InvalidArgumentError, KnowledgeRetrievalError
+from ..kb.discovery import normalize_kb_ref
+from ..results import Hit, SearchResult
+from ..team.teams import Resolution, load_teams
+from ..team.workflow import (
+    ACCESS_DISABLED,
+    NO_RESULTS,
+    DocumentText,
+    Retrieval,
+    read_document,
+    retrieve,
+    search_kbs,
+)
+
+log = logging.getLogger(__name__)
+
+TOOL_NAME = "query_knowledge"
+READ_TOOL_NAME = "read_document"
+DEFAULT_TOP_K = 5
+MAX_TOP_K = 50
+MAX_CONTENT_CHARS = 2000
+"""A result's ``content`` is cut here; ``read_document`` / ``kr show`` read the rest."""
+
+TOOL_DESCRIPTION = """\
+Look things up in the team's local knowledge bases: Markdown reference pages written by the teams \
+who own the systems. Treat them as the authority on this organisation's domain: the meaning of \
+status codes, enum values, error codes and messages, business rules, API behaviour, configuration \
+keys and internal terminology. What you remember from training about similar systems may not \
+hold here.
+
+Call it before you explain a domain term, status, code, rule or setting, even when you think you \
+know the answer: a search is cheap, a confident wrong answer is not. Nothing is retrieved for you \
+automatically; if you do not call this tool you will not see these documents.
+
+Not for live data (the current state of an order, a stock level, a voucher: use the database, \
+log or audit tools), not for source code, and not for step-by-step procedures or runbooks \
+(use the team's skills).
+
+How to call it:
+1. action="list" shows the knowledge bases you may search, each with a description.
+2. action="query" with query_text searches. Send kb_id to search one knowledge base, or kb_ids \
+(two or more ids, never an empty array) to search several in parallel and merge the results by \
+score; never send both. With neither, the server chooses (or, for a team-bound server, uses the \
+team's knowledge bases). top_k limits the merged results (default 5).
+3. Write query_text as focused keywords from the problem: an error code, enum name, API path, \
+configuration key, table name or the original error message, plus a few words of business \
+context. Split a broad question into several queries. If the results are weak, rephrase with a \
+different kind of keyword or try another knowledge base.
+
+Each result has a source (knowledge base, file and line range), the relevant content and a score \
+from 0 to 1. Cite the source when you use a result. "No relevant documents found for the given \
+query." means the search worked and nothing matched: say so rather than guess. To read a hit's \
+whole section or document, call read_document with its knowledge base, path and line range."""
+
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "action": {
+            "type": "string",
+            "enum": ["list", "query"],
+            "description": '"list" shows the knowledge bases you may search; "query" searches '
+            "them with query_text.",
+        },
+        "kb_id": {
+            "type": "string",
+            "description": "The one knowledge base to search (an id from action=\"list\"). Use "
+            "this, not kb_ids, for a single knowledge base.",
+        },
+        "kb_ids": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Two or more knowledge base ids to search in parallel, merged by "
+            "score. Never an empty array, never together with kb_id.",
+        },
+        "query_text": {
+            "type": "string",
+            "description": 'What to look for; required when action is "query". Use specific '
+            "terms: error codes, enum names, API names, configuration keys, original messages.",
+        },
+        "top_k": {
+            "type": "integer",
+            "description": 'How many merged results to return at most (action "query" only).',
+            "default": DEFAULT_TOP_K,
+            "minimum": 1,
+            "maximum": MAX_TOP_K,
+        },
+    },
+    "required": ["action"],
+}
+
+READ_DESCRIPTION = """\
+Read a document of a knowledge base, whole or a line range, when a query_knowledge result's \
+content is not enough: pass the result's knowledge base (kb_id), its path inside that knowledge \
+base, and optionally start_line / end_line from its source (e.g. source \
+"payments/reference/order-status.md:12-20" is kb_id "payments", path \
+"reference/order-status.md", lines 12 to 20). Only files inside the knowledge bases can be read."""
+
+READ_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "kb_id": {"type": "string", "description": "The knowledge base of the document."},
+        "path": {"type": "string",
+                 "description": "The document's path inside the knowledge base."},
+        "start_line": {"type": "integer", "minimum": 1,
+                       "description": "First line to read (1-based); default 1."},
+        "end_line": {"type": "integer", "minimum": 1,
+                     "description": "Last line to read, inclusive; default the end."},
+    },
+    "required": ["kb_id", "path"],
+}
+
+
+def tool_definitions() -> list[dict[str, Any]]:
+    """Both tools in MCP's ``tools/list`` shape (``name``, ``description``, ``inputSchema``)."""
+    return [
+        {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "inputSchema": INPUT_SCHEMA},
+        {"name": READ_TOOL_NAME, "description": READ_DESCRIPTION, "inputSchema": READ_SCHEMA},
+    ]
+
+
+# --------------------------------------------------------------------------- the envelope
+
+
+def hit_content(hit: Hit, limit: int = MAX_CONTENT_CHARS) -> str:
+    """A hit's text for agents: the section, or a table hit's (first) row as ``field: value``."""
+    text = hit.content.strip() or hit.snippet.replace("**", "")
+    if hit.kind == "table":
+        text = text.split("\n\n", 1)[0]
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def hit_result(hit: Hit) -> dict[str, Any]:
+    """One entry of ``results``: ``source``, ``content``, ``score`` and the hit's details."""
+    return {
+        "source": f"{hit.kb}/{hit.location}",
+        "content": hit_content(hit),
+        "score": round(hit.score, 4),
+        "kb": hit.kb,
+        "path": hit.path,
+        "title": hit.title,
+        "heading_path": list(hit.heading_path),
+        "line_start": hit.line_start,
+        "line_end": hit.line_end,
+        "kind": hit.kind,
+        "role": hit.role,
+        "matched_terms": list(hit.matched_terms),
+    }
+
+
+def ok(results: Sequence[Mapping[str, Any]], message: str, source: str | None,
+       **extra: Any) -> dict[str, Any]:
+    """A success envelope."""
+    return {"ok": True, "data": {"total_returned": len(results), "results": list(results),
+                                 "message": message, "source": source, **extra}}
+
+
+def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> dict[str, Any]:
+    """A failure envelope."""
+    if isinstance(exc, KnowledgeRetrievalError):
+        body = exc.to_dict()
+    else:
+        body = {"code": code or "internal_error", "message": str(exc) or type(exc).__name__}
+    if code:
+        body["code"] = code
+    return {"ok": False, "error": body}
+
+
+def search_envelope(result: SearchResult, *, message: str | None = None) -> dict[str, Any]:
+    """A search result as an envelope (``message`` defaults to the seed's sentences)."""
+    hits = [hit_result(h) for h in result.hits]
+    msg = message or (result.message if result.found else NO_RESULTS)
+    return ok(hits, msg, "kb", kb_ids=list(result.kbs), answer=result.answer,
+              notes=list(result.notes), reason=result.reason)
+
+
+def retrieval_envelope(r: Retrieval) -> dict[str, Any]:
+    return ok([hit_result(h) for h in r.hits], r.message, r.source, kb_ids=list(r.kb_ids),
+              component=r.component, team=r.team, denied=r.denied, notes=list(r.notes),
+              answer=r.answer)
+
+
+def document_envelope(doc: DocumentText) -> dict[str, Any]:
+    return ok([{"source": doc.location, "content": doc.text, "score": None, "kb": doc.kb,
+                "path": doc.path, "line_start": doc.line_start, "line_end": doc.line_end,
+                "total_lines": doc.total_lines}],
+              f"{doc.kb}/{doc.path}: lines {doc.line_start}-{doc.line_end} of {doc.total_lines}",
+              "memory" if doc.kb.startswith(".memory/") else "kb")
+
+
+def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str, Any]:
+    rows = [{"source": k.name, "content": k.description, "score": None, "kb_id": k.name,
+             "name": k.rules.name or k.name, "description": k.description,
+             "keywords": list(k.keywords), "languages": list(k.languages)} for k in kbs]
+    return ok(rows, message or f"{len(rows)} knowledge base(s).", "kb")
+
+
+def to_markdown(envelope: Mapping[str, Any]) -> str:
+    """The seed's presentation: ``**Source:**`` / ``**Content:**`` blocks, or the message."""
+    if not envelope.get("ok"):
+        err = envelope["error"]
+        hint = f"\n\n{err['hint']}" if err.get("hint") else ""
+        return f"**Error ({err['code']}):** {err['message']}{hint}"
+    data = envelope["data"]
+    if not data["results"]:
+        return str(data["message"])
+    return "\n\n".join(f"**Source:** {r['source']}\n**Content:**\n{r['content']}"
+                       for r in data["results"])
+
+
+# --------------------------------------------------------------------------- tool calls
+
+
+@dc.dataclass(frozen=True, slots=True)
+class ToolOutput:
+    """The outcome of a tool call: the text an agent reads and the envelope behind it."""
+
+    is_error: bool
+    text: str
+    envelope: dict[str, Any]
+
+
+@dc.dataclass(frozen=True, slots=True)
+class QueryRequest:
+    action: str
+    kb_ids: tuple[str, ...] | None
+    query_text: str
+    top_k: int
+
+
+def _fix(msg: str, hint: str) -> InvalidArgumentError:
+    return InvalidArgumentError(msg, hint=hint)
+
+
+def parse_query_args(args: Mapping[str, Any] | None) -> QueryRequest:
+    """Check ``query_knowledge`` arguments; each mistake raises with the correction to make."""
+    args = dict(args or {})
+    unknown = sorted(set(args) - set(INPUT_SCHEMA["properties"]))
+    if unknown:
+        raise _fix(f"unknown argument(s): {', '.join(unknown)}",
+                   "the arguments are action, kb_id, kb_ids, query_text and top_k")
+    action = args.get("action")
+    if action not in ("list", "query"):
+        shown = "missing" if action is None else repr(action)
+        raise _fix(f"action is {shown}; it must be \"list\" or \"query\"",
+                   'call with action="list" to see the knowledge bases, then action="query" '
+                   "with query_text to search them")
+    if action == "list":
+        return QueryRequest("list", None, "", DEFAULT_TOP_K)
+    kb_id, kb_ids = args.get("kb_id"), args.get("kb_ids")
+    if kb_ids is not None:
+        if not isinstance(kb_ids, list) or not all(isinstance(k, str) for k in kb_ids):
+            raise _fix("kb_ids must be an array of knowledge base ids",
+                       'e.g. kb_ids=["payments", "glossary"]; for one knowledge base send kb_id')
+        if not kb_ids:
+            raise _fix("kb_ids is an empty array",
+                       "leave kb_ids out; send kb_id for one knowledge base, or kb_ids with "
+                       "two or more ids")
+        if kb_id is not None:
+            raise _fix("both kb_id and kb_ids were sent",
+                       "send kb_id alone for one knowledge base, or kb_ids alone for several")
+    if kb_id is not None and (not isinstance(kb_id, str) or not kb_id.strip()):
+        raise _fix("kb_id must be a non-empty string",
+                   'send one id from action="list", e.g. kb_id="payments"')
+    text = args.get("query_text")
+    if not isinstance(text, str) or not text.strip():
+        raise _fix('query_text is required when action is "query"',
+                   "send the question as specific keywords, e.g. "
+                   'query_text="ORDER_STATUS_PAID meaning"')
+    top_k = args.get("top_k", DEFAULT_TOP_K)
+    if top_k is None:
+        top_k = DEFAULT_TOP_K
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
+        raise _fix(f"top_k must be an integer from 1 to {MAX_TOP_K}, not {top_k!r}",
+                   "leave it out for the default 5")
+    ids = tuple(k.strip() for k in kb_ids) if kb_ids else ((kb_id.strip(),) if kb_id else None)
+    return QueryRequest("query", ids, text.strip(), top_k)
+
+
+class KnowledgeTool:
+    """Runs the agent tools against a root, optionally bound to one team (component).
+
+    Bound to a component, every call goes through the team workflow: only the team's KBs (or
+    the default KB for an unknown component) and its memory are reachable, ``kb_ids`` outside
+    them are refused, and a denied team gets ``ACCESS_DISABLED`` for every query.
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None,
+                 component: str | None = None) -> None:
+        self.root = root
+        self.component = component
+
+    @property
+    def bound(self) -> bool:
+        return self.component is not None
+
+    def call(self, name: str, arguments: Mapping[str, Any] | None) -> ToolOutput:
+        """Run one tool call; errors become a :class:`ToolOutput` with ``is_error`` set."""
+        listing = False
+        try:
+            if self.bound and name in (TOOL_NAME, READ_TOOL_NAME) and \
+                    not self._resolution().allowed:
+                # nothing is read and no argument is looked at: the answer is always the same
+                env = ok([], ACCESS_DISABLED, None, denied=True)
+            elif name == TOOL_NAME:
+                req = parse_query_args(arguments)
+                listing = req.action == "list"
+                env = self.query_knowledge(req)
+            elif name == READ_TOOL_NAME:
+                env = self.read(arguments or {})
+            else:
+                raise _fix(f"unknown tool {name!r}", f"the tools are {TOOL_NAME} and "
+                           f"{READ_TOOL_NAME}")
+        except KnowledgeRetrievalError as exc:
+            env = error(exc)
+            if exc.code == "kb_not_found":
+                env["error"]["hint"] = ('call query_knowledge with action="list" to see the '
+                                        "knowledge bases you may search")
+            return ToolOutput(True, _error_text(env), env)
+        except OSError as exc:
+            env = error(exc, "io_error")
+            return ToolOutput(True, _error_text(env), env)
+        except Exception as exc:  # a bug: report it to the agent rather than drop the call
+            log.exception("%s failed", name)
+            env = error(exc, "internal_error")
+            return ToolOutput(True, _error_text(env), env)
+        return ToolOutput(False, _text(env, listing), env)
+
+    # -- query_knowledge ----------------------------------------------------------------------
+
+    def _resolution(self) -> Resolution:
+        return load_teams(self.root).resolve(self.component)
+
+    def query_knowledge(self, req: QueryRequest) -> dict[str, Any]:
+        if not self.bound:
+            if req.action == "list":
+                return kb_list_envelope(list_kbs(self.root))
+            return search_envelope(search_kbs(req.query_text, req.kb_ids, root=self.root,
+                                              top_k=req.top_k))
+        res = self._resolution()
+        if not res.allowed:
+            return ok([], ACCESS_DISABLED, None, denied=True)
+        allowed = set(res.kb_ids)
+        if req.action == "list":
+            kbs = [k for k in list_kbs(self.root) if k.name in allowed]
+            kbs.sort(key=lambda k: res.kb_ids.index(k.name))
+            mem = (f" Queries search this team's memory (projects: "
+                   f"{', '.join(res.memory_project_ids)}) first." if res.memory_project_ids
+                   else "")
+            return kb_list_envelope(kbs, f"{len(kbs)} knowledge base(s) for component "
+                                         f"{res.component or '(none)'}.{mem}")
+        if req.kb_ids is not None:
+            outside = [k for k in req.kb_ids if normalize_kb_ref(k) not in allowed]
+            if outside:
+                raise AccessDeniedError(
+                    f"knowledge base(s) {', '.join(outside)} are not available to component "
+                    f"{res.component or '(none)'}",
+                    hint=f"use {', '.join(res.kb_ids)}, or leave kb_id and kb_ids out",
+                )
+        r = retrieve(req.query_text, component=self.component, kb_ids=req.kb_ids,
+                     root=self.root, top_k=req.top_k)
+        return retrieval_envelope(r)
+
+    # -- read_document ------------------------------------------------------------------------
+
+    def read(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(args) - set(READ_SCHEMA["properties"]))
+        if unknown:
+            raise _fix(f"unknown argument(s): {', '.join(unknown)}",
+                       "the arguments are kb_id, path, start_line and end_line")
+        kb, path = args.get("kb_id"), args.get("path")
+        if not isinstance(kb, str) or not kb.strip():
+            raise _fix("kb_id is required", "pass the knowledge base of a query result")
+        if not isinstance(path, str) or not path.strip():
+            raise _fix("path is required", "pass the document path of a query result, "
+                       "e.g. 'reference/order-status.md'")
+        kb = kb.strip()
+        if self.bound:
+            res = self._resolution()
+            if not res.allowed:
+                return ok([], ACCESS_DISABLED, None, denied=True)
+            from ..team.memory import memory_kb
+
+            reachable = set(res.kb_ids) | {memory_kb(p) for p in res.memory_project_ids}
+            if kb not in reachable:
+                raise AccessDeniedError(
+                    f"knowledge base {kb!r} is not available to component "
+                    f"{res.component or '(none)'}",
+                    hint=f"read from {', '.join(sorted(reachable))}",
+                )
+        doc = read_document(kb, path.strip(), start_line=args.get("start_line"),
+                            end_line=args.get("end_line"), root=self.root)
+        return document_envelope(doc)
+
+
+def _text(env: Mapping[str, Any], listing: bool) -> str:
+    data = env["data"]
+    if listing and data["results"]:
+        rows = [f"- kb_id: {r['kb_id']} — {r['description']}" for r in data["results"]]
+        return "\n".join([data["message"], *rows])
+    if not data["results"]:
+        return str(data["message"])
+    return f"{data['message']}\n\n{to_markdown(env)}"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "?", "!", "。")) else text + "."
+
+
+def _error_text(env: Mapping[str, Any]) -> str:
+    err = env["error"]
+    msg = err["message"]
+    sugg = err.get("suggestions")
+    if sugg and "did you mean" not in msg:
+        msg += f" (did you mean: {', '.join(sugg)}?)"
+    hint = f" How to fix it: {_sentence(err['hint'])}" if err.get("hint") else ""
+    return f"Error ({err['code']}): {_sentence(msg)}{hint}"

@@ -1,0 +1,548 @@
+"""The ``kr`` command: search, list, index and read knowledge bases; the team workflow; MCP.
+
+Exit status: 0 when the command worked (with or without results), 2 for invalid arguments
+(unknown KB, bad project id, bad option value ...), 1 for any other failure. With
+``--output json`` every outcome, errors included, is one JSON envelope on stdout.
+
+Imports are lazy: ``kr --help`` and the search commands never load ``mcp``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .. import __version__
+from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
+
+log = logging.getLogger(__name__)
+
+PROG = "kr"
+OUTPUTS_AGENT = ("json", "markdown", "text")
+OUTPUTS_PLAIN = ("json", "text")
+
+PROGRESS_DELAY = 1.0
+"""Seconds a build runs before its progress bar shows (quick builds stay silent)."""
+
+
+class UsageError(Exception):
+    """An argparse error, raised instead of exiting so ``main`` can answer in JSON."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+        self.message = message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
+# --------------------------------------------------------------------------- option types
+
+
+def _int_range(lo: int, hi: int) -> Callable[[str], int]:
+    def conv(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is not between {lo} and {hi}")
+        return value
+
+    conv.__name__ = "integer"
+    return conv
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+_threshold.__name__ = "number"
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
+    p.add_argument("--root", metavar="R",
+                   help="the KnowledgeBase folder (default: $KNOWLEDGE_BASE_ROOT, else a "
+                   "KnowledgeBase/ folder in the working directory or a parent)")
+    if outputs:
+        p.add_argument("--output", choices=outputs, default="text",
+                       help="output format (default: text); json prints the envelope "
+                       '{"ok": ..., "data" | "error": ...}')
+
+
+def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
+    p.add_argument(count_flag, type=_int_range(1, 100), default=5, metavar="N",
+                   help="at most N results (default: 5)")
+    p.add_argument("--score-threshold", type=_threshold, default=0.35, metavar="S",
+                   help="drop results scoring below S, from 0 to 1 (default: 0.35)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``kr`` argument parser (also read by the docs test)."""
+    parser = _Parser(
+        prog=PROG, allow_abbrev=False,
+        description="Answer questions from local Markdown knowledge bases, with sources.",
+        epilog="Run 'kr COMMAND --help' for a command's options. Exit status: 0 ok, "
+        "2 invalid arguments, 1 other failures.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_Parser)
+
+    def add(name: str, help_: str, desc: str | None = None) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_, description=desc or help_, allow_abbrev=False)
+
+    p = add("list", "list the knowledge bases under the root")
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
+    p.add_argument("query", metavar="QUERY", help="the question or keywords")
+    p.add_argument("--kb", action="append", metavar="NAME",
+                   help="search this KB (repeat to search several; default: the best match)")
+    p.add_argument("--top-k", type=_int_range(1, 100), default=5, metavar="N",
+                   help="at most N hits (default: 5)")
+    p.add_argument("--score-threshold", type=_threshold, default=0.35, metavar="S",
+                   help="drop hits scoring below S, from 0 to 1 (default: 0.35)")
+    _common(p, OUTPUTS_AGENT)
+
+    p = add("smart", "search KBs and print normalized results (the agents' Smart KB script)")
+    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    p.add_argument("--kb-id", action="append", metavar="ID",
+                   help="search this KB; repeat to search several and merge the results by "
+                   "score (default: the best-matching KB)")
+    _search_opts(p, "--max-results")
+    _common(p, OUTPUTS_AGENT)
+
+    p = add("memory", "search or add notes in the memory KB",
+            "Notes kept per project under <root>/.memory/<project id>/.")
+    msub = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True,
+                            parser_class=_Parser)
+    m = msub.add_parser("search", help="search the notes of one or more projects",
+                        description="Search the notes of one or more projects.",
+                        allow_abbrev=False)
+    m.add_argument("--query", required=True, metavar="Q", help="the query")
+    m.add_argument("--project-id", action="append", required=True, metavar="P",
+                   help="search this project's notes (repeat for several)")
+    _search_opts(m, "--max-results")
+    _common(m, OUTPUTS_AGENT)
+    m = msub.add_parser("add", help="add a note to a project",
+                        description="Add a note to a project: from --text, --file or stdin.",
+                        allow_abbrev=False)
+    m.add_argument("--project-id", required=True, metavar="P", help="the project")
+    m.add_argument("--title", metavar="T", help="a one-line title (default: the first line)")
+    src = m.add_mutually_exclusive_group()
+    src.add_argument("--text", metavar="T", help="the note's text")
+    src.add_argument("--file", metavar="F", help="read the note from this file ('-': stdin)")
+    _common(m, OUTPUTS_PLAIN)
+
+    p = add("retrieve", "the whole team workflow: access check, memory, then the team's KBs")
+    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    p.add_argument("--component", default="", metavar="C",
+                   help="the caller's team from teams.yaml; empty or unknown: the default KB")
+    p.add_argument("--kb-id", action="append", metavar="ID",
+                   help="search this KB instead of the team's (repeat for several); never "
+                   "used for a denied team")
+    _search_opts(p, "--max-results")
+    _common(p, OUTPUTS_AGENT)
+
+    p = add("show", "print a document of a KB, or a line range of it",
+            "Print a document, or the lines a hit points to (PATH:START-END), and the "
+            "Python call that reads the same lines. Only files inside the KB can be read.")
+    p.add_argument("kb", metavar="KB", help="the KB name (or .memory/<project id>)")
+    p.add_argument("location", metavar="PATH[:START[-END]]",
+                   help="the file relative to the KB; ':12' is line 12, ':12-20' lines 12 to "
+                   "20, ':12-' line 12 to the end")
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("index", "bring indexes up to date (or rebuild them) with a progress bar")
+    p.add_argument("--kb", action="append", metavar="NAME",
+                   help="index this KB (repeat for several; default: every KB)")
+    p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("mcp", "serve the query_knowledge and read_document tools over MCP (stdio)")
+    p.add_argument("--component", metavar="C",
+                   help="bind the server to this team: only its KBs and memory are reachable")
+    _common(p, None)
+
+    p = add("tool-schema", "print the JSON schema of the query_knowledge tool")
+    p.add_argument("--tool", choices=("query_knowledge", "read_document"),
+                   default="query_knowledge", help="which tool (default: query_knowledge)")
+    _common(p, None)
+    return parser
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _print(text: str, file: Any = None) -> None:
+    print(text, file=file or sys.stdout)
+
+
+def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]) -> int:
+    out = getattr(args, "output", "text")
+    if out == "json":
+        _print(json.dumps(env, ensure_ascii=False, indent=2))
+    elif out == "markdown":
+        from .agent_tool import to_markdown
+
+        _print(to_markdown(env))
+    else:
+        _print(text())
+    return 0
+
+
+def _hits_text(env: dict[str, Any]) -> str:
+    data = env["data"]
+    lines = [data["message"]]
+    for r in data["results"]:
+        where = " > ".join(r.get("heading_path") or []) or r.get("title") or ""
+        lines += ["", f"[{r['score']:.2f}] {r['source']}  {where}".rstrip()]
+        lines += ["    " + ln for ln in str(r["content"]).splitlines()]
+    for n in data.get("notes") or []:
+        lines.append(f"note: {n}")
+    return "\n".join(lines)
+
+
+def _search_text(result: Any) -> str:
+    if not result.found:
+        return "\n".join([result.message, *(f"note: {n}" for n in result.notes)])
+    lines = [result.answer, ""]
+    for i, h in enumerate(result.hits, 1):
+        lines.append(f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  "
+                     f"{' > '.join(h.heading_path) or h.title}")
+        lines += ["     " + ln for ln in h.snippet.splitlines()]
+    lines += [f"note: {n}" for n in result.notes]
+    lines.append(f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
+                 f"{result.hits[0].location})")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ..api import list_kbs
+    from ..kb.discovery import find_root
+    from .agent_tool import kb_list_envelope
+
+    if find_root(args.root) is None:
+        raise _no_root(args.root)
+    kbs = list_kbs(args.root)
+    env = kb_list_envelope(kbs)
+
+    def text() -> str:
+        if not kbs:
+            return "No knowledge bases (folders with a README.md) under the root."
+        width = max(len(k.name) for k in kbs)
+        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}"
+                         for k in kbs)
+
+    return _emit(args, env, text)
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from ..api import search
+    from ..kb.discovery import find_root
+    from ..team.workflow import check_kb_ids
+    from .agent_tool import search_envelope
+
+    if find_root(args.root) is None:
+        raise _no_root(args.root)
+    kb: list[str] | None = None
+    if args.kb:
+        kb = check_kb_ids(args.kb, args.root)
+    result = search(args.query, kb, root=args.root, top_k=args.top_k,
+                    score_threshold=args.score_threshold)
+    env = search_envelope(result, message=result.message)
+    return _emit(args, env, lambda: _search_text(result))
+
+
+def cmd_smart(args: argparse.Namespace) -> int:
+    from ..kb.discovery import find_root
+    from ..team.workflow import search_kbs
+    from .agent_tool import search_envelope
+
+    if find_root(args.root) is None:
+        raise _no_root(args.root)
+    result = search_kbs(args.query, args.kb_id, root=args.root, top_k=args.max_results,
+                        score_threshold=args.score_threshold)
+    env = search_envelope(result)
+    return _emit(args, env, lambda: _hits_text(env))
+
+
+def cmd_memory_search(args: argparse.Namespace) -> int:
+    from ..team.memory import search_memory
+    from ..team.workflow import NO_RESULTS
+    from .agent_tool import hit_result, ok
+
+    r = search_memory(args.query, project_ids=args.project_id, root=args.root,
+                      top_k=args.max_results, score_threshold=args.score_threshold)
+    env = ok([hit_result(h) for h in r.hits], r.message if r.found else NO_RESULTS, "memory",
+             project_ids=list(dict.fromkeys(args.project_id)), notes=list(r.notes))
+    return _emit(args, env, lambda: _hits_text(env))
+
+
+def cmd_memory_add(args: argparse.Namespace) -> int:
+    from ..team.memory import remember
+    from ..team.workflow import _root
+    from .agent_tool import ok
+
+    if args.text is not None:
+        text = args.text
+    elif args.file and args.file != "-":
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InvalidArgumentError(f"no file {args.file!r}",
+                                       hint="give an existing file, --text or stdin") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidArgumentError(f"cannot read {args.file!r}: {exc}",
+                                       hint="give a UTF-8 text file") from None
+    else:
+        if args.file is None and sys.stdin.isatty():
+            raise InvalidArgumentError("no note given",
+                                       hint="pass --text T, --file F, or pipe the note on stdin")
+        text = sys.stdin.read()
+    path = remember(text, project_id=args.project_id, title=args.title, root=args.root)
+    root = _root(args.root)
+    rel = path.relative_to(root).as_posix()
+    env = ok([{"source": rel, "content": text.strip(), "score": None,
+               "project_id": args.project_id}],
+             f"Note saved to {rel}.", "memory", path=rel)
+    return _emit(args, env, lambda: env["data"]["message"])
+
+
+def cmd_retrieve(args: argparse.Namespace) -> int:
+    from ..team.workflow import retrieve
+    from .agent_tool import retrieval_envelope
+
+    r = retrieve(args.query, component=args.component, kb_ids=args.kb_id, root=args.root,
+                 top_k=args.max_results, score_threshold=args.score_threshold)
+    env = retrieval_envelope(r)
+    return _emit(args, env, lambda: _hits_text(env))
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ..team.workflow import parse_location, read_document
+    from .agent_tool import document_envelope
+
+    path, start, end = parse_location(args.location)
+    doc = read_document(args.kb, path, start_line=start, end_line=end, root=args.root)
+    call = [repr(doc.kb), repr(doc.path)]
+    if start is not None:
+        call.append(f"start_line={doc.line_start}")
+        if end is not None:
+            call.append(f"end_line={doc.line_end}")
+    if args.root:
+        call.append(f"root={args.root!r}")
+    python = ("from knowledge_retrieval.team.workflow import read_document; "
+              f"read_document({', '.join(call)}).text")
+    env = document_envelope(doc)
+    env["data"]["results"][0]["python"] = python
+    env["data"]["python"] = python
+
+    def text() -> str:
+        return (f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n"
+                f"# Python: {python}")
+
+    return _emit(args, env, text)
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from ..api import list_kbs
+    from ..index.store import get_index
+    from ..kb.discovery import find_root
+    from ..team.workflow import check_kb_ids
+    from .agent_tool import ok
+
+    if find_root(args.root) is None:
+        raise _no_root(args.root)
+    kbs = {k.name: k for k in list_kbs(args.root)}
+    names = check_kb_ids(args.kb, args.root) if args.kb else sorted(kbs)
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    quiet = not sys.stderr.isatty()
+    rows = []
+    lines = []
+    for name in names:
+        info = kbs[name]
+        with tqdm(total=0, desc=name, unit="file", disable=quiet, leave=False,
+                  delay=PROGRESS_DELAY) as bar:
+
+            def progress(n: int, total: int, bar: Any = bar) -> None:
+                bar.total = total
+                bar.update(n - bar.n)  # shown once the build has run a second (``delay``)
+
+            rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild,
+                                                           progress=progress)
+        summary = (f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "
+                   f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"
+                   + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
+                   + f" in {rep.seconds:.2f} s")
+        lines.append(f"{name}: {summary}")
+        lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
+        rows.append({"source": name, "content": summary, "score": None, "kb": name,
+                     "files": rep.files, "added": rep.added, "updated": rep.updated,
+                     "deleted": rep.deleted, "skipped": rep.skipped, "rebuilt": rep.rebuilt,
+                     "seconds": round(rep.seconds, 3)})
+    env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
+    return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from ..kb.discovery import find_root
+
+    if find_root(args.root) is None:
+        raise _no_root(args.root)
+    if args.component is not None:
+        from ..team.teams import load_teams
+
+        load_teams(args.root)  # a broken teams.yaml should stop the server now, not later
+    from .mcp_server import serve
+
+    serve(args.root, args.component)
+    return 0
+
+
+def cmd_tool_schema(args: argparse.Namespace) -> int:
+    from .agent_tool import tool_definitions
+
+    tool = next(t for t in tool_definitions() if t["name"] == args.tool)
+    _print(json.dumps(tool, ensure_ascii=False, indent=2))
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "list": cmd_list,
+    "search": cmd_search,
+    "smart": cmd_smart,
+    "memory search": cmd_memory_search,
+    "memory add": cmd_memory_add,
+    "retrieve": cmd_retrieve,
+    "show": cmd_show,
+    "index": cmd_index,
+    "mcp": cmd_mcp,
+    "tool-schema": cmd_tool_schema,
+}
+
+
+def _no_root(root: str | None) -> KnowledgeRetrievalError:
+    from ..errors import ConfigError
+
+    where = f"'{root}'" if root else "the working directory or its parents"
+    return ConfigError(f"no KnowledgeBase folder found in {where}",
+                       hint="pass --root R or set KNOWLEDGE_BASE_ROOT")
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    for i, a in enumerate(argv):
+        if a == "--output=json" or (a == "--output" and i + 1 < len(argv)
+                                    and argv[i + 1] == "json"):
+            return True
+    return False
+
+
+def _fail(args_json: bool, env: dict[str, Any], code: int) -> int:
+    if args_json:
+        _print(json.dumps(env, ensure_ascii=False, indent=2))
+    else:
+        err = env["error"]
+        _print(f"{PROG}: error: {err['message']}", sys.stderr)
+        if err.get("hint"):
+            _print(f"  hint: {err['hint']}", sys.stderr)
+    return code
+
+
+def _utf8_stdout() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if enc != "utf8" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot switch
+                stream.reconfigure(encoding="utf-8")
+
+
+def _one_shot() -> None:
+    """Settings for a ``kr`` process that answers one command and exits (not for ``main(argv)``
+    called inside a longer-lived program): inotify watches only pay off from a KB's second
+    search in the same process, so a one-shot command does not set them up."""
+    from ..index.watch import WATCH_ENV
+
+    os.environ.setdefault(WATCH_ENV, "0")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``kr`` with ``argv`` (default: the process arguments) and return the exit status."""
+
+    def error(exc: Exception, code: str | None = None) -> dict[str, Any]:
+        from .agent_tool import error as envelope  # only when something failed
+
+        return envelope(exc, code)
+
+    one_shot = argv is None
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _utf8_stdout()
+    want_json = _wants_json(argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        prog = exc.parser.prog
+        env = {"ok": False, "error": {"code": "invalid_argument", "message": exc.message,
+                                      "hint": f"run '{prog} --help'"}}
+        if not want_json:
+            exc.parser.print_usage(sys.stderr)
+        return _fail(want_json, env, 2)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    want_json = getattr(args, "output", None) == "json"
+    name = args.command + (f" {args.memory_command}" if args.command == "memory" else "")
+    if one_shot and name != "mcp":
+        _one_shot()
+    try:
+        status = COMMANDS[name](args)
+        sys.stdout.flush()  # inside the try: a reader that left (`| head`) is handled below
+        return status
+    except (InvalidArgumentError, KBNotFoundError) as exc:
+        return _fail(want_json, error(exc), 2)
+    except KnowledgeRetrievalError as exc:
+        return _fail(want_json, error(exc), 1)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `kr ... | head`: the reader left; say nothing more
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        return _fail(want_json, error(exc, "io_error"), 1)
+    except Exception as exc:
+        log.debug("kr %s failed", name, exc_info=True)
+        if os.environ.get("KR_DEBUG"):
+            raise
+        return _fail(want_json, error(exc, "internal_error"), 1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,567 @@
+"""Read knowledge-base files as text and split them into documents made of sections."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime as dt
+import errno
+import hashlib
+import io
+import logging
+import math
+import os
+import re
+import stat
+from collections.abc import Sequence
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from ..models import Document, Section
+from .scan import symlink_reason
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+log = logging.getLogger(__name__)
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Files larger than this are skipped."""
+SUPPORTED_SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
+
+_KINDS = {".md": "markdown", ".markdown": "markdown", ".mdx": "mdx", ".csv": "csv"}
+_SNIFF_BYTES = 8192
+_MAX_FRONT_MATTER_CHARS = 64 * 1024
+_MAX_YAML_ALIASES = 50
+_MAX_META_NODES = 10_000
+_MAX_META_DEPTH = 32
+_PARSERS: dict[str, Any] = {}
+"""The YAML handler and Markdown parser, made on first use (a search that re-reads no file
+never imports them)."""
+
+
+def _yaml() -> Any:
+    got = _PARSERS.get("yaml")
+    if got is None:
+        from frontmatter.default_handlers import YAMLHandler
+
+        got = _PARSERS["yaml"] = YAMLHandler()
+    return got
+
+
+def _markdown() -> MarkdownIt:
+    got: MarkdownIt | None = _PARSERS.get("md")
+    if got is None:
+        from markdown_it import MarkdownIt
+
+        got = _PARSERS["md"] = MarkdownIt("commonmark").enable("table")
+    return got
+
+_CONTROL_CHARS = frozenset(chr(c) for c in (*range(9), *range(14, 27), *range(28, 32), 127))
+_CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL_CHARS))) + "]")
+_UTF_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+             (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+_ERRNO_REASONS = {errno.EACCES: "permission denied", errno.EPERM: "permission denied",
+                  errno.ENOENT: "file not found", errno.EISDIR: "is a directory"}
+
+_FM_FENCE_RE = re.compile(r"-{3,}[ \t]*")
+_YAML_KEY_RE = re.compile(r"""["']?[\w.-]+["']?[ \t]*:(?:\s|$)""")
+_YAML_ALIAS_RE = re.compile(r"(?<![^\s\[{,])[&*][^\s\[\]{},]+")
+_HEADING_ID_RE = re.compile(r"\s*\{#[\w.-]+\}$")  # Docusaurus/Pandoc `## Title {#id}`
+_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+_OPEN_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+_CODE_FENCE_RE = re.compile(r"\s*(`{3,}|~{3,})")
+_ESM_RE = re.compile(r"(?:import|export)\s")
+_IMPORT_DONE_RE = re.compile(r"""(?:\bfrom\s*["'][^"']*["']|^import\s*["'][^"']*["'])\s*;?\s*$""")
+_QUOTED_RE = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`""")
+_TAG = r"</?[A-Za-z][\w.:-]*(?:\s+[^<>]*?)?\s*/?>"
+_TAG_LINE_RE = re.compile(rf"\s*(?:{_TAG}\s*)+")
+_JSX_COMMENT_LINE_RE = re.compile(r"\s*\{\s*/\*.*?\*/\s*\}\s*")
+_MULTILINE_JSX_RE = re.compile(r"\s*(?:\{\s*/\*|<[A-Za-z][\w.:-]*(?:\s[^<>]*)?$)")
+_COMPONENT_OR_CODE_RE = re.compile(r"(`+)[^`]*?\1|</?[A-Z][\w.]*(?:\s+[^<>]*?)?\s*/?>")
+
+
+class SkipFile(Exception):  # noqa: N818 - the name is public API
+    """A file that is not indexed; ``str(exc)`` is the reason shown to users.
+
+    Reasons: ``binary file``, ``larger than 5 MiB``, ``not a regular file``,
+    ``not valid text (unknown encoding)``, ``unreadable: permission denied`` ...
+    """
+
+
+def read_text(path: os.PathLike[str] | str, *, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a file as text with ``\\n`` newlines, or raise :class:`SkipFile`.
+
+    The size is checked with ``os.stat`` before reading. Binary content (a NUL byte or
+    over 10% control characters in the first 8 KiB) is refused. Encodings tried: a
+    UTF-32/UTF-16 BOM, then UTF-8 (BOM stripped), then GB18030 or Big5 when the bytes
+    are valid there (if both are, GB18030 wins when its characters are nearly all GB2312).
+    """
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise SkipFile("unreadable: is a directory")
+        if not stat.S_ISREG(info.st_mode):
+            raise SkipFile("not a regular file")
+        if info.st_size > max_bytes:
+            raise SkipFile(f"larger than {_format_size(max_bytes)}")
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except ValueError as exc:  # e.g. a NUL in the path
+        raise SkipFile("unreadable: invalid path") from exc
+    except OSError as exc:
+        reason = _ERRNO_REASONS.get(exc.errno or 0) or str(exc.strerror or exc).lower()
+        raise SkipFile(f"unreadable: {reason}") from exc
+    if len(data) > max_bytes:  # grew after the stat
+        raise SkipFile(f"larger than {_format_size(max_bytes)}")
+    return _normalise_newlines(_decode(data))
+
+
+def read_kb_file(kb_path: Path, rel: str) -> tuple[str, str]:
+    """Read the file at KB-relative path ``rel``: its text and a SHA-1 of it (or SkipFile).
+
+    The path is resolved again right before reading, so a symlink swapped after the scan to
+    point outside the KB is refused rather than followed.
+    """
+    path = kb_path / rel
+    try:
+        inside = path.resolve().is_relative_to(kb_path.resolve())
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
+        raise SkipFile(symlink_reason(exc)) from None
+    if not inside:
+        raise SkipFile("symlink leads outside the knowledge base")
+    text = read_text(path)
+    return text, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def parse_kb_text(rel_path: str, text: str) -> Document:
+    """:func:`parse_document` for indexing: a file with nothing to index raises SkipFile."""
+    doc = parse_document(rel_path, text)
+    if not doc.sections:
+        raise SkipFile("empty (no text to index)")
+    return doc
+
+
+def _format_size(n: int) -> str:
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} bytes"
+
+
+def _looks_binary(sample: str) -> bool:
+    if "\x00" in sample:
+        return True
+    return bool(sample) and len(_CONTROL_RE.findall(sample)) > len(sample) / 10
+
+
+def _decode(data: bytes) -> str:
+    for bom, codec in _UTF_BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(codec)
+            except UnicodeDecodeError:
+                raise SkipFile(f"not valid text (bad {codec.upper()})") from None
+            if _looks_binary(text[:_SNIFF_BYTES]):
+                raise SkipFile("binary file")
+            return text.removeprefix("\ufeff")
+    if _looks_binary(data[:_SNIFF_BYTES].decode("latin-1")):
+        raise SkipFile("binary file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    decoded: dict[str, str] = {}
+    for codec in ("gb18030", "big5"):
+        try:
+            decoded[codec] = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+    if len(decoded) == 2:  # Big5 bytes are nearly always valid GBK too
+        return decoded["gb18030"] if _gb2312_share(decoded["gb18030"]) >= 0.9 else decoded["big5"]
+    if decoded:
+        return next(iter(decoded.values()))
+    raise SkipFile("not valid text (unknown encoding)")
+
+
+def _gb2312_share(text: str) -> float:
+    """Share of the non-ASCII characters that are in GB2312 (near 1 for real Simplified text)."""
+    chars = [ch for ch in text if ord(ch) > 0x7F][:5000]
+    ok = sum(ch.encode("gb2312", "replace") != b"?" for ch in chars)
+    return ok / len(chars) if chars else 1.0
+
+
+def _normalise_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_document(rel_path: str, text: str) -> Document:
+    """Parse the text of the file at KB-relative POSIX path ``rel_path``; never raises.
+
+    Markdown/MDX: one section per heading (``heading_path`` is the chain of enclosing
+    headings; text before the first heading has ``heading_path == ()``), plus one
+    ``kind="table"`` section per table row. CSV: one ``kind="table"`` section per data row.
+    Unknown suffixes are parsed as Markdown. Line numbers are 1-based in the original text.
+    """
+    kind = _KINDS.get(PurePosixPath(rel_path).suffix.lower(), "markdown")
+    try:
+        text = _normalise_newlines(text).removeprefix("\ufeff")
+        if kind == "csv":
+            return _parse_csv(rel_path, text)
+        return _parse_markdown(rel_path, text, kind)
+    except Exception as exc:  # parse_document must never raise
+        log.debug("parsing %s failed", rel_path, exc_info=True)
+        lines = text.split("\n")
+        return Document(
+            path=rel_path, title=_stem_title(rel_path), kind=kind,
+            sections=tuple(_plain_sections(lines, 0)),
+            warnings=(f"not parsed ({type(exc).__name__}); indexed as plain text",),
+        )
+
+
+def _stem_title(rel_path: str) -> str:
+    stem = PurePosixPath(rel_path).stem
+    return " ".join(re.sub(r"[-_]+", " ", stem).split()) or stem
+
+
+def _parse_markdown(rel_path: str, text: str, kind: str) -> Document:
+    warnings: list[str] = []
+    lines = text.split("\n")
+    metadata, offset = _front_matter(lines, warnings)
+    body_lines = lines[offset:]
+    if kind == "mdx":
+        body_lines = _strip_mdx(body_lines)
+    try:
+        sections, first_h1 = _markdown_sections(_markdown().parse("\n".join(body_lines)), body_lines, offset)
+    except Exception as exc:  # RecursionError or a markdown-it bug on hostile input
+        log.debug("markdown-it failed on %s", rel_path, exc_info=True)
+        warnings.append(f"markdown not parsed ({type(exc).__name__}); indexed as plain text")
+        sections, first_h1 = _plain_sections(body_lines, offset), None
+    title = _meta_text(metadata, "title", "linkTitle") or first_h1 or _stem_title(rel_path)
+    return Document(
+        path=rel_path, title=title, description=_meta_text(metadata, "description", "summary"),
+        tags=_meta_tags(metadata), metadata=metadata, sections=tuple(sections), kind=kind,
+        warnings=tuple(warnings))
+
+
+def _plain_sections(lines: Sequence[str], offset: int) -> list[Section]:
+    """The whole text as one section (HTML comments removed)."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return []
+    body = _OPEN_COMMENT_RE.sub("", "\n".join(lines[filled[0]: filled[-1] + 1])).strip()
+    if not body:
+        return []
+    return [Section((), body, filled[0] + offset + 1, filled[-1] + offset + 1)]
+
+
+class _MetadataTooLargeError(Exception):
+    pass
+
+
+def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any], int]:
+    """Metadata of a leading ``---`` YAML block and the index of the first line after it.
+
+    A block that is not YAML and does not look like ``key: value`` lines (e.g. a thematic
+    break followed by prose) is left in the body; one that clearly is front matter but
+    cannot be used is dropped from the body with a warning.
+    """
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None or not _FM_FENCE_RE.fullmatch(lines[start]):
+        return {}, 0
+    end = next((j for j in range(start + 1, len(lines)) if _FM_FENCE_RE.fullmatch(lines[j])), None)
+    if end is None:
+        return {}, 0
+    block = "\n".join(lines[start + 1: end])
+    first = next((ln.strip() for ln in lines[start + 1: end]
+                  if ln.strip() and not ln.lstrip().startswith("#")), "")
+    clearly = first == "" or bool(_YAML_KEY_RE.match(first))
+
+    def ignore(reason: str) -> tuple[dict[str, Any], int]:
+        if not clearly:
+            return {}, 0
+        warnings.append(f"front matter ignored: {reason}")
+        return {}, end + 1
+
+    if len(block) > _MAX_FRONT_MATTER_CHARS:
+        return ignore(f"larger than {_format_size(_MAX_FRONT_MATTER_CHARS)}")
+    if len(_YAML_ALIAS_RE.findall(block)) > _MAX_YAML_ALIASES:
+        return ignore("too many YAML anchors/aliases")
+    try:
+        data = _yaml().load(block)
+    except Exception as exc:  # noqa: BLE001 - YAMLError or anything else the loader throws
+        return ignore(_yaml_error(exc, start + 2))
+    if data is None:
+        return {}, end + 1
+    if not isinstance(data, dict):
+        return ignore("not a mapping")
+    try:
+        return _json_safe(data, [_MAX_META_NODES], 0), end + 1
+    except _MetadataTooLargeError:
+        return ignore("too large or too deeply nested")
+
+
+def _yaml_error(exc: Exception, first_line: int) -> str:
+    problem = getattr(exc, "problem", None)
+    mark = getattr(exc, "problem_mark", None)
+    if problem and mark is not None:
+        return f"{problem} (line {first_line + mark.line})"
+    return (str(exc).split("\n", 1)[0] or type(exc).__name__)[:120]
+
+
+def _json_safe(value: Any, budget: list[int], depth: int) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0 or depth > _MAX_META_DEPTH:
+        raise _MetadataTooLargeError
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, (dt.date, dt.time)):  # datetime is a date
+        return value.isoformat()
+    if isinstance(value, dict):  # keys: str, dates as ISO strings, anything else str()
+        return {k if isinstance(k, str) else str(_json_safe(k, budget, depth + 1)):
+                _json_safe(v, budget, depth + 1) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=str)
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v, budget, depth + 1) for v in value]
+    return str(value)
+
+
+def _meta_text(metadata: dict[str, Any], *keys: str) -> str:
+    for key in keys:
+        value = metadata.get(key)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            text = " ".join(str(value).split())
+            if text:
+                return text
+    return ""
+
+
+def _meta_tags(metadata: dict[str, Any]) -> tuple[str, ...]:
+    tags: list[str] = []
+    for key in ("tags", "keywords", "categories"):
+        value = metadata.get(key)
+        items = re.split(r"[,\uff0c\u3001]", value) if isinstance(value, str) else value
+        if not isinstance(items, list):
+            items = [items]
+        for item in items:
+            if isinstance(item, (str, int, float)) and not isinstance(item, bool):
+                tag = " ".join(str(item).split())
+                if tag and tag not in tags:
+                    tags.append(tag)
+    return tuple(tags)
+
+
+def _strip_mdx(lines: list[str]) -> list[str]:
+    """Blank ESM import/export statements and JSX-only lines, keeping the line count.
+
+    Lines inside fenced code blocks are left alone; component tags mixed with text on a
+    line are removed and the text kept.
+    """
+    out = list(lines)
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _CODE_FENCE_RE.match(line)
+        if fence:
+            stripped = line.strip()
+            if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+                fence = ""
+        elif m:
+            fence = m.group(1)
+        elif _ESM_RE.match(line):
+            last = _esm_end(lines, i)
+            out[i: last + 1] = [""] * (last + 1 - i)
+            i = last
+        elif _JSX_COMMENT_LINE_RE.fullmatch(line) or _TAG_LINE_RE.fullmatch(line):
+            out[i] = ""
+        elif _MULTILINE_JSX_RE.match(line):
+            closer = "*/}" if "/*" in line else ">"
+            last = next((j for j in range(i, min(i + 30, len(lines)))
+                         if lines[j].rstrip().endswith(closer)), i)
+            out[i: last + 1] = [""] * (last + 1 - i)
+            i = last
+        else:
+            out[i] = _COMPONENT_OR_CODE_RE.sub(lambda m: m.group(0) if m.group(1) else "", line)
+        i += 1
+    return out
+
+
+def _esm_end(lines: list[str], i: int) -> int:
+    """Index of the last line of the import/export statement starting at line ``i``."""
+    if lines[i].startswith("import"):
+        for j in range(i, min(i + 50, len(lines))):
+            if _IMPORT_DONE_RE.search(lines[j]):
+                return j
+        return i
+    depth = 0
+    for j in range(i, min(i + 300, len(lines))):
+        code = _QUOTED_RE.sub("", lines[j])
+        depth += sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
+        if depth <= 0:
+            return j
+    return i
+
+
+_Table = tuple[int, int, list[str], list[tuple[int, list[str]]]]
+
+
+def _inline_text(token: Token | None) -> str:
+    """Plain text of an inline token: markup, links and HTML dropped, whitespace collapsed."""
+    parts: list[str] = []
+    for child in (token.children if token is not None else None) or ():
+        if child.type in ("text", "code_inline", "image"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return " ".join("".join(parts).split())
+
+
+def _tables(tokens: Sequence[Token]) -> list[_Table]:
+    """Each table in ``tokens`` as (first line, end line, header cells, [(row line, cells)])."""
+    found: list[_Table] = []
+    header: list[str] = []
+    rows: list[tuple[int, list[str]]] = []
+    cells: list[str] | None = None
+    table_map, row_line = [0, 0], 0
+    for tok in tokens:
+        if tok.type == "table_open":
+            header, rows = [], []
+            table_map = tok.map or [0, 0]
+        elif tok.type == "tr_open":
+            cells, row_line = [], (tok.map or table_map)[0]
+        elif tok.type == "inline" and cells is not None:
+            cells.append(_inline_text(tok))
+        elif tok.type == "tr_close" and cells is not None:
+            if header or rows:
+                rows.append((row_line, cells))
+            else:
+                header = cells
+            cells = None
+        elif tok.type == "table_close":
+            found.append((table_map[0], table_map[1], header, rows))
+    return found
+
+
+def _render_row(header: Sequence[str], cells: Sequence[str]) -> str:
+    names = [*header, *[""] * (len(cells) - len(header))]
+    return "\n".join(f"{n}: {c}" if n else c for n, c in zip(names, cells, strict=False) if c)
+
+
+def _markdown_sections(
+    tokens: list[Token], lines: list[str], offset: int
+) -> tuple[list[Section], str | None]:
+    """Sections split at top-level headings; also returns the first H1's text."""
+    sections: list[Section] = []
+    rows: list[Section] = []
+    first_h1: str | None = None
+    stack: list[tuple[int, str]] = []
+    path: tuple[str, ...] = ()
+    parts: list[tuple[int, int, str]] = []  # (first line, last line, text), 0-based in body
+
+    def flush() -> None:
+        text = "\n\n".join(t for _, _, t in parts).strip()
+        if text:
+            sections.append(Section(path, text, parts[0][0] + offset + 1, parts[-1][1] + offset + 1))
+        sections.extend(rows)
+        parts.clear()
+        rows.clear()
+
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        j, depth = i + 1, int(tok.nesting)
+        while depth > 0 and j < len(tokens):
+            depth += tokens[j].nesting
+            j += 1
+        inner = tokens[i + 1: j]
+        i = j
+        if tok.map is None or tok.nesting < 0:
+            continue
+        start = tok.map[0]
+        end = max(min(tok.map[1], len(lines)), start + 1)
+        while end > start + 1 and not lines[end - 1].strip():
+            end -= 1
+        if tok.type == "heading_open":
+            flush()
+            title = _HEADING_ID_RE.sub("", _inline_text(inner[0] if inner else None))
+            level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 6
+            if level == 1 and first_h1 is None and title:
+                first_h1 = title
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, title))
+            path = tuple(t for _, t in stack if t)
+            if title:
+                parts.append((start, end - 1, title))
+            continue
+        if tok.type in ("fence", "code_block"):
+            parts.append((start, end - 1, "\n".join(lines[start:end]).strip("\n")))
+            continue
+        chunks: list[str] = []
+        cursor = start
+        for t_start, t_end, header, table_rows in _tables([tok, *inner]):
+            chunks.extend(lines[cursor:t_start])
+            rendered = [_render_row(header, cells) for _, cells in table_rows]
+            chunks.append("\n\n".join(r for r in rendered if r) or " | ".join(header))
+            rows.extend(Section(path, text, line + offset + 1, line + offset + 1, kind="table")
+                        for (line, _), text in zip(table_rows, rendered, strict=True) if text)
+            cursor = max(cursor, t_end)
+        chunks.extend(lines[cursor:end])
+        text = "\n".join(chunks)
+        pattern = _OPEN_COMMENT_RE if tok.type == "html_block" else _COMMENT_RE
+        text = pattern.sub("", text).strip()
+        if text:
+            parts.append((start, end - 1, text))
+    flush()
+    return sections, first_h1
+
+
+def _sniff_delimiter(text: str) -> str:
+    sample = "\n".join(text.split("\n", 10)[:10])[:4096]
+    try:
+        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+        if delimiter in ",;\t|":
+            return delimiter
+    except csv.Error:
+        pass
+    first = sample.split("\n", 1)[0]
+    best = max(",;\t|", key=first.count)
+    return best if first.count(best) else ","
+
+
+def _parse_csv(rel_path: str, text: str) -> Document:
+    title = PurePosixPath(rel_path).stem or rel_path
+    sections: list[Section] = []
+    if not text.strip():
+        return Document(path=rel_path, title=title, kind="csv")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff_delimiter(text))
+    header: list[str] | None = None
+    bad = last_line = 0
+    while bad <= 1000:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:
+            bad += 1
+            last_line = reader.line_num
+            continue
+        first_line, last_line = last_line + 1, reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [cell.strip() or f"column {n}" for n, cell in enumerate(row, 1)]
+            continue
+        names = header + [f"column {n}" for n in range(len(header) + 1, len(row) + 1)]
+        body = "\n".join(f"{name}: {cell.strip()}"
+                         for name, cell in zip(names, row, strict=False) if cell.strip())
+        sections.append(Section((title,), body, first_line, last_line, kind="table"))
+    warnings = (f"{bad} malformed CSV row(s) skipped",) if bad else ()
+    return Document(path=rel_path, title=title, sections=tuple(sections), kind="csv",
+                    warnings=warnings)

@@ -1,0 +1,272 @@
+"""Walk a KB folder: which files are documents, which are skipped and why; and the
+file-system primitives the index is built on (an inter-process lock, file signatures)."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import operator
+import os
+import stat as stat_mod
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import IndexLockedError
+from ..models import KBRules
+from .rules import FolderScope, is_included
+
+log = logging.getLogger(__name__)
+
+SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
+SKIP_DIRS = frozenset({"drafts", "_drafts", "node_modules", "__pycache__"})
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Files larger than this are skipped (a KB page is rarely over a few hundred KiB)."""
+
+
+@dataclass(slots=True)
+class Scan:
+    """What a walk found: documents with their stat signature, and skipped files with a reason."""
+
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """KB-relative POSIX path -> (mtime_ns, size)."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """KB-relative POSIX path -> why it is not indexed."""
+    dirs: list[str] = field(default_factory=list)
+    """Folders walked (what change notification must watch)."""
+    started_ns: int = field(default_factory=time.time_ns)
+    """Wall-clock time the walk started (files modified just before it are re-checked later)."""
+
+
+def symlink_reason(exc: BaseException) -> str:
+    """The skip reason for an error met while following a path (a loop or another failure)."""
+    if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
+        return "symlink loop"
+    return f"unreadable: {getattr(exc, 'strerror', None) or exc}"
+
+
+def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -> Scan:
+    """Walk ``kb_path`` and classify every candidate document.
+
+    Hidden folders, ``drafts/``, ``_drafts/`` and ``node_modules/`` are never entered; the root
+    README is the KB's contract, not a document; symlinks are followed only while they stay
+    inside the KB folder.
+    """
+    # A search walks the whole KB before every query (without change notification), so this is
+    # kept lean: paths as strings, no Path per file, the include/exclude rules decided once per
+    # folder (FolderScope), a file's stat read only when it is a candidate document.
+    out = Scan()
+    files, skipped, walked = out.files, out.skipped, out.dirs
+    real_root = kb_path.resolve()
+    seen_dirs: set[tuple[int, int]] = set()
+    scope = FolderScope(rules)
+    too_big = f"larger than {max_bytes // (1024 * 1024)} MiB"
+    by_name = operator.attrgetter("name")
+    is_reg = stat_mod.S_ISREG
+
+    def walk(folder: str, rel: str) -> None:
+        try:
+            st = os.stat(folder)
+            key = (st.st_dev, st.st_ino)
+            if key in seen_dirs:
+                skipped[rel or "."] = "symlink loop"
+                return
+            seen_dirs.add(key)
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=by_name)
+            walked.append(folder)
+        except OSError as exc:
+            skipped[rel or "."] = f"unreadable folder: {exc.strerror or exc}"
+            return
+        prefix = f"{rel}/" if rel else ""
+        included: Callable[[str], bool] | None = None  # decided at the first candidate file
+        for e in entries:
+            name = e.name
+            relp = prefix + name
+            if not name.isascii():
+                try:
+                    name.encode("utf-8")
+                except UnicodeEncodeError:  # bytes that are not UTF-8 (surrogate-escaped)
+                    shown = relp.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    skipped[shown] = "file name is not valid UTF-8"
+                    continue
+            try:
+                if e.is_symlink() and not _inside(real_root, Path(e.path).resolve()):
+                    skipped[relp] = "symlink leads outside the knowledge base"
+                    continue
+                is_dir = e.is_dir()
+            except (OSError, RuntimeError) as exc:
+                skipped[relp] = symlink_reason(exc)
+                continue
+            if is_dir:
+                if not (name.startswith(".") or name in SKIP_DIRS):
+                    walk(e.path, relp)
+                continue
+            # _classify, inlined: this runs for every file of the KB
+            lower = name.lower()
+            if not lower.endswith(SUFFIXES) or name.startswith("."):
+                continue
+            if not rel and lower == "readme.md":
+                continue
+            if included is None:
+                included = scope.folder(rel)
+            if not included(relp):
+                continue
+            try:
+                st = e.stat()
+            except OSError as exc:
+                skipped[relp] = f"unreadable: {exc.strerror or exc}"
+                continue
+            if not is_reg(st.st_mode):
+                skipped[relp] = "not a regular file"
+            elif st.st_size > max_bytes:
+                skipped[relp] = f"{too_big} ({st.st_size} bytes)"
+            else:
+                files[relp] = (st.st_mtime_ns, st.st_size)
+
+    walk(str(kb_path), "")
+    return out
+
+
+def _classify(
+    out: Scan, relp: str, name: str, at_root: bool, rules: KBRules,
+    stat: Callable[[], os.stat_result], max_bytes: int,
+) -> None:
+    """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither)."""
+    if not name.lower().endswith(SUFFIXES) or name.startswith("."):
+        return
+    if at_root and name.lower() == "readme.md":
+        return
+    if not is_included(relp, rules):
+        return
+    try:
+        st = stat()
+    except OSError as exc:
+        out.skipped[relp] = f"unreadable: {exc.strerror or exc}"
+        return
+    if not stat_mod.S_ISREG(st.st_mode):
+        out.skipped[relp] = "not a regular file"
+        return
+    if st.st_size > max_bytes:
+        out.skipped[relp] = f"larger than {max_bytes // (1024 * 1024)} MiB ({st.st_size} bytes)"
+        return
+    out.files[relp] = (st.st_mtime_ns, st.st_size)
+
+
+def rescan_files(
+    kb_path: Path, rules: KBRules, previous: Scan, changed: set[str], *,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> Scan | None:
+    """The previous walk with only ``changed`` files (absolute paths in walked folders) looked at
+    again, as change notification reports them; None when one needs a full walk instead."""
+    out = Scan(files=dict(previous.files), skipped=dict(previous.skipped),
+               dirs=list(previous.dirs))
+    root = str(kb_path)
+    walked = set(previous.dirs)
+    real_root = kb_path.resolve()
+    for path in changed:
+        folder, _sep, name = path.rpartition(os.sep)
+        if folder not in walked or not (folder == root or folder.startswith(root + os.sep)):
+            return None
+        rel_dir = folder[len(root) + 1:].replace(os.sep, "/")
+        relp = f"{rel_dir}/{name}" if rel_dir else name
+        try:
+            relp.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        out.files.pop(relp, None)
+        out.skipped.pop(relp, None)
+        p = Path(path)
+        try:
+            if p.is_symlink() and not _inside(real_root, p.resolve()):
+                out.skipped[relp] = "symlink leads outside the knowledge base"
+                continue
+            if p.is_dir():  # a folder that appeared: only a walk sees inside it
+                return None
+        except (OSError, RuntimeError):
+            return None
+        if os.path.lexists(path):
+            _classify(out, relp, name, not rel_dir, rules, p.stat, max_bytes)
+    return out
+
+
+# --------------------------------------------------------------------------- for the index
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, timeout: float) -> Iterator[None]:
+    """Exclusive inter-process lock on ``path`` (created if needed), waiting up to ``timeout``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                _lock_fd(fd)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise IndexLockedError(
+                        f"another process has been updating the index at {path.parent} "
+                        f"for over {timeout:.0f} s",
+                        hint="wait for it to finish and search again",
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            _unlock_fd(fd)
+    finally:
+        os.close(fd)
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 0, 0)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def file_signatures(folder: Path, wanted: Callable[[str], object]) -> dict[str, list[int]]:
+    """``name -> [size, mtime_ns]`` for the files of one folder whose name is ``wanted``."""
+    out: dict[str, list[int]] = {}
+    with os.scandir(folder) as entries:
+        for e in entries:
+            if wanted(e.name):
+                st = e.stat()
+                out[e.name] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+def file_crc32(path: Path) -> int:
+    """CRC-32 of a file's bytes."""
+    crc = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            crc = zlib.crc32(chunk, crc)
+    return crc
+
+
+def _inside(root: Path, target: Path) -> bool:
+    try:
+        target.relative_to(root)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,1 @@
+"""From a question to ranked, explained hits: query analysis, ranking, KB choice, snippets, the answer."""

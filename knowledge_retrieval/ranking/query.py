@@ -1,0 +1,214 @@
+"""Understand a query: its keywords (each with the index terms that prove it), weights, constraints."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..text.analysis import (
+    CJK_QUESTION_WORDS,
+    CJK_STOP,
+    _jieba_words,
+    cjk_units,
+    has_cjk,
+    iter_tokens,
+    jieba_cut,
+    to_simplified,
+    word_terms,
+)
+
+MAX_QUERY_CHARS = 4000
+CROSS_WEIGHT = 0.5
+SINGLE_WEIGHT = 1.0
+_PARTICLES = frozenset("的了是吗呢吧啊么")
+"""Weight of a query bigram that spans two words, or a question word."""
+"""Longer queries are cut (a question, not a document)."""
+
+_INTERROGATIVE = frozenset("何哪谁几啥怎甚")
+"""Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
+_QUESTION_NOISE = frozenset(
+    ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer", "learn"]
+)
+_VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
+_CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
+_TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
+_LATEST_RE = re.compile(r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本")
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """One thing the user asked about, and the index terms that show a file has it."""
+
+    text: str
+    """As the user wrote it."""
+    whole: str | None
+    """A term that proves the keyword on its own (a whole identifier, a long Chinese word)."""
+    parts: tuple[str, ...]
+    """Terms that together prove it (stems, identifier parts, CJK bigrams)."""
+    part_credit: float = 1.0
+    """Credit when every part but not the whole is found (identifier parts prove less)."""
+
+    @property
+    def filler_like(self) -> bool:
+        """A two-character Chinese word with a question or function character (何年, 哪边,
+        油在): filler when the KB has never seen it, a topic when it has (几何, 哪吒)."""
+        return len(self.text) == 2 and has_cjk(self.text) and any(
+            c in _INTERROGATIVE or c in CJK_STOP for c in self.text)
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        return ((self.whole,) if self.whole else ()) + self.parts
+
+    def coverage(self, found: set[str] | frozenset[str]) -> float:
+        """How well a set of matched terms covers this keyword, 0..1."""
+        if self.whole and self.whole in found:
+            return 1.0
+        if not self.parts:
+            return 0.0
+        hit = sum(1 for p in self.parts if p in found)
+        return self.part_credit * hit / len(self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """An analyzed query."""
+
+    text: str
+    lang: str
+    """``zh`` when the query has Chinese, else ``en`` (answers and messages follow it)."""
+    keywords: tuple[Keyword, ...]
+    terms: dict[str, float] = field(default_factory=dict)
+    """Index term -> query weight, for ranking."""
+    bonus_terms: frozenset[str] = frozenset()
+    """Terms that raise a section's relevance without counting in the most it could score
+    (a lone Chinese character: 蓍 in 蓍的别名)."""
+    version: str | None = None
+    """A version the query asks for (``v2`` -> ``2``)."""
+    latest: bool = False
+    """The query asks for the newest document."""
+    wants_index: bool = False
+    """The query asks for an overview / table of contents (entry files may then answer)."""
+
+
+def analyze_query(text: str) -> Query:
+    """Analyze a query string; never raises, never interprets query syntax.
+
+    >>> q = analyze_query("payment.retry.max_attempts default")
+    >>> [k.text for k in q.keywords]
+    ['payment.retry.max_attempts', 'default']
+    """
+    text = "".join(ch if ch.isprintable() or ch in "\t\n" else " " for ch in text[:MAX_QUERY_CHARS])
+    # markup pasted with a question (a page description's <img src=... alt=...>) is formatting:
+    # tags with attributes are dropped; a bare tag (<Tabs>) may be what is asked about
+    untagged = _TAG_WITH_ATTRIBUTES.sub(" ", text)
+    if untagged.strip():
+        text = untagged
+    keywords: dict[str, Keyword] = {}
+    terms: dict[str, float] = {}
+    bonus: set[str] = set()
+
+    def add_term(t: str, w: float) -> None:
+        terms[t] = max(terms.get(t, 0.0), w)
+
+    for kind, raw, _s, _e in iter_tokens(text):
+        if kind == "cjk":
+            words = _segment(raw)
+            inside: set[str] = set()
+            for w in words:
+                if len(w) < 2 or w in CJK_QUESTION_WORDS or all(c in CJK_STOP for c in w):
+                    continue
+                units = cjk_units(w)
+                inside.update(units)
+                keywords.setdefault(w, Keyword(w, w if len(w) >= 3 else None, tuple(units)))
+            for u in cjk_units(raw):
+                if len(u) == 1 and u in CJK_STOP:
+                    continue
+                # bigrams across word boundaries (单状 in 订单|状态) say less than those inside
+                add_term(u, 1.0 if u in inside else CROSS_WEIGHT)
+            for w in _jieba_words(raw):
+                add_term(w, 1.0)
+            for w in jieba_cut(raw):
+                if len(w) == 1 and w not in CJK_STOP:
+                    add_term(to_simplified(w), SINGLE_WEIGHT)
+                    bonus.add(to_simplified(w))
+        else:
+            whole, parts = word_terms(raw)
+            if whole:
+                # a hyphenated compound of plain words (cell-autonomously, loss-of-function) is
+                # prose: its words prove it as well as the compound does; an identifier's parts
+                # (payment.retry.max_attempts, PAY-1234) prove less than the identifier
+                prose = _is_prose_compound(raw)
+                add_term(whole, 1.0)
+                for p in parts:
+                    add_term(p, 1.0 if prose else 0.4)
+                if parts:
+                    keywords.setdefault(whole, Keyword(raw.strip("/"), whole, tuple(parts),
+                                                       1.0 if prose else 0.6))
+            elif parts:
+                p = parts[0]
+                noise = raw.lower() in _QUESTION_NOISE
+                add_term(p, 0.3 if noise else 1.0)
+                if not noise:
+                    keywords.setdefault(p, Keyword(raw, None, (p,)))
+    version = None
+    m = _VERSION_RE.search(text) or _CJK_VERSION_RE.search(text)
+    if m:
+        version = next(g for g in m.groups() if g)
+    return Query(
+        text=text,
+        lang="zh" if has_cjk(text) else "en",
+        keywords=tuple(keywords.values()),
+        terms=terms,
+        bonus_terms=frozenset(bonus - {t for k in keywords.values() for t in k.terms}),
+        version=version,
+        latest=bool(_LATEST_RE.search(text)),
+        wants_index=bool(
+            re.search(r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引", text, re.IGNORECASE)
+        ),
+    )
+
+
+def _is_prose_compound(raw: str) -> bool:
+    """Words joined by hyphens, each lowercase or capitalised (``cell-autonomously``,
+    ``Hutchinson-Gilford``), not an identifier (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``)."""
+    pieces = raw.split("-")
+    return len(pieces) > 1 and all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces)
+
+
+def _segment(run: str) -> list[str]:
+    """Words of a CJK run for keywords: jieba's segmentation (bigram chunks for short runs)."""
+    if len(run) <= 2:
+        return [run]
+    words: list[str] = []
+    singles: list[str] = []
+
+    def flush() -> None:
+        # lone content characters: one joins the two-character word before it (状态 + 码);
+        # a run of them (words jieba does not know) is cut into two-character chunks
+        if len(singles) == 1:
+            prev = words[-1] if words else ""
+            if len(prev) == 2 and not prev.startswith("\0") and prev not in CJK_QUESTION_WORDS:
+                words[-1] = "\0" + prev + singles[0]
+        elif singles:
+            chunks = ["".join(singles[i : i + 2]) for i in range(0, len(singles), 2)]
+            if len(chunks) > 1 and len(chunks[-1]) == 1:
+                last = chunks.pop()
+                chunks[-1] += last
+            words.extend(chunks)
+        singles.clear()
+
+    for w in jieba_cut(run):
+        if len(w) == 1:
+            if w in CJK_STOP:
+                if len(singles) == 1 and w not in _PARTICLES:
+                    # a lone character and the one after it are likely one word (幂 + 等)
+                    words.append("\0" + singles.pop() + w)
+                flush()
+                words.append("\0")  # nothing joins across a stop character
+            else:
+                singles.append(w)
+            continue
+        flush()
+        words.append(w)
+    flush()
+    return [w.lstrip("\0") for w in words if w.lstrip("\0")]

@@ -1,0 +1,516 @@
+"""Rank a KB's files for a query: BM25F over fields, then the grep-style ladder, as a 0..1 score.
+
+The score of a file is a weighted sum of features that are each already in [0, 1]:
+
+- ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file,
+  and, for half of it, found together in one of its sections;
+- ``relevance``: the best section's BM25F score over the most the query could score;
+- ``title``: the share of keywords found in the file's name, title or headings;
+- ``title precision``: the share of the file's title made of query terms (the page is about
+  what was asked, rather than mentioning every word in passing);
+- ``emphasis``: the file lies under a folder or path the README emphasizes;
+- ``constraint``: the file satisfies a version / "latest" constraint of the query.
+
+The sum is multiplied by the square of the share of the query's keywords this KB knows at all
+(an out-of-scope question is mostly words the KB has never seen), then :func:`calibrate` maps it
+so that the default threshold 0.35 separates answers from noise.
+
+Coverage and relevance carry most of the weight, so a file with more of the keywords ranks above
+one that repeats fewer; emphasis and title matches then order files of equal coverage. The
+weights sum to 1.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..index.store import KBIndex
+from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
+from ..kb.rules import is_emphasized, is_entry
+from ..models import KBRules
+from ..text.analysis import has_cjk, index_terms
+from .query import Keyword, Query
+
+K1 = 1.2
+W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.103, 0.045, 0.027
+W_TITLE_PRECISION = 0.15
+"""The share of the file's title made of query terms (the page is about what was asked)."""
+ENTRY_FACTOR = 0.85
+"""An entry / TOC file that is not asked for is scored down (its links are the answer)."""
+OTHER_VERSION_FACTOR = 0.8
+CALIBRATION_CUT = 0.29
+TWO_KW_FACTOR = 0.7
+"""Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
+"""The raw score (after the on-topic factor) above which a file answers the query."""
+CANDIDATE_SECTIONS = 400
+TYPO_WEIGHT = 0.7
+MIN_TYPO_CHARS = 6
+"""Shorter words are not corrected: one edit turns 'bake' into 'base' and 'bread' into 'break'."""
+FIELD_VALUE_BONUS = 0.25
+"""A table row whose field named by one keyword holds another keyword (状态码: 20)."""
+MAX_FIELD_CHECKS = 6
+TOGETHER_SHARE = 0.5
+"""The part of the coverage feature that counts keywords found together in one section (the
+rest counts them anywhere in the file)."""
+LENGTH_DISCOUNT = 0.1
+"""File-wide coverage is divided by 1 + this x log2(file length / median file length) for files
+longer than the median."""
+TWIN_TOLERANCE = 0.02
+"""Copies of a page match alike: keyword coverage and relevance within this."""
+
+
+@dataclass(slots=True)
+class SectionMatch:
+    docnum: int
+    score: float
+    terms: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class FileMatch:
+    """A ranked file with the features behind its score."""
+
+    path: str
+    score: float
+    best: SectionMatch
+    coverage: float
+    relevance: float
+    title: float
+    emphasized: bool
+    matched_terms: list[str]
+    """Keywords of the query found in the file, as the user wrote them."""
+    missing_terms: list[str]
+    stored: dict[str, Any] = field(default_factory=dict)
+    reader: Any = field(default=None, repr=False)
+
+    def fields(self) -> dict[str, Any]:
+        """The stored fields of the best section (read on first use: most matches are never
+        shown)."""
+        if not self.stored and self.reader is not None:
+            self.stored = self.reader.stored_fields(self.best.docnum)
+        return self.stored
+
+
+@dataclass(slots=True)
+class RankOutcome:
+    files: list[FileMatch]
+    keywords: list[str]
+    known_keywords: list[str]
+    """Keywords with at least one term in this KB's vocabulary."""
+    did_you_mean: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Known:
+    """A query's keywords as one KB knows them."""
+
+    keywords: list[Keyword]
+    terms: dict[str, float]
+    """Index term -> query weight, near words of misspelt keywords added."""
+    known: list[str] = field(default_factory=list)
+    """Keywords the KB knows (at least half)."""
+    share: dict[str, float] = field(default_factory=dict)
+    """Keyword -> how much of it the KB knows, 0..1."""
+    did_you_mean: dict[str, str] = field(default_factory=dict)
+    alias: dict[str, str] = field(default_factory=dict)
+    """Near vocabulary term -> the query term it stands for."""
+
+
+class Ranker:
+    """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
+
+    def __init__(self, kbi: KBIndex, rules: KBRules) -> None:
+        self.kbi = kbi
+        self.rules = rules
+
+    @staticmethod
+    def _typo_candidates(stats: TermStats, kw: Keyword) -> str | None:
+        """A near term of the vocabulary for a keyword absent from it (words of 6+ letters)."""
+        word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
+        if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
+            return None
+        return stats.near_term(word)
+
+    def _vocabulary_check(self, q: Query, stats: TermStats) -> _Known:
+        """Which of the query's keywords this KB knows, and near words for misspelt ones."""
+        # a question or function word the KB has never seen (何年, 哪边) is not a topic: it
+        # would count as evidence that the question is out of scope
+        keywords = [k for k in q.keywords
+                    if not (k.filler_like and not any(stats.known(t) for t in k.terms))]
+        out = _Known(keywords or list(q.keywords), dict(q.terms))
+        unknown = []
+
+        def correct(kw: Keyword, stands_for: str) -> bool:
+            """Typo tolerance: a near vocabulary term stands in for the keyword."""
+            near = self._typo_candidates(stats, kw)
+            if near:
+                out.did_you_mean[kw.text] = near
+                out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
+                out.alias[near] = stands_for
+            return bool(near)
+
+        # how much of each keyword the KB knows: an identifier it never saw whole, nor all its
+        # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
+        # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
+        for kw in out.keywords:
+            if kw.whole and not stats.known(kw.whole):
+                # a misspelt identifier: its parts may exist, the whole does not
+                correct(kw, kw.whole)
+            parts_known = sum(map(stats.known, kw.parts))
+            if (kw.text in out.did_you_mean or (kw.whole and stats.known(kw.whole))
+                    or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))):
+                out.share[kw.text] = 1.0
+            else:
+                out.share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
+            if out.share[kw.text] >= 0.5:
+                out.known.append(kw.text)
+            elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
+                unknown.append(kw)
+        # correct typos only when the query is mostly on topic (or short): a question whose
+        # words are mostly foreign to the KB is out of scope, not misspelt
+        if len(out.keywords) <= 2 or len(out.known) >= len(unknown):
+            for kw in unknown:
+                if correct(kw, kw.parts[0] if kw.parts else kw.text):
+                    out.known.append(kw.text)
+                    out.share[kw.text] = 1.0
+        return out
+
+    def rank(self, q: Query, limit: int) -> RankOutcome:
+        reader = self.kbi.reader()
+        stats = TermStats(self.kbi, reader)
+        vocab = self._vocabulary_check(q, stats)
+        keywords, terms, known = vocab.keywords, vocab.terms, vocab.known
+        did_you_mean, alias = vocab.did_you_mean, vocab.alias
+        idf = {t: stats.idf(t) for t in terms}
+        # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
+        # every section of the index)
+        total = stats.sections
+        acc: dict[str, np.ndarray] = {}
+        in_title: dict[str, np.ndarray] = {}
+        title_hits = np.zeros(total)  # query terms in each section's document title
+        for t in terms:
+            acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
+            got = stats.vector(t)
+            if got is not None:
+                ids, a, flags = got
+                acc[t][ids] = a
+                in_title[t][ids] = (flags & TITLE_LIKE) > 0
+                title_hits[ids] += (flags & IN_TITLE) > 0
+        seen = [t for t, a in acc.items() if a.any()]
+        if not seen:
+            return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
+        # the most a section could score on the terms this KB knows (unknown terms already
+        # lower the keyword coverage; counting them twice would flatten every score)
+        qmax = sum(idf[t] * terms[t] for t in seen if t not in q.bonus_terms) or 1.0
+        score = np.zeros(total)
+        for t in seen:
+            a = acc[t]
+            score += idf[t] * terms[t] * a / (K1 + a)
+        cand = np.flatnonzero(score)
+        docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
+        cands = _Candidates(stats.path_of, docs, score[docs] / qmax, seen, acc, in_title,
+                            keywords, alias)
+        kw_weight = self._keyword_weights(keywords, idf, alias, stats)
+        w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
+        cov = w @ cands.file_cov
+        tcov = w @ cands.file_title_cov
+        # each file is represented by its best section: coverage first, then BM25F
+        sec_cov = w @ cands.sec_cov
+        sec_key = cands.sec_score + 0.5 * sec_cov
+        best = cands.best_sections(sec_key)
+        # keywords found together in one section say more than the same words scattered over a
+        # long page (which covers every word of a description somewhere)
+        together = np.zeros(len(cands.file_paths))
+        np.maximum.at(together, cands.group, sec_cov)
+        if did_you_mean:  # a file found through a corrected word proves less
+            typo = 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
+            via_typo = cands.file_has_any(list(alias))
+            cov = np.where(via_typo, cov * typo, cov)
+            together = np.where(via_typo, together * typo, together)
+        # a question of several words most of which this KB has never seen is out of its scope;
+        # for one or two keywords the coverage already says it
+        on_topic = sum(vocab.share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
+        emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
+        mult = mult * on_topic**2
+        if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
+            mult = mult * TWO_KW_FACTOR
+        # the share of the title made of query terms: the page is about what was asked
+        # (divided by the files of the folder that share the title: there a title names a
+        # subject many pages are about, such as an encyclopedia article's paragraphs)
+        sec_tp = (np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
+                  / stats.title_shares()[docs])
+        tprec = np.zeros(len(cands.file_paths))
+        np.maximum.at(tprec, cands.group, sec_tp)
+        # a long file has every word somewhere: its file-wide coverage proves less (the share
+        # held together in one section is already measured on the section)
+        longer = np.maximum(1.0, stats.file_lengths()[cands.docs[best]])
+        file_wide = cov / (1.0 + LENGTH_DISCOUNT * np.log2(longer))
+        cov_score = (1.0 - TOGETHER_SHARE) * file_wide + TOGETHER_SHARE * together
+        base = (W_COVERAGE * cov_score + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
+                + W_TITLE_PRECISION * tprec)
+        rel = np.minimum(1.0, cands.sec_score[best])
+        raw = (base + W_RELEVANCE * rel) * mult
+        if len(keywords) >= 2 and (cands.file_sections > 1).any():
+            # a table row whose field is one keyword and value another ("状态码: 20") lifts its
+            # section; that reads the section's text, so only files that could reach the top
+            # with it are checked (until the top no longer moves)
+            upper = (base + W_RELEVANCE * np.minimum(1.0, cands.file_max + FIELD_VALUE_BONUS)) * mult
+            todo = cands.file_sections > 1
+            while True:
+                cut = len(raw) - min(limit, len(raw))
+                bar = np.partition(raw, cut)[cut]  # the score a file must reach to be shown
+                now = np.flatnonzero(todo & (upper >= bar))
+                if not len(now):
+                    break
+                todo[now] = False
+                for fi in now.tolist():
+                    b = self._field_value_best(reader, cands, fi, sec_key, keywords)
+                    best[fi] = b
+                    rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
+                    raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
+        self._follow_originals(cands, raw, emph, cov, rel, tcov)
+        final = calibrate(raw)
+        # ties: more coverage first, then the file whose best section ranked first
+        order = np.lexsort((np.arange(len(final)), -cov, -final))[:limit]
+        files: list[FileMatch] = []
+        for fi in order.tolist():
+            b = int(best[fi])
+            d = int(cands.docs[b])
+            covs = cands.file_cov[:, fi].tolist()
+            files.append(FileMatch(
+                path=cands.file_paths[fi], score=float(final[fi]),
+                best=SectionMatch(d, float(cands.sec_score[b] + cands.bonus[b]),
+                                  {t for t in seen if acc[t][d] > 0}),
+                coverage=float(cov[fi]), relevance=float(rel[fi]), title=float(tcov[fi]),
+                emphasized=bool(emph[fi]),
+                matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
+                missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
+                stored=stored.get(d) or {}, reader=reader,
+            ))
+        return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
+
+    @staticmethod
+    def _field_value_best(reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray,
+                          keywords: list[Keyword]) -> int:
+        """The best section of file ``fi`` once ``field: value`` rows among its leaders count."""
+        keyed = sorted(((float(sec_key[i]), -i, i) for i in np.flatnonzero(cands.group == fi).tolist()),
+                       reverse=True)
+        top, _n, best = keyed[0]
+        best_key = top
+        for key, _n, i in keyed[:MAX_FIELD_CHECKS]:
+            if key < 0.8 * top:
+                break
+            if not cands.checked[i]:
+                cands.checked[i] = True
+                text = reader.stored_fields(int(cands.docs[i])).get("text") or ""
+                if field_value_match(text, keywords):
+                    cands.bonus[i] = FIELD_VALUE_BONUS
+            key += cands.bonus[i]
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+    @staticmethod
+    def _follow_originals(cands: _Candidates, raw: np.ndarray, emph: np.ndarray,
+                          cov: np.ndarray, rel: np.ndarray, tcov: np.ndarray) -> None:
+        """A copy of an emphasized page elsewhere (``versioned_docs/version-3/x.md`` of
+        ``docs/x.mdx``: same name, same match) ranks right after it: the README prefers the
+        emphasized page, which says which copy comes first, not that the copy answers less
+        than other pages."""
+        if not emph.any() or emph.all():
+            return
+        originals: dict[str, list[int]] = {}
+        for i in np.flatnonzero(emph).tolist():
+            originals.setdefault(_stem(cands.file_paths[i]), []).append(i)
+        for i in np.flatnonzero(emph == 0).tolist():
+            for j in originals.get(_stem(cands.file_paths[i]), ()):
+                if (abs(cov[i] - cov[j]) < TWIN_TOLERANCE and abs(rel[i] - rel[j]) < TWIN_TOLERANCE
+                        and abs(tcov[i] - tcov[j]) < TWIN_TOLERANCE and raw[j] > raw[i]):
+                    raw[i] = raw[j] - 1e-9
+                    break
+
+    def _factors(self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query,
+                 stats: TermStats) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
+        """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
+        version / "latest" constraint met (0/1); the stored fields read on the way."""
+        paths = cands.file_paths
+        # (emphasized, entry) per path under these rules, remembered with the reader
+        roles: dict[str, tuple[bool, bool]] = (
+            stats.cache.setdefault("roles", {}).setdefault(self.rules, {}))
+        for p in paths:
+            if p not in roles:
+                if len(roles) >= TERM_CACHE_ENTRIES:
+                    roles.clear()
+                roles[p] = (is_emphasized(p, self.rules), is_entry(p, self.rules))
+        emph = np.array([roles[p][0] for p in paths], dtype=np.float64)
+        mult = np.array([ENTRY_FACTOR if not q.wants_index and roles[p][1] else 1.0
+                         for p in paths])
+        met = np.zeros(len(paths))
+        stored: dict[int, Any] = {}
+        if q.version or q.latest:  # constraints read each candidate's version and date
+            docs = [int(cands.docs[b]) for b in best.tolist()]
+            for d in docs:
+                stored[d] = stats.reader.stored_fields(d)
+            versions = [_version_of(p, stored[d]) for p, d in zip(paths, docs, strict=True)]
+            newest = None
+            if q.latest:
+                newest = _newest([(p, stored[d], v) for p, d, v, c
+                                  in zip(paths, docs, versions, cov.tolist(), strict=True) if c > 0])
+            for i, (p, v) in enumerate(zip(paths, versions, strict=True)):
+                c = 0.0
+                if q.version and v == q.version:
+                    c = 1.0
+                elif q.version and v not in ("", q.version):
+                    c = -1.0
+                if newest is not None and p == newest:
+                    c = max(c, 1.0)
+                met[i] = max(c, 0.0)
+                if c < 0:  # another version than the one asked for
+                    mult[i] *= OTHER_VERSION_FACTOR
+        return emph, mult, met, stored
+
+    def _keyword_weights(self, keywords: list[Keyword], idf: dict[str, float],
+                         alias: dict[str, str], stats: TermStats) -> dict[str, float]:
+        """Each keyword weighs as its rarest known term; an unknown keyword as a rare term."""
+        unknown = 0.8 * math.log(1.0 + (stats.n + 0.5) / 0.5)
+        rev = {v: k for k, v in alias.items()}
+        out: dict[str, float] = {}
+        for k in keywords:
+            vals = [idf.get(t) or stats.idf(t) for t in k.terms if stats.known(t)]
+            if not vals and k.parts and k.parts[0] in rev:
+                vals = [idf.get(rev[k.parts[0]], unknown)]
+            out[k.text] = max(vals) if vals else unknown
+        return out
+
+
+def calibrate(raw: np.ndarray) -> np.ndarray:
+    """Map raw scores to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
+
+    Piecewise linear and monotone, so it never changes an order; it only puts the line between
+    answers and noise (measured on the dev suites, see docs/scores.md) at the default threshold.
+    """
+    raw = np.clip(raw, 0.0, 1.0)
+    return np.where(raw <= CALIBRATION_CUT, 0.35 * raw / CALIBRATION_CUT,
+                    0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT))
+
+
+def field_value_match(text: str, keywords: list[Keyword]) -> bool:
+    """True when a ``field: value`` line has one keyword in the field and another in the value."""
+    for line in text.splitlines():
+        name, sep, value = line.partition(": ")
+        if not sep or len(name) > 60:
+            continue
+        name_terms, value_terms = set(index_terms(name)), set(index_terms(value))
+        in_name = {k.text for k in keywords if k.coverage(name_terms) >= 1.0}
+        named = {t for k in keywords if k.text in in_name for t in k.terms}
+        # the keyword must name the field, not merely occur in a long field name
+        if in_name and len(named & name_terms) * 2 >= len(name_terms) and any(
+            k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords
+        ):
+            return True
+    return False
+
+
+def _stem(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0].lower()
+
+
+def _version_of(path: str, stored: dict[str, Any]) -> str:
+    v = str(stored.get("version") or "")
+    if v:
+        return v.lstrip("vV")
+    m = re.search(r"(?:^|[/_\-.])v(\d+)(?:[/_\-.]|$)", path, re.IGNORECASE)
+    return m.group(1) if m else ""
+
+
+def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
+    """The path of the newest of (path, stored fields, version) by front-matter date, else by
+    version number."""
+    def key(f: tuple[str, dict[str, Any], str]) -> tuple[str, float]:
+        try:
+            vn = float(f[2]) if f[2] else -1.0
+        except ValueError:
+            vn = -1.0
+        return (str(f[1].get("date") or ""), vn)
+
+    cands = [f for f in files if key(f) != ("", -1.0)]
+    return max(cands, key=key)[0] if cands else None
+
+
+class _Candidates:
+    """A query's leading sections grouped by file, with the keywords each section and each
+    file covers (arrays: keywords x sections, keywords x files)."""
+
+    def __init__(self, path_of: Callable[[int], str], docs: np.ndarray, sec_score: np.ndarray,
+                 seen: list[str],
+                 acc: dict[str, np.ndarray], in_title: dict[str, np.ndarray],
+                 keywords: list[Keyword], alias: dict[str, str]) -> None:
+        self.docs = docs
+        self.sec_score = sec_score
+        self.bonus = np.zeros(len(docs))
+        self.checked = np.zeros(len(docs), dtype=bool)
+        index: dict[str, int] = {}
+        group = np.empty(len(docs), dtype=np.int64)
+        for i, d in enumerate(docs.tolist()):
+            group[i] = index.setdefault(path_of(d), len(index))
+        self.file_paths = list(index)
+        self.group = group
+        nf = len(index)
+        self.file_sections = np.bincount(group, minlength=nf)
+        self.file_max = np.zeros(nf)
+        np.maximum.at(self.file_max, group, sec_score)
+        names = list(dict.fromkeys([*seen, *(t for k in keywords for t in k.terms),
+                                    *alias.values()]))
+        row = {t: i for i, t in enumerate(names)}
+        hit = np.zeros((len(names), len(docs)), dtype=bool)
+        title = np.zeros_like(hit)
+        for t in seen:
+            hit[row[t]] = acc[t][docs] > 0
+            title[row[t]] = in_title[t][docs]
+        for near, target in alias.items():  # a corrected word counts for the one it replaced
+            if near in row:
+                hit[row[target]] |= hit[row[near]]
+                title[row[target]] |= title[row[near]]
+        # per file: any of its sections (columns sorted by file, OR-reduced per run)
+        by_file = np.argsort(group, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(group[by_file]) != 0])
+        file_hit = np.logical_or.reduceat(hit[:, by_file], starts, axis=1)
+        file_title = np.logical_or.reduceat(title[:, by_file], starts, axis=1)
+        self._row, self._file_hit = row, file_hit
+        self.sec_cov = _coverage(keywords, row, hit)
+        self.file_cov = _coverage(keywords, row, file_hit)
+        self.file_title_cov = _coverage(keywords, row, file_title)
+
+    def file_has_any(self, terms: list[str]) -> np.ndarray:
+        rows = [self._row[t] for t in terms if t in self._row]
+        if not rows:
+            return np.zeros(self._file_hit.shape[1], dtype=bool)
+        return np.asarray(self._file_hit[rows].any(axis=0))
+
+    def best_sections(self, key: np.ndarray) -> np.ndarray:
+        """Per file, the candidate index of its section with the highest key (the first on ties)."""
+        order = np.lexsort((np.arange(len(key)), -key, self.group))
+        g = self.group[order]
+        first = np.ones(len(g), dtype=bool)
+        first[1:] = g[1:] != g[:-1]
+        out = np.empty(len(self.file_paths), dtype=np.int64)
+        out[g[first]] = order[first]
+        return out
+
+
+def _coverage(keywords: list[Keyword], row: dict[str, int], found: np.ndarray) -> np.ndarray:
+    """:meth:`Keyword.coverage` of each column of a terms x items matrix: keywords x items."""
+    out = np.zeros((len(keywords), found.shape[1]))
+    for j, k in enumerate(keywords):
+        if k.parts:
+            out[j] = k.part_credit * found[[row[p] for p in k.parts]].mean(axis=0)
+        if k.whole:
+            out[j][found[row[k.whole]]] = 1.0
+    return out

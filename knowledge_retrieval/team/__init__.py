@@ -1,0 +1,1 @@
+"""The team workflow: teams.yaml, the memory KB, and retrieve() (access, memory first, then KBs)."""

@@ -1,0 +1,260 @@
+"""The memory KB: notes that callers add, kept as Markdown per project, searched by project id.
+
+Notes live under ``<root>/.memory/<project id>/`` as ``<UTC time>-<slug>-<random>.md`` with YAML
+front matter (``title``, ``project_id``, ``created``). The folder is hidden, so it is never taken
+for a regular KB, and each project folder gets its own index like any KB (with default rules).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+import os
+import re
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+
+from ..api import check_args, make_hit
+from ..errors import ConfigError, InvalidArgumentError, KBNotFoundError, UnsafePathError
+from ..index.store import get_index
+from ..kb.discovery import MEMORY_DIRNAME, require_root, suggest, within
+from ..models import KBRules
+from ..ranking.answer import compose_answer
+from ..ranking.query import analyze_query
+from ..ranking.ranker import Ranker
+from ..results import SearchResult, not_found_message
+
+log = logging.getLogger(__name__)
+
+PROJECT_ID_RE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}")
+MAX_NOTE_CHARS = 1_000_000
+MAX_TITLE_CHARS = 200
+
+__all__ = ("check_project_id", "list_projects", "memory_kb", "memory_path", "remember",
+           "search_memory")
+
+
+def check_project_id(value: object) -> str:
+    """Return a valid project id or raise: 1-64 of ``A-Z a-z 0-9 . _ -``, not starting with '.'.
+
+    Anything path-like (``/``, ``\\``, ``..``, NUL, absolute) is an :class:`UnsafePathError`.
+
+    >>> check_project_id("pay-core")
+    'pay-core'
+    """
+    if not isinstance(value, str):
+        raise InvalidArgumentError(
+            f"project id must be a string, not {type(value).__name__}",
+            hint="pass a name such as 'pay-core'",
+        )
+    if not value:
+        raise InvalidArgumentError("empty project id", hint="pass a name such as 'pay-core'")
+    if ("/" in value or "\\" in value or "\x00" in value or ".." in value
+            or os.path.isabs(value) or (len(value) > 1 and value[1] == ":")):
+        raise UnsafePathError(
+            f"project id {value!r} is not allowed: it looks like a path",
+            hint="a project id is a plain name: letters, digits, '.', '_' and '-', "
+            "e.g. 'pay-core'",
+        )
+    if not PROJECT_ID_RE.fullmatch(value):
+        raise InvalidArgumentError(
+            f"project id {value!r} is not allowed",
+            hint="use 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'",
+        )
+    return value
+
+
+def memory_kb(project_id: str) -> str:
+    """The label of a project's memory in hits and sources: ``.memory/<project id>``."""
+    return f"{MEMORY_DIRNAME}/{check_project_id(project_id)}"
+
+
+def _root(root: str | os.PathLike[str] | None) -> Path:
+    return require_root(root)
+
+
+def memory_path(project_id: str, root: str | os.PathLike[str] | None = None) -> Path:
+    """The folder holding a project's notes (it may not exist yet)."""
+    root_path = _root(root)
+    folder = root_path / MEMORY_DIRNAME / check_project_id(project_id)
+    if not within(root_path, folder):
+        raise UnsafePathError(
+            f"the memory folder of {project_id!r} resolves outside the root; refused",
+            hint=f"make {MEMORY_DIRNAME}/ a real folder inside the KnowledgeBase root",
+        )
+    return folder
+
+
+def list_projects(root: str | os.PathLike[str] | None = None) -> list[str]:
+    """The project ids that have a memory folder, sorted."""
+    base = _root(root) / MEMORY_DIRNAME
+    try:
+        entries = sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError:
+        return []
+    return [e.name for e in entries if e.is_dir() and PROJECT_ID_RE.fullmatch(e.name)]
+
+
+def _slug(title: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40].strip("-")
+    return s or "note"
+
+
+def _clean_title(title: str | None, text: str) -> str:
+    if title is not None and not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be a string, not {type(title).__name__}")
+    t = " ".join((title or "").split())
+    if not t:
+        first = next((ln.strip().lstrip("#").strip() for ln in text.splitlines() if ln.strip()), "")
+        t = " ".join(first.split())[:80] or "Note"
+    return t[:MAX_TITLE_CHARS]
+
+
+def remember(
+    text: str,
+    *,
+    project_id: str,
+    title: str | None = None,
+    root: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Store a note in a project's memory and return its path.
+
+    :param text: the note, Markdown or plain text.
+    :param project_id: the project it belongs to (see :func:`check_project_id`).
+    :param title: a one-line title; default: the note's first line.
+    :param root: the KnowledgeBase folder (found as :func:`~knowledge_retrieval.search` does).
+
+    The file is written to a temporary name and moved into place, so a search never sees half a
+    note, and an existing note is never overwritten.
+    """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"text must be a string, not {type(text).__name__}",
+                                   hint="pass the note as text")
+    if not text.strip():
+        raise InvalidArgumentError("empty note", hint="pass the text to remember")
+    if len(text) > MAX_NOTE_CHARS:
+        raise InvalidArgumentError(
+            f"note of {len(text)} characters is too long (at most {MAX_NOTE_CHARS})",
+            hint="split it into several notes",
+        )
+    pid = check_project_id(project_id)
+    folder = memory_path(pid, root)
+    heading = _clean_title(title, text)
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    front = yaml.safe_dump(
+        {"title": heading, "project_id": pid, "created": now.isoformat().replace("+00:00", "Z")},
+        allow_unicode=True, sort_keys=False, width=1000,
+    )
+    body = text.strip("\n")
+    if not body.lstrip().startswith("#"):
+        body = f"# {heading}\n\n{body}"
+    content = f"---\n{front}---\n\n{body}\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = now.strftime("%Y%m%dT%H%M%SZ")
+    tmp = folder / f".{uuid.uuid4().hex}.tmp"
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        f.write(content)
+        f.flush()
+        os.fsync(f.fileno())
+    try:
+        for _attempt in range(20):
+            dest = folder / f"{stamp}-{_slug(heading)}-{uuid.uuid4().hex[:8]}.md"
+            if _place(tmp, dest):
+                log.info("remembered %s", dest)
+                return dest
+        raise OSError(f"could not find a free file name in {folder}")  # pragma: no cover
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def _place(tmp: Path, dest: Path) -> bool:
+    """Move ``tmp`` to ``dest`` unless ``dest`` exists; False when it does."""
+    try:
+        os.link(tmp, dest)  # atomic and refuses to replace an existing file
+        return True
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links on this file system
+        if dest.exists():
+            return False
+        os.replace(tmp, dest)
+        return True
+
+
+def search_memory(
+    query: str,
+    *,
+    project_ids: Sequence[str],
+    root: str | os.PathLike[str] | None = None,
+    top_k: int = 5,
+    score_threshold: float = 0.35,
+) -> SearchResult:
+    """Search the notes of one or more projects; hits are merged by score.
+
+    :param project_ids: the projects whose notes are searched (at least one).
+
+    Hits name their KB as ``.memory/<project id>`` and their path relative to that folder.
+    When none of the projects has a note yet, :class:`KBNotFoundError` is raised (an unknown
+    project, like an unknown KB); notes that match nothing give ``found=False``.
+    """
+    query = check_args(query, top_k, score_threshold)
+    if isinstance(project_ids, str):
+        project_ids = [project_ids]
+    if not isinstance(project_ids, Sequence) or not project_ids:
+        raise InvalidArgumentError("no project ids to search",
+                                   hint="pass project_ids=['pay-core'] (one or more)")
+    pids = list(dict.fromkeys(check_project_id(p) for p in project_ids))
+    folders = {p: memory_path(p, root) for p in pids}
+    q = analyze_query(query)
+    labels = tuple(memory_kb(p) for p in pids)
+    notes: list[str] = []
+    matches = []
+    missing = [p for p, folder in folders.items() if not folder.exists()]
+    if len(missing) == len(folders):
+        known = list_projects(root)
+        raise KBNotFoundError(
+            memory_kb(missing[0]), suggest(missing[0], known),
+            reason=f"no memory for project {missing[0]!r}: no note has been added to it"
+            + (f" (projects with notes: {', '.join(known[:10])})" if known else ""),
+        )
+    for pid, folder in folders.items():
+        if pid in missing:
+            notes.append(f"project {pid!r} has no notes yet")
+            continue
+        if not folder.is_dir():
+            raise ConfigError(f"the memory of project {pid!r} is not a folder", path=str(folder),
+                              hint="move the file away; notes are kept in a folder per project")
+        kbi = get_index(f"memory-{pid}", folder)
+        rules = KBRules()
+        report = kbi.refresh(rules)
+        if report.skipped:
+            notes.append(f"{memory_kb(pid)} skipped {len(report.skipped)} file(s)")
+        for f in Ranker(kbi, rules).rank(q, top_k * 3).files:
+            matches.append((memory_kb(pid), f))
+    matches.sort(key=lambda m: m[1].score, reverse=True)
+    kept = [(n, f) for n, f in matches if f.score >= float(score_threshold)][:top_k]
+    if not kept:
+        reason = "below_threshold" if matches else "no_match"
+        if matches:
+            notes.append(f"best note scored {matches[0][1].score:.2f}, below the threshold "
+                         f"{float(score_threshold):.2f}")
+        return SearchResult(
+            query=q.text, found=False, kb=labels[0], kbs=labels, hits=(),
+            message=not_found_message(q.lang), reason=reason, notes=tuple(notes), answer="",
+            sources=(), lang=q.lang,
+        )
+    hits = [make_hit(n, f) for n, f in kept]
+    missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
+    return SearchResult(
+        query=q.text, found=True, kb=hits[0].kb, kbs=labels, hits=tuple(hits),
+        message=f"{len(hits)} relevant note(s) found in memory ({', '.join(pids)})."
+        if q.lang == "en" else f"在项目记忆 {'、'.join(pids)} 中找到 {len(hits)} 条相关笔记。",
+        reason=None, notes=tuple(notes), answer=compose_answer(q.lang, hits, missing),
+        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits), lang=q.lang,
+    )
+

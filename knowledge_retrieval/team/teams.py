@@ -1,0 +1,293 @@
+"""Load ``teams.yaml``: which knowledge bases and memory each team (component) may search.
+
+::
+
+    default_kb: troubleshooting        # for an empty or unknown component
+    teams:
+      payments:
+        kb_ids: [payments, glossary]   # searched in this order of preference
+        access: allowed                # or denied (default: allowed)
+        memory: enabled                # or disabled (default: disabled)
+        memory_project_ids: [pay-core]
+
+Team names are matched without regard to case or surrounding spaces (``" Payments "`` is the
+``payments`` team), so two teams whose names differ only in case are a configuration error.
+Every problem is a :class:`~knowledge_retrieval.errors.ConfigError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import dataclasses as dc
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import yaml
+
+from ..errors import ConfigError, InvalidArgumentError
+from ..kb.discovery import check_name, require_root
+from .memory import check_project_id
+
+TEAMS_FILENAME = "teams.yaml"
+ACCESS_VALUES = ("allowed", "denied")
+MEMORY_VALUES = ("enabled", "disabled")
+TEAM_KEYS = ("kb_ids", "access", "memory", "memory_project_ids")
+MAX_TEAMS_BYTES = 1024 * 1024
+
+_EXAMPLE = "default_kb: troubleshooting\nteams:\n  payments:\n    kb_ids: [payments]\n"
+
+
+@dc.dataclass(frozen=True, slots=True)
+class Team:
+    """One team's entry in ``teams.yaml``."""
+
+    name: str
+    kb_ids: tuple[str, ...]
+    access: str = "allowed"
+    """``allowed`` or ``denied``."""
+    memory: str = "disabled"
+    """``enabled`` or ``disabled``."""
+    memory_project_ids: tuple[str, ...] = ()
+    line: int = 0
+    """Line of the team's name in ``teams.yaml`` (1-based)."""
+    kb_lines: tuple[int, ...] = ()
+    """Line of each entry of ``kb_ids``."""
+
+    @property
+    def allowed(self) -> bool:
+        return self.access == "allowed"
+
+    @property
+    def memory_enabled(self) -> bool:
+        return self.memory == "enabled"
+
+
+@dc.dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a component resolves to: its team (None for the default) and what it may search."""
+
+    component: str
+    """The component as given, stripped."""
+    team: Team | None
+    """The matching team, or None when the component is empty or unknown."""
+    kb_ids: tuple[str, ...]
+    """The team's KBs, or ``(default_kb,)`` for the default."""
+    allowed: bool
+    memory_project_ids: tuple[str, ...]
+    """Project ids to search first; empty when memory is disabled or none are listed."""
+    memory_enabled: bool
+
+    @property
+    def is_default(self) -> bool:
+        return self.team is None
+
+
+@dc.dataclass(frozen=True, slots=True)
+class TeamsConfig:
+    """A parsed ``teams.yaml``."""
+
+    path: Path
+    default_kb: str
+    default_line: int
+    teams: Mapping[str, Team]
+    """Teams by lower-cased name."""
+
+    def resolve(self, component: str | None) -> Resolution:
+        """The team for ``component``; an empty or unknown component gets ``default_kb``.
+
+        >>> cfg = parse_teams("default_kb: faq\\nteams:\\n  pay:\\n    kb_ids: [payments]\\n")
+        >>> cfg.resolve(" PAY ").kb_ids, cfg.resolve("").kb_ids
+        (('payments',), ('faq',))
+        """
+        if component is not None and not isinstance(component, str):
+            raise InvalidArgumentError(
+                f"component must be a string, not {type(component).__name__}",
+                hint="pass the team name, e.g. component='payments', or '' for the default KB",
+            )
+        comp = (component or "").strip()
+        team = self.teams.get(comp.lower()) if comp else None
+        if team is None:
+            return Resolution(comp, None, (self.default_kb,), True, (), False)
+        return Resolution(
+            comp, team, team.kb_ids, team.allowed,
+            team.memory_project_ids if team.memory_enabled else (), team.memory_enabled,
+        )
+
+    def line_of(self, team: Team | None, kb: str) -> int:
+        """The line naming ``kb`` for ``team`` (or ``default_kb``), for error messages."""
+        if team is None:
+            return self.default_line
+        for k, ln in zip(team.kb_ids, team.kb_lines, strict=False):
+            if k == kb:
+                return ln
+        return team.line
+
+
+def teams_path(root: str | os.PathLike[str] | None = None) -> Path:
+    """Where ``teams.yaml`` is for a root (found as :func:`~knowledge_retrieval.search` does)."""
+    return require_root(root) / TEAMS_FILENAME
+
+
+def load_teams(root: str | os.PathLike[str] | None = None) -> TeamsConfig:
+    """Read and check ``<root>/teams.yaml`` (read afresh on every call: it is small)."""
+    path = teams_path(root)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_TEAMS_BYTES + 1)
+    except FileNotFoundError:
+        raise ConfigError(
+            f"no {TEAMS_FILENAME} in the KnowledgeBase root", path=str(path),
+            hint=f"create it, e.g.:\n{_EXAMPLE}(see docs/agents.md)",
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read it: {exc.strerror or exc}", path=str(path)) from None
+    if len(raw) > MAX_TEAMS_BYTES:
+        raise ConfigError("larger than 1 MiB; is this the right file?", path=str(path))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError("not valid UTF-8", path=str(path), line=line) from None
+    return parse_teams(text, path)
+
+
+def parse_teams(text: str, path: str | os.PathLike[str] = TEAMS_FILENAME) -> TeamsConfig:
+    """Parse the text of a ``teams.yaml``; raise :class:`ConfigError` with the line on problems."""
+    return _Parser(Path(path)).parse(text)
+
+
+class _Parser:
+    """Walks the YAML node tree (not the loaded data) so every error can name its line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, msg: str, node: yaml.Node | None, hint: str | None = None) -> ConfigError:
+        line = node.start_mark.line + 1 if node is not None else None
+        return ConfigError(msg, path=str(self.path), line=line, hint=hint)
+
+    def parse(self, text: str) -> TeamsConfig:
+        where = str(self.path)
+        try:
+            doc = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            raise ConfigError(
+                f"invalid YAML: {exc.problem or exc}", path=where,
+                line=mark.line + 1 if mark else None,
+                hint="check the indentation and the ':' after each key",
+            ) from None
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"invalid YAML: {exc}", path=where) from None
+        if doc is None:
+            raise ConfigError("the file is empty", path=where, line=1,
+                              hint=f"it needs at least:\n{_EXAMPLE}")
+        top = self.mapping(doc, "the top level")
+        for key, (knode, _v) in top.items():
+            if key not in ("default_kb", "teams"):
+                raise self.fail(f"unknown key {key!r} at the top level", knode,
+                                "the top level has only 'default_kb' and 'teams'")
+        if "default_kb" not in top:
+            raise self.fail("missing 'default_kb' (the KB for an empty or unknown component)",
+                            doc, "add e.g. 'default_kb: troubleshooting'")
+        dkey, dnode = top["default_kb"]
+        default_kb = self.kb_name(self.scalar(dnode, "default_kb"), dnode)
+        teams: dict[str, Team] = {}
+        tnode = top["teams"][1] if "teams" in top else None
+        if tnode is not None and not _is_null(tnode):
+            for name, (name_node, body) in self.mapping(tnode, "'teams'").items():
+                lname = name.strip().lower()
+                if not lname:
+                    raise self.fail("a team has an empty name", name_node)
+                if lname in teams:
+                    raise self.fail(
+                        f"team {name!r} is listed twice (names are matched ignoring case; "
+                        f"first at line {teams[lname].line})", name_node,
+                    )
+                teams[lname] = self.team(name.strip(), name_node, body)
+        return TeamsConfig(self.path, default_kb, dkey.start_mark.line + 1, teams)
+
+    def mapping(self, node: yaml.Node, what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """``{key: (key node, value node)}``; refuses non-mappings and repeated keys."""
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(f"{what} must be a mapping of 'key: value' lines", node)
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for k, v in node.value:
+            if not isinstance(k, yaml.ScalarNode) or _is_null(k):
+                raise self.fail(f"{what} has a key that is not a plain name", k)
+            if k.value in out:
+                first = out[k.value][0].start_mark.line + 1
+                raise self.fail(f"{k.value!r} appears twice in {what} (first at line {first})", k)
+            out[k.value] = (k, v)
+        return out
+
+    def scalar(self, node: yaml.Node, what: str) -> str:
+        if not isinstance(node, yaml.ScalarNode) or _is_null(node) or not str(node.value).strip():
+            raise self.fail(f"{what} must be a non-empty value", node)
+        return str(node.value).strip()
+
+    def names(self, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
+        if _is_null(node):
+            return []
+        if isinstance(node, yaml.ScalarNode):  # a single name stands for a one-item list
+            return [(self.scalar(node, what), node)]
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(f"{what} must be a list, e.g. [a, b]", node)
+        return [(self.scalar(item, f"each entry of {what}"), item) for item in node.value]
+
+    def kb_name(self, value: str, node: yaml.Node) -> str:
+        try:
+            name = check_name(value)
+        except InvalidArgumentError as exc:
+            raise self.fail(exc.message, node, "use the folder name of a KB under the root") \
+                from None
+        if "/" in name:
+            raise self.fail(f"knowledge base {value!r} is not a single folder name", node,
+                            "use the folder name of a KB under the root, e.g. 'payments'")
+        return name
+
+    def choice(self, node: yaml.Node, key: str, allowed: tuple[str, ...]) -> str:
+        raw = node.value if isinstance(node, yaml.ScalarNode) else None
+        value = str(raw).strip().lower() if raw is not None else ""
+        if value not in allowed:
+            shown = raw if raw is not None else "a " + type(node).__name__.replace("Node", "")
+            raise self.fail(f"{key} must be {' or '.join(allowed)}, not {shown!r}", node,
+                            f"write e.g. '{key}: {allowed[0]}'")
+        return value
+
+    def team(self, name: str, name_node: yaml.Node, body: yaml.Node) -> Team:
+        fields = {} if _is_null(body) else self.mapping(body, f"team {name!r}")
+        for key, (knode, _v) in fields.items():
+            if key not in TEAM_KEYS:
+                raise self.fail(f"unknown key {key!r} in team {name!r}", knode,
+                                f"a team may set only: {', '.join(TEAM_KEYS)}")
+        access = self.choice(fields["access"][1], "access", ACCESS_VALUES) \
+            if "access" in fields else "allowed"
+        memory = self.choice(fields["memory"][1], "memory", MEMORY_VALUES) \
+            if "memory" in fields else "disabled"
+        kbs = [(self.kb_name(v, n), n) for v, n in self.names(fields["kb_ids"][1], "kb_ids")] \
+            if "kb_ids" in fields else []
+        if not kbs and access == "allowed":
+            where = fields["kb_ids"][1] if "kb_ids" in fields else name_node
+            raise self.fail(f"team {name!r} has no kb_ids", where,
+                            "list at least one KB, e.g. 'kb_ids: [payments]', or set "
+                            "'access: denied'")
+        pids: list[str] = []
+        if "memory_project_ids" in fields:
+            for v, n in self.names(fields["memory_project_ids"][1], "memory_project_ids"):
+                try:
+                    pids.append(check_project_id(v))
+                except InvalidArgumentError as exc:
+                    raise self.fail(exc.message, n, exc.hint) from None
+        first: dict[str, int] = {}
+        for k, n in kbs:
+            first.setdefault(k, n.start_mark.line + 1)
+        return Team(
+            name=name, kb_ids=tuple(first), access=access, memory=memory,
+            memory_project_ids=tuple(dict.fromkeys(pids)), line=name_node.start_mark.line + 1,
+            kb_lines=tuple(first.values()),
+        )
+
+
+def _is_null(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"

@@ -1,0 +1,403 @@
+"""The team retrieval workflow: access check, memory first, then the team's knowledge bases.
+
+This is the seed's "Main Workflow" as one call, :func:`retrieve`::
+
+    component -> teams.yaml -> denied?  -> "Knowledge-base access is disabled ..." (nothing read)
+                             -> KB ids: explicit ids, else the team's, else default_kb
+                             -> memory enabled with project ids?
+                                   hits        -> return them            (source = memory)
+                                   no hits     -> "No relevant ..." stop (source = memory)
+                                   failure     -> fall through
+                             -> search the KB ids (merged)               (source = kb)
+                                   an error here is the caller's error: no further fallback
+
+It also holds what the CLI and the MCP server share: :func:`check_kb_ids`, :func:`search_kbs`
+(several KBs in parallel, merged by score) and :func:`read_document`.
+"""
+
+from __future__ import annotations
+
+import dataclasses as dc
+import logging
+import os
+import re
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..api import check_args, search
+from ..errors import (
+    ConfigError,
+    InvalidArgumentError,
+    KBNotFoundError,
+    UnsafePathError,
+)
+from ..kb.discovery import (
+    MEMORY_DIRNAME,
+    check_name,
+    list_locations,
+    normalize_kb_ref,
+    require_root,
+    suggest,
+    within,
+)
+from ..ranking.answer import compose_answer
+from ..results import NOT_FOUND_EN, Hit, SearchResult, not_found_message
+from .memory import check_project_id, memory_path, search_memory
+from .teams import Resolution, TeamsConfig, load_teams
+
+log = logging.getLogger(__name__)
+
+ACCESS_DISABLED = "Knowledge-base access is disabled for this component."
+"""The whole answer for a component whose access is denied."""
+NO_RESULTS = NOT_FOUND_EN
+"""The answer when a search succeeded but found nothing (always this English sentence)."""
+MAX_PARALLEL = 8
+MAX_READ_BYTES = 5 * 1024 * 1024
+
+
+@dc.dataclass(frozen=True, slots=True)
+class Retrieval:
+    """What :func:`retrieve` returns: the hits (best first) or the sentence to show instead."""
+
+    query: str
+    component: str
+    """The component as given (stripped); empty for the default KB."""
+    team: str | None
+    """The team it resolved to; None for an empty or unknown component (the default KB)."""
+    source: str | None
+    """``memory`` or ``kb``: what answered; None when access is denied."""
+    message: str
+    """One sentence: how many hits, ``No relevant documents found for the given query.`` or
+    ``Knowledge-base access is disabled for this component.``"""
+    hits: tuple[Hit, ...] = ()
+    kb_ids: tuple[str, ...] = ()
+    """What was searched last: KB names, or ``.memory/<project id>`` labels for memory."""
+    denied: bool = False
+    notes: tuple[str, ...] = ()
+    """How the workflow went: memory failures it fell back from, skipped files, ..."""
+    answer: str = ""
+    """An extractive answer drawn from the hits, naming its sources."""
+
+    @property
+    def results(self) -> tuple[Hit, ...]:
+        """The hits (the seed calls them results)."""
+        return self.hits
+
+    @property
+    def found(self) -> bool:
+        return bool(self.hits)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "component": self.component,
+            "team": self.team,
+            "source": self.source,
+            "message": self.message,
+            "hits": [h.to_dict() for h in self.hits],
+            "kb_ids": list(self.kb_ids),
+            "denied": self.denied,
+            "notes": list(self.notes),
+            "answer": self.answer,
+        }
+
+    def __repr__(self) -> str:
+        head = f"<Retrieval {self.source or 'denied'} {len(self.hits)} hit(s) {self.message!r}"
+        return head + "".join(f"\n  {h.score:.2f}  {h.kb}/{h.location}" for h in self.hits) + ">"
+
+
+# --------------------------------------------------------------------------- KB ids
+
+
+def _root(root: str | os.PathLike[str] | None) -> Path:
+    return require_root(root)
+
+
+def _ids(kb_ids: object, what: str = "kb_ids") -> list[str]:
+    if isinstance(kb_ids, str):
+        kb_ids = [kb_ids]
+    if not isinstance(kb_ids, Sequence) or not all(isinstance(k, str) for k in kb_ids):
+        raise InvalidArgumentError(f"{what} must be a list of KB names, not {kb_ids!r}",
+                                   hint="e.g. kb_ids=['payments', 'glossary']")
+    if not kb_ids:
+        raise InvalidArgumentError(f"{what} is empty",
+                                   hint="name at least one KB, or pass None for the default")
+    return list(dict.fromkeys(k.strip() for k in kb_ids))
+
+
+def check_kb_ids(kb_ids: Sequence[str], root: str | os.PathLike[str] | None = None) -> list[str]:
+    """The names, checked: each must be a KB folder (with a README.md) inside the root.
+
+    ``KnowledgeBase/payments/`` and ``./payments`` are taken as ``payments``; duplicates go.
+
+    Raises :class:`KBNotFoundError` (with near-miss suggestions) for the first that is not.
+    """
+    names = list(dict.fromkeys(normalize_kb_ref(k) for k in _ids(kb_ids)))
+    root_path = _root(root)
+    locs = {loc.name: loc for loc in list_locations(root_path)}
+    usable = sorted(n for n, loc in locs.items() if loc.readme is not None)
+    for name in names:
+        loc = locs.get(name)
+        if loc is None:
+            raise KBNotFoundError(name, suggest(name, usable))
+        if not within(root_path, loc.path):
+            raise UnsafePathError(f"knowledge base {name!r} resolves outside the root; refused")
+        if loc.readme is None:
+            raise KBNotFoundError(
+                name, reason=f"{name!r} has no README.md, so it is not a knowledge base",
+            )
+    return names
+
+
+def search_kbs(
+    query: str,
+    kb_ids: Sequence[str] | None,
+    *,
+    root: str | os.PathLike[str] | None = None,
+    top_k: int = 5,
+    score_threshold: float = 0.35,
+    parallel: bool = True,
+) -> SearchResult:
+    """Search several KBs at once (one thread each) and merge their hits by score.
+
+    ``kb_ids=None`` lets :func:`~knowledge_retrieval.search` choose the KB. Unknown names raise
+    :class:`KBNotFoundError`; a search that finds nothing is a result with ``found=False``.
+    """
+    check_args(query, top_k, score_threshold)
+    if kb_ids is None:
+        return search(query, root=root, top_k=top_k, score_threshold=score_threshold)
+    names = check_kb_ids(kb_ids, root)
+    if len(names) == 1 or not parallel:
+        return search(query, names if len(names) > 1 else names[0], root=root, top_k=top_k,
+                      score_threshold=score_threshold)
+    with ThreadPoolExecutor(max_workers=min(MAX_PARALLEL, len(names)),
+                            thread_name_prefix="kr-search") as pool:
+        parts = list(pool.map(
+            lambda n: search(query, n, root=root, top_k=top_k, score_threshold=score_threshold),
+            names,
+        ))
+    return merge_results(parts, top_k=top_k)
+
+
+def merge_results(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
+    """One result from per-KB results: hits by score (best first), at most ``top_k``."""
+    first = parts[0]
+    kbs = tuple(k for p in parts for k in p.kbs)
+    hits = sorted((h for p in parts for h in p.hits), key=lambda h: h.score, reverse=True)[:top_k]
+    # a KB that found nothing explains why at length; that is noise next to another KB's hits
+    notes = tuple(dict.fromkeys(n for p in parts if p.found or not hits for n in p.notes))
+    if not hits:
+        reasons = [p.reason for p in parts if p.reason]
+        reason = "below_threshold" if "below_threshold" in reasons else (reasons or ["no_match"])[0]
+        return dc.replace(first, found=False, kb=kbs[0] if kbs else None, kbs=kbs, hits=(),
+                          message=not_found_message(first.lang), reason=reason, notes=notes,
+                          answer="", sources=())
+    missing = sorted({t for h in hits for t in h.missing_terms}
+                     - {t for h in hits for t in h.matched_terms})
+    names = tuple(dict.fromkeys(h.kb for h in hits))
+    return dc.replace(
+        first, found=True, kb=hits[0].kb, kbs=kbs, hits=tuple(hits),
+        message=f"{len(hits)} relevant document(s) found in {', '.join(names)}."
+        if first.lang == "en" else f"在本地知识库 {'、'.join(names)} 中找到 {len(hits)} 个相关文档。",
+        reason=None, notes=notes, answer=compose_answer(first.lang, hits, missing),
+        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits),
+    )
+
+
+# --------------------------------------------------------------------------- the workflow
+
+
+def retrieve(
+    query: str,
+    *,
+    component: str | None = None,
+    kb_ids: Sequence[str] | None = None,
+    root: str | os.PathLike[str] | None = None,
+    top_k: int = 5,
+    score_threshold: float = 0.35,
+) -> Retrieval:
+    """Answer ``query`` for a team the way the retrieve-doc workflow prescribes.
+
+    :param query: a focused question: error codes, enum names, API names, config keys ...
+    :param component: the caller's team; empty or unknown means ``default_kb`` of teams.yaml.
+    :param kb_ids: explicit KB names (debugging, operations); never used for a denied team.
+    :param root: the KnowledgeBase folder holding ``teams.yaml``.
+    :param top_k: at most this many hits (memory and KB alike).
+    :param score_threshold: hits scoring below this (0..1) are dropped.
+
+    A denied component gets ``message == ACCESS_DISABLED`` and no search at all. An empty
+    result has ``message == NO_RESULTS``. Errors (unknown KB, malformed teams.yaml, an index
+    that cannot be updated) raise :class:`~knowledge_retrieval.KnowledgeRetrievalError`.
+    """
+    query = check_args(query, top_k, score_threshold)
+    config = load_teams(root)
+    res = config.resolve(component)
+    team = res.team.name if res.team else None
+    if not res.allowed:
+        log.info("component %r is denied knowledge-base access", res.component)
+        return Retrieval(query, res.component, team, None, ACCESS_DISABLED, denied=True)
+    notes: list[str] = []
+    if kb_ids is not None:
+        effective = check_kb_ids(_ids(kb_ids), root)
+    else:
+        effective = _configured_kbs(config, res, root)
+        if res.is_default:
+            notes.append(f"component {res.component!r} is not in teams.yaml; using the default "
+                         f"KB {config.default_kb!r}" if res.component else
+                         f"no component given; using the default KB {config.default_kb!r}")
+
+    if res.memory_project_ids:
+        try:
+            mem = search_memory(query, project_ids=res.memory_project_ids, root=root,
+                                top_k=top_k, score_threshold=score_threshold)
+        except Exception as exc:  # noqa: BLE001 - any memory failure means: use the KB instead
+            log.info("memory search failed, falling back to the KB: %r", exc)
+            notes.append(f"memory search failed ({exc}); searched the knowledge base instead")
+        else:
+            notes.extend(mem.notes)
+            if mem.found:
+                return Retrieval(query, res.component, team, "memory", mem.message, mem.hits,
+                                 mem.kbs, notes=tuple(notes), answer=mem.answer)
+            return Retrieval(query, res.component, team, "memory", NO_RESULTS, (), mem.kbs,
+                             notes=tuple(notes))
+    elif res.memory_enabled:
+        notes.append("memory is enabled but the team lists no memory_project_ids; "
+                     "searched the knowledge base")
+
+    result = search_kbs(query, effective, root=root, top_k=top_k,
+                        score_threshold=score_threshold)
+    notes.extend(result.notes)
+    if not result.found:
+        return Retrieval(query, res.component, team, "kb", NO_RESULTS, (), tuple(effective),
+                         notes=tuple(notes))
+    return Retrieval(query, res.component, team, "kb", result.message, result.hits,
+                     tuple(effective), notes=tuple(notes), answer=result.answer)
+
+
+def _configured_kbs(config: TeamsConfig, res: Resolution,
+                    root: str | os.PathLike[str] | None) -> list[str]:
+    """The team's (or the default) KBs, each checked; a missing one is a teams.yaml error."""
+    names = list(res.kb_ids)
+    try:
+        return check_kb_ids(names, root)
+    except KBNotFoundError as exc:
+        did = f" (did you mean: {', '.join(exc.suggestions)}?)" if exc.suggestions else ""
+        who = f"team {res.team.name!r}" if res.team else "default_kb"
+        raise ConfigError(
+            f"{who} names knowledge base {exc.name!r}, which is not a KB under the root{did}",
+            path=str(config.path), line=config.line_of(res.team, exc.name),
+            hint="fix teams.yaml or create the KB folder with a README.md",
+        ) from None
+
+
+# --------------------------------------------------------------------------- reading documents
+
+
+_LOCATION_RE = re.compile(r"^(?P<path>.+?):(?P<start>\d+)(?:-(?P<end>\d*))?$")
+
+
+def parse_location(spec: str) -> tuple[str, int | None, int | None]:
+    """Split ``PATH[:START[-END]]`` into (path, start, end); ``START-`` reads to the end.
+
+    >>> parse_location("reference/order-status.md:12-20")
+    ('reference/order-status.md', 12, 20)
+    >>> parse_location("a.md:7")
+    ('a.md', 7, 7)
+    """
+    m = _LOCATION_RE.match(spec)
+    if not m:
+        return spec, None, None
+    start = int(m["start"])
+    end = m["end"]
+    if end is None:
+        return m["path"], start, start
+    return m["path"], start, int(end) if end else None
+
+
+@dc.dataclass(frozen=True, slots=True)
+class DocumentText:
+    """Lines of a document read by :func:`read_document`."""
+
+    kb: str
+    path: str
+    line_start: int
+    line_end: int
+    total_lines: int
+    text: str
+
+    @property
+    def location(self) -> str:
+        return f"{self.kb}/{self.path}:{self.line_start}-{self.line_end}"
+
+
+def _kb_folder(root_path: Path, kb: str) -> Path:
+    """The folder of a KB name or of a memory label ``.memory/<project id>``."""
+    if not isinstance(kb, str):
+        raise InvalidArgumentError(f"kb must be a string, not {type(kb).__name__}")
+    if kb.startswith(MEMORY_DIRNAME + "/"):
+        return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1:]), root_path)
+    name = check_kb_ids([kb], root_path)[0]
+    return root_path / name
+
+
+def read_document(
+    kb: str,
+    path: str,
+    *,
+    start_line: int | None = None,
+    end_line: int | None = None,
+    root: str | os.PathLike[str] | None = None,
+) -> DocumentText:
+    """Read a document of a KB (or of a memory project), whole or a line range.
+
+    :param kb: a KB name, or ``.memory/<project id>`` for a memory note.
+    :param path: the file, relative to the KB folder (as in ``Hit.path``).
+    :param start_line: first line, 1-based (default 1).
+    :param end_line: last line, inclusive (default: the end of the file).
+
+    Paths that would leave the KB (``..``, absolute, symlinks pointing out) are refused.
+    """
+    root_path = _root(root)
+    folder = _kb_folder(root_path, kb)
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidArgumentError("empty document path",
+                                   hint="pass the path relative to the KB, e.g. 'faq/a.md'")
+    rel = check_name(path, "document path")
+    while rel.startswith("./"):
+        rel = rel[2:]
+    if any(part.startswith(".") for part in rel.split("/")):
+        raise UnsafePathError(f"document path {path!r} names a hidden file or folder; refused",
+                              hint="hidden files are never documents of a knowledge base")
+    target = folder / rel
+    if not within(folder, target):
+        raise UnsafePathError(f"document path {path!r} leads outside the knowledge base; refused",
+                              hint="use a path relative to the KB folder")
+    if not target.is_file():
+        raise InvalidArgumentError(
+            f"no document {rel!r} in {kb!r}",
+            hint="use the path of a hit (Hit.path), relative to the KB folder",
+        )
+    for name, value in (("start_line", start_line), ("end_line", end_line)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise InvalidArgumentError(f"{name} must be a positive integer, not {value!r}",
+                                       hint="lines are numbered from 1")
+    with open(target, "rb") as f:
+        raw = f.read(MAX_READ_BYTES + 1)
+    if len(raw) > MAX_READ_BYTES:
+        raise InvalidArgumentError(f"{rel!r} is larger than 5 MiB",
+                                   hint="read a line range instead")
+    lines = raw.decode("utf-8-sig", errors="replace").splitlines()
+    total = len(lines)
+    start = start_line or 1
+    end = min(end_line or total, total)
+    if total and start > total:
+        raise InvalidArgumentError(f"{rel!r} has {total} lines; line {start} does not exist",
+                                   hint=f"ask for lines 1-{total}")
+    if end_line is not None and start_line is not None and end_line < start_line:
+        raise InvalidArgumentError(f"the range {start_line}-{end_line} ends before it starts")
+    kb_label = kb if kb.startswith(MEMORY_DIRNAME + "/") else folder.name
+    return DocumentText(kb_label, rel, start if total else 0, end, total,
+                        "\n".join(lines[start - 1:end]))

@@ -1,0 +1,235 @@
+"""Turn text into index terms: English words stemmed, identifiers whole and by parts, CJK bigrams.
+
+One tokenizer serves the index and the query, so both always agree. Its version is stamped in
+every index; changing what it emits means bumping :data:`ANALYZER_VERSION`.
+
+>>> index_terms("ORDER_STATUS_PAID means paid")
+['order_status_paid', 'order', 'status', 'paid', 'mean', 'paid']
+>>> index_terms("订单状态码")
+['订单', '单状', '状态', '态码']
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import Stemmer
+
+ANALYZER_VERSION = "kr-4"
+"""Recorded in the index stamp; an index built by another version is rebuilt."""
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
+_WORD = r"A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+# A compound token: words joined by identifier punctuation (snake_case, dotted.keys, PAY-1234,
+# /api/v2/orders/{id}); or one run of CJK characters.
+_TOKEN_RE = re.compile(
+    rf"(?P<cjk>[{_CJK}]+)|(?P<word>/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*)"
+)
+_CJK_RE = re.compile(f"[{_CJK}]")
+_SPLIT_RE = re.compile(r"[._\-/:#{}]+")
+_CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+
+STOP_WORDS = frozenset(
+    ["a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "had", "has", "have", "having", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "may", "me", "might", "must", "my", "of", "on", "or", "our", "ours", "shall", "should", "so", "such", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those", "to", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours"]
+)
+"""English words too common to count as keywords."""
+
+CJK_STOP = frozenset("的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该")
+"""Chinese characters that carry no topic on their own (used when a query has single characters)."""
+
+CJK_QUESTION_WORDS = frozenset(
+    ["什么", "什麼", "哪些", "哪個", "哪个", "怎么", "怎麼", "如何", "为何", "為何", "为什么", "為什麼", "多少", "是否", "是什么", "是什麼", "意思", "含义", "含義", "请问", "請問", "哪里", "哪裡", "哪裏", "是不是", "有没有", "有沒有", "几个", "幾個", "可以", "能否", "怎样", "怎樣", "几天", "幾天", "多久", "多长", "多長", "什么时候", "什麼時候", "哪天", "哪一", "哪种", "哪種", "为啥", "為啥", "区别", "區別", "了解"]
+)
+"""Question words dropped from a Chinese query's keywords (still used for ranking)."""
+
+_jieba_lock = threading.Lock()
+_jieba_full: Any = None
+_jieba_query: Any = None
+
+
+def _load_full() -> Any:
+    """jieba with its whole dictionary in memory (indexing segments every document with it)."""
+    global _jieba_full
+    if _jieba_full is None:
+        with _jieba_lock:
+            if _jieba_full is None:
+                import logging
+
+                from .cjkdict import import_jieba, write_copy
+
+                jieba = import_jieba()
+                jieba.setLogLevel(logging.WARNING)
+                tok = jieba.Tokenizer()
+                tok.initialize()
+                write_copy(tok.FREQ, tok.total)
+                _jieba_full = tok
+    return _jieba_full
+
+
+def _jieba() -> Any:
+    """The full jieba when loaded, else one reading the on-disk dictionary copy (a query-only
+    process then starts in milliseconds), else the full one."""
+    global _jieba_query
+    if _jieba_full is not None:
+        return _jieba_full
+    if _jieba_query is None:
+        with _jieba_lock:
+            if _jieba_query is None:
+                from .cjkdict import open_query_tokenizer
+
+                _jieba_query = open_query_tokenizer() or False
+    return _jieba_query or _load_full()
+
+
+def jieba_cut(run: str) -> list[str]:
+    """jieba's words of a CJK run (dictionary only, no HMM guessing)."""
+    return list(_jieba().cut(run, HMM=False))
+
+
+def _jieba_words(run: str) -> list[str]:
+    """Words of three or more characters in a CJK run (two-character words are its bigrams)."""
+    if len(run) < 3:
+        return []
+    return [w for w in jieba_cut(run) if len(w) >= 3]
+
+
+_snowball = Stemmer.Stemmer("english")
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """English (Snowball) stem of a lowercase word; other scripts and numbers pass unchanged."""
+    if not word.isascii() or not word.isalpha() or len(word) < 3:
+        return word
+    return str(_snowball.stemWord(word))
+
+
+def _word_parts(raw: str) -> list[str]:
+    """Parts of an identifier: split on punctuation, then on camelCase."""
+    parts: list[str] = []
+    for piece in _SPLIT_RE.split(raw):
+        if not piece:
+            continue
+        sub = _CAMEL_RE.findall(piece) if not piece.isupper() and not piece.islower() else [piece]
+        parts.extend(s.lower() for s in sub if s)
+    return parts
+
+
+def cjk_units(run: str) -> list[str]:
+    """Bigrams of a CJK run (the character itself for a one-character run)."""
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+_t2s_table: dict[int, str] | None = None
+
+
+def to_simplified(run: str) -> str:
+    """Traditional characters mapped to Simplified, one for one (so offsets stay valid).
+
+    Index and query both go through it, so 離島配送 and 离岛配送 are the same terms.
+    """
+    global _t2s_table
+    if _t2s_table is None:
+        from importlib.resources import files
+
+        table: dict[int, str] = {}
+        data = files("opencc").joinpath("dictionary/TSCharacters.txt").read_text(encoding="utf-8")
+        for line in data.splitlines():
+            src, _tab, dst = line.partition("\t")
+            if len(src) == 1 and dst:
+                first = dst.split()[0]
+                if len(first) == 1:
+                    table[ord(src)] = first
+        _t2s_table = table
+    return run.translate(_t2s_table)
+
+
+def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
+    """Yield ``(kind, term text, start, end)`` for each compound token (``cjk`` or ``word``).
+
+    CJK runs come back in Simplified characters; offsets point into the original text.
+    """
+    for m in _TOKEN_RE.finditer(text):
+        if m.group("cjk"):
+            yield "cjk", to_simplified(m.group(0)), m.start(), m.end()
+        else:
+            yield "word", m.group(0), m.start(), m.end()
+
+
+@functools.lru_cache(maxsize=500_000)
+def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
+    """The whole-identifier term (or None for a plain word) and the stemmed part terms.
+
+    Cached: a corpus repeats its words, so most tokens are analysed once per process.
+    """
+    raw = raw.strip("/")
+    parts = _word_parts(raw)
+    whole = raw.lower()
+    if len(parts) <= 1:
+        word = parts[0] if parts else whole
+        return None, (() if word in STOP_WORDS else (stem(word),))
+    return whole, tuple(stem(p) for p in parts if p not in STOP_WORDS)
+
+
+def index_terms(text: str, *, words: bool = True) -> list[str]:
+    """All index terms of a text, in order, repeats kept (term frequency matters).
+
+    :param words: also jieba's words of three or more characters; without them (cheaper, no
+        dictionary) a Chinese keyword is still found through its bigrams.
+    """
+    out: list[str] = []
+    # iter_tokens without its generator and offsets: this runs on every field of every section
+    for cjk, raw in _TOKEN_RE.findall(text):
+        if cjk:
+            run = to_simplified(cjk)
+            out.extend(cjk_units(run))
+            if words:
+                out.extend(_jieba_words(run))
+        else:
+            whole, parts = word_terms(raw)
+            if whole:
+                out.append(whole)
+            out.extend(parts)
+    return out
+
+
+def indexing_terms(text: str) -> list[str]:
+    """:func:`index_terms` as the index makes them: jieba's whole dictionary is loaded first
+    when the text has CJK (faster per word than the query-side copy)."""
+    if _jieba_full is None and has_cjk(text):
+        _load_full()
+    return index_terms(text)
+
+
+@functools.lru_cache(maxsize=1)
+def _simplified_only() -> frozenset[str]:
+    """Characters that are the Simplified form of another and not Traditional themselves (种)."""
+    to_simplified("")  # loads the table
+    assert _t2s_table is not None
+    return frozenset(_t2s_table.values()) - {chr(c) for c in _t2s_table}
+
+
+def cjk_script(text: str) -> str | None:
+    """``"traditional"`` or ``"simplified"`` when the text's Chinese characters lean one way
+    (種 / 种), else None (no Chinese, or only characters both scripts share)."""
+    if not has_cjk(text):
+        return None
+    traditional = sum(a != b for a, b in zip(text, to_simplified(text), strict=True))
+    simplified_only = _simplified_only()
+    simplified = sum(ch in simplified_only for ch in text)
+    if traditional > simplified:
+        return "traditional"
+    if simplified > traditional:
+        return "simplified"
+    return None
+
+
+def has_cjk(text: str) -> bool:
+    """True when the text has any CJK character."""
+    return _CJK_RE.search(text) is not None

@@ -1,0 +1,70 @@
+"""Statistics read from a real on-disk index: how many files of a folder share a title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from knowledge_retrieval.index.store import KBIndex
+from knowledge_retrieval.index.termstats import TermStats
+from knowledge_retrieval.kb.rules import parse_readme
+
+from ..conftest import write
+
+
+def _shares(kbi: KBIndex, kb: Path) -> dict[str, float]:
+    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
+    reader = kbi.reader()
+    stats = TermStats(kbi, reader)
+    shares = stats.title_shares()
+    out: dict[str, float] = {}
+    for d in reader.all_doc_ids():  # live sections only
+        out.setdefault(stats.path_of(d), float(shares[d]))
+    return out
+
+
+def test_title_shares_count_files_of_one_folder_with_one_title(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# Wiki\n\nArticles.\n")
+    # three paragraphs of one article (several sections each: a file counts once)
+    for i in range(3):
+        write(kb / "articles" / f"wall-{i}.md",
+              f"---\ntitle: Great Wall\n---\n\nPart {i}.\n\n## Towers\n\nWatch towers.\n")
+    write(kb / "articles" / "canal.md", "---\ntitle: Grand Canal\n---\n\nA canal.\n")
+    write(kb / "other" / "wall.md", "---\ntitle: great wall\n---\n\nAnother folder.\n")
+    write(kb / "articles" / "untitled.md", "no heading, no title\n")
+    kbi = KBIndex("kb", kb, tmp_path / "index")
+    shares = _shares(kbi, kb)
+    assert shares["articles/wall-0.md"] == shares["articles/wall-2.md"] == 3
+    assert shares["articles/canal.md"] == 1
+    assert shares["other/wall.md"] == 1  # same title, other folder: another subject's page
+    assert shares["articles/untitled.md"] == 1
+
+    # edits are seen: a paragraph deleted, another retitled
+    (kb / "articles" / "wall-2.md").unlink()
+    write(kb / "articles" / "wall-1.md", "---\ntitle: Grand Canal\n---\n\nMoved.\n")
+    shares = _shares(kbi, kb)
+    assert "articles/wall-2.md" not in shares
+    assert shares["articles/wall-0.md"] == 1
+    assert shares["articles/wall-1.md"] == shares["articles/canal.md"] == 2
+
+
+def test_file_lengths_sum_every_section_of_a_file(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# Notes\n\nNotes.\n")
+    words = "alpha beta gamma delta "
+    write(kb / "short-a.md", "# X\n\n" + words * 2 + "\n")
+    write(kb / "short-b.md", "# Y\n\n" + words * 2 + "\n")
+    write(kb / "long.md", "# Long\n\n" + "\n\n".join(f"## Part {i}\n\n{words * 2}" for i in range(8)))
+    kbi = KBIndex("kb", kb, tmp_path / "index")
+    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
+    reader = kbi.reader()
+    stats = TermStats(kbi, reader)
+    lengths = stats.file_lengths()
+    by_file: dict[str, set[float]] = {}
+    for d in reader.all_doc_ids():
+        by_file.setdefault(stats.path_of(d), set()).add(round(float(lengths[d]), 6))
+    # every section of a file carries the file's length; the median file has 1
+    assert all(len(v) == 1 for v in by_file.values())
+    assert by_file["short-a.md"] == by_file["short-b.md"] == {1.0}
+    (long_ratio,) = by_file["long.md"]
+    assert 6 < long_ratio < 10  # eight parts as long as a short file (Whoosh lengths are coarse)

@@ -1,0 +1,42 @@
+"""Choosing the KB for ``kb=None``: README overlap, each KB's best evidence, and the script of a
+Chinese question as a tie-breaker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import search
+from knowledge_retrieval.ranking.choose import SCRIPT_BONUS, Choice, pick
+from knowledge_retrieval.text.analysis import cjk_script
+
+from ..conftest import write
+
+
+@pytest.mark.parametrize(("text", "script"), [
+    ("稻的種類還可以怎麼分", "traditional"),
+    ("稻的种类还可以怎么分", "simplified"),
+    ("水稻", None),  # characters both scripts share
+    ("rice varieties", None),
+])
+def test_the_script_of_a_chinese_text(text: str, script: str | None) -> None:
+    assert cjk_script(text) == script
+
+
+def test_the_same_script_breaks_a_tie_and_nothing_more() -> None:
+    tie = [Choice("jian", 0.0, 0.40), Choice("fan", 0.0, 0.40, same_script=True)]
+    assert pick(tie, 0.35)[0][0].name == "fan"
+    clear = [Choice("jian", 0.0, 0.60), Choice("fan", 0.0, 0.40, same_script=True)]
+    assert pick(clear, 0.35)[0][0].name == "jian"
+    assert SCRIPT_BONUS < 0.65 * 0.05  # less than five points of evidence
+
+
+def test_a_traditional_question_goes_to_the_traditional_kb(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "jian" / "README.md", "# 百科\n\n简体中文的百科条目。\n")
+    write(root / "jian" / "rice.md", "# 稻\n\n稻的品种可以按照生长期来分类。\n")
+    write(root / "fan" / "README.md", "# 百科\n\n繁體中文的百科條目。\n")
+    write(root / "fan" / "rice.md", "# 稻\n\n稻的品種可以按照生長期來分類。\n")
+    assert search("稻的品種怎麼分類", root=root).kb == "fan"
+    assert search("稻的品种怎么分类", root=root).kb == "jian"
