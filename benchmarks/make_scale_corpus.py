@@ -125,8 +125,11 @@ def generate(n: int, *, kb_root: Path | None = None, force: bool = False) -> Pat
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.make_scale_corpus", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.make_scale_corpus",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--files", type=int, default=100_000)
     ap.add_argument("--force", action="store_true", help="regenerate even if the stamp matches")
     args = ap.parse_args(argv)

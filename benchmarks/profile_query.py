@@ -111,10 +111,17 @@ def profile_edit(run, qs: list[str], args: argparse.Namespace) -> int:  # type: 
         target.write_bytes(original)
         search(q, kb, root=root, top_k=10, score_threshold=0.0)
     st = pstats.Stats(prof)
-    lines = [f"Library {git_state()}, profiled {time.strftime('%Y-%m-%d %H:%M')}.", "",
-             (f"Search right after editing one file of {len(run.docs.paths):,} ({n} edits, "
-             f"cProfile on; median wall {median(walls):.0f} ms with the profiler)"), "",
-             "| step | calls per search | cumulative ms per search |", "|---|--:|--:|"]
+    lines = [
+        f"Library {git_state()}, profiled {time.strftime('%Y-%m-%d %H:%M')}.",
+        "",
+        (
+            f"Search right after editing one file of {len(run.docs.paths):,} ({n} edits, "
+            f"cProfile on; median wall {median(walls):.0f} ms with the profiler)"
+        ),
+        "",
+        "| step | calls per search | cumulative ms per search |",
+        "|---|--:|--:|",
+    ]
     for func, file_part, what in EDIT_WATCH:
         cc = ct = 0.0
         for (fname, _line, fn), (_c, nc, _tt, cum, _callers) in st.stats.items():  # type: ignore[attr-defined]
@@ -149,18 +156,29 @@ ORDER = [
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.profile_query", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.profile_query",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--queries", type=int, default=100)
     ap.add_argument("--corpus", default="scifact", choices=["scifact", "cmrc", "tldr", "scale"])
-    ap.add_argument("--scale-files", type=int, default=10_000,
-                    help="with --corpus scale: the size of the generated KB")
-    ap.add_argument("--edit", action="store_true",
-                    help="profile a search right after editing one file (freshness path)")
+    ap.add_argument(
+        "--scale-files",
+        type=int,
+        default=10_000,
+        help="with --corpus scale: the size of the generated KB",
+    )
+    ap.add_argument(
+        "--edit",
+        action="store_true",
+        help="profile a search right after editing one file (freshness path)",
+    )
     ap.add_argument("--top", type=int, default=20)
     args = ap.parse_args(argv)
-    runs = corpora.load([args.corpus], quick=False, scale_files=args.scale_files,
-                        limit=args.queries)
+    runs = corpora.load(
+        [args.corpus], quick=False, scale_files=args.scale_files, limit=args.queries
+    )
     if not runs:
         return 0
     run = runs[-1]
@@ -213,11 +231,14 @@ def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-d
         f"Library {git_state()}, profiled {time.strftime('%Y-%m-%d %H:%M')}.",
         "",
         f"{n} SciFact claims (`queries/scifact-train.jsonl`), warm, index built once, "
-        f"{len(run.docs.paths):,} documents." if args.corpus == "scifact" else
-        f"{n} queries of {args.corpus}, warm.",
+        f"{len(run.docs.paths):,} documents."
+        if args.corpus == "scifact"
+        else f"{n} queries of {args.corpus}, warm.",
         "",
-        (f"Without profiler: p50 {median(plain):.1f} ms, p95 {percentile(plain, 95):.1f} ms, "
-        f"mean {sum(plain) / n:.1f} ms per search."),
+        (
+            f"Without profiler: p50 {median(plain):.1f} ms, p95 {percentile(plain, 95):.1f} ms, "
+            f"mean {sum(plain) / n:.1f} ms per search."
+        ),
         "",
         "| stage (timed with wrappers) | ms per search | share |",
         "|---|--:|--:|",
@@ -232,8 +253,10 @@ def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-d
         label = "\u00a0" * 2 * (len(stage) - len(label)) + label
         lines.append(f"| {label} | {per:.2f} | {100 * per / (total / n):.0f}% |")
     rest = total / n - accounted
-    lines.append(f"| rest of search() (arguments, result objects) | {rest:.2f} "
-                 f"| {100 * rest / (total / n):.0f}% |")
+    lines.append(
+        f"| rest of search() (arguments, result objects) | {rest:.2f} "
+        f"| {100 * rest / (total / n):.0f}% |"
+    )
     # cProfile
     prof = cProfile.Profile()
     prof.enable()
@@ -241,10 +264,16 @@ def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-d
     prof.disable()
     st = pstats.Stats(prof)
     ptotal = sum(v[2] for v in st.stats.values())  # type: ignore[attr-defined]
-    lines += ["", (f"cProfile (total {1000 * ptotal / n:.1f} ms per search with profiler "
-              "overhead): cumulative time of selected functions"),
-              "", "| function | what | calls per search | cumulative ms per search | share |",
-              "|---|---|--:|--:|--:|"]
+    lines += [
+        "",
+        (
+            f"cProfile (total {1000 * ptotal / n:.1f} ms per search with profiler "
+            "overhead): cumulative time of selected functions"
+        ),
+        "",
+        "| function | what | calls per search | cumulative ms per search | share |",
+        "|---|---|--:|--:|--:|",
+    ]
     for _key, file_part, func, what in WATCH:
         cc = ct = 0.0
         for (fname, _line, fn), (_c, nc, _tt, cum, _callers) in st.stats.items():  # type: ignore[attr-defined]
@@ -252,15 +281,24 @@ def _profile(run, args: argparse.Namespace) -> int:  # type: ignore[no-untyped-d
                 cc += nc
                 ct = max(ct, cum)  # the outermost frame's cumulative includes nested calls
         if cc:
-            lines.append(f"| `{func}` | {what} | {_calls(cc / n)} | {1000 * ct / n:.2f} "
-                         f"| {100 * ct / ptotal:.0f}% |")
-    lines += ["", f"cProfile: top {args.top} functions by own time", "",
-              "| function | calls per search | own ms per search | share |", "|---|--:|--:|--:|"]
+            lines.append(
+                f"| `{func}` | {what} | {_calls(cc / n)} | {1000 * ct / n:.2f} "
+                f"| {100 * ct / ptotal:.0f}% |"
+            )
+    lines += [
+        "",
+        f"cProfile: top {args.top} functions by own time",
+        "",
+        "| function | calls per search | own ms per search | share |",
+        "|---|--:|--:|--:|",
+    ]
     rows = sorted(st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[: args.top]  # type: ignore[attr-defined]
     for (fname, line, fn), (_c, nc, tt, _ct, _callers) in rows:
         short = "/".join(Path(fname).parts[-2:])
-        lines.append(f"| `{fn}` ({short}:{line}) | {_calls(nc / n)} | {1000 * tt / n:.2f} "
-                     f"| {100 * tt / ptotal:.0f}% |")
+        lines.append(
+            f"| `{fn}` ({short}:{line}) | {_calls(nc / n)} | {1000 * tt / n:.2f} "
+            f"| {100 * tt / ptotal:.0f}% |"
+        )
     md = "\n".join(lines)
     print(md)
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)

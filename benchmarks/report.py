@@ -30,10 +30,20 @@ READING_START, READING_END = "<!-- reading:start -->", "<!-- reading:end -->"
 def git_state() -> str:
     """HEAD, plus a digest of the library's sources when they differ from it (others edit them)."""
     try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
-                             text=True, check=False).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "knowledge_retrieval"],
-                               cwd=REPO, capture_output=True, text=True, check=False).stdout.strip()
+        rev = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "knowledge_retrieval"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
     except OSError:
         return "?"
     if not dirty:
@@ -77,16 +87,19 @@ def corpus_table(c: dict) -> str:
     lines = [
         f"**{c['name']}**: {c['docs']:,} documents, {c['queries']:,} queries. {c.get('note', '')}",
         "",
-        ("| engine | build s | docs/s | index MB | build RSS MB | p50 ms | p95 ms | first query ms "
-        "| query RSS MB | nDCG@10 | MRR@10 | queries timed | load avg |"),
+        (
+            "| engine | build s | docs/s | index MB | build RSS MB | p50 ms | p95 ms | first query ms "
+            "| query RSS MB | nDCG@10 | MRR@10 | queries timed | load avg |"
+        ),
         "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for key, row in c["engines"].items():
         b, q = row.get("build", {}), row.get("query", {})
         label = (ZH_LABELS.get(key) if c.get("lang") == "zh" else None) or LABELS.get(key, key)
         if "error" in b or "error" in q:
-            lines.append(f"| {label} | failed: {b.get('error') or q.get('error')} "
-                         "| | | | | | | | | | | |")
+            lines.append(
+                f"| {label} | failed: {b.get('error') or q.get('error')} | | | | | | | | | | | |"
+            )
             continue
         bs = b.get("build_s")
         rate = (b["docs"] / bs) if bs and key != "grep" else None
@@ -107,15 +120,23 @@ def cli_rows(corpora: list[dict]) -> str:
     for c in corpora:
         cli = c["engines"].get("ours", {}).get("cli")
         if cli:
-            rows.append(f"| {c['name']} | {ms(cli['wall_ms'])} | {ms(cli.get('max_query_ms'))} "
-                        f"| {ms(cli['import_ms'])} "
-                        f"| {ms(cli['python_ms'])} | {'yes' if cli['ok'] else 'NO'} | {cli['how']} |")
+            rows.append(
+                f"| {c['name']} | {ms(cli['wall_ms'])} | {ms(cli.get('max_query_ms'))} "
+                f"| {ms(cli['import_ms'])} "
+                f"| {ms(cli['python_ms'])} | {'yes' if cli['ok'] else 'NO'} | {cli['how']} |"
+            )
     if not rows:
         return ""
-    return "\n".join([
-        ("| corpus | CLI wall ms (median, 3 queries x 5 runs) | slowest query (median ms) "
-        "| `import knowledge_retrieval` ms | bare `python -c pass` ms | JSON ok | command |"),
-        "|---|--:|--:|--:|--:|:-:|---|", *rows])
+    return "\n".join(
+        [
+            (
+                "| corpus | CLI wall ms (median, 3 queries x 5 runs) | slowest query (median ms) "
+                "| `import knowledge_retrieval` ms | bare `python -c pass` ms | JSON ok | command |"
+            ),
+            "|---|--:|--:|--:|--:|:-:|---|",
+            *rows,
+        ]
+    )
 
 
 def freshness_rows(corpora: list[dict]) -> str:
@@ -126,13 +147,20 @@ def freshness_rows(corpora: list[dict]) -> str:
             rows.append(
                 f"| {c['name']} ({fr['files']:,} files) | {ms(fr['unchanged_p50_ms'])} "
                 f"| {ms(fr['stat_walk_ms'])} | {ms(fr['touch_ms'])} | {ms(fr['edit_ms'])} "
-                f"| {ms(fr['edit_max_ms'])} | {fr['edit_seen']} |")
+                f"| {ms(fr['edit_max_ms'])} | {fr['edit_seen']} |"
+            )
     if not rows:
         return ""
-    return "\n".join([
-        ("| KB | search, unchanged (p50 ms) | stat walk alone (ms) | search after touching one file "
-        "(median ms) | search after editing one file (median ms) | worst edit (ms) | edit seen at once |"),
-        "|---|--:|--:|--:|--:|--:|:-:|", *rows])
+    return "\n".join(
+        [
+            (
+                "| KB | search, unchanged (p50 ms) | stat walk alone (ms) | search after touching one file "
+                "(median ms) | search after editing one file (median ms) | worst edit (ms) | edit seen at once |"
+            ),
+            "|---|--:|--:|--:|--:|--:|:-:|",
+            *rows,
+        ]
+    )
 
 
 def scale_rows(corpora: list[dict]) -> str:
@@ -145,25 +173,38 @@ def scale_rows(corpora: list[dict]) -> str:
             if not row or "error" in row.get("query", {"error": 1}):
                 continue
             b, q = row["build"], row["query"]
-            rows.append(f"| {c['docs']:,} | {key} | {f(b.get('build_s'), 1)} "
-                        f"| {f(b.get('index_bytes', 0) / 1e6, 0)} | {ms(q['p50_ms'])} "
-                        f"| {ms(q['p95_ms'])} | {f(q.get('rss_mb'), 0)} | {f(b.get('rss_mb'), 0)} |")
+            rows.append(
+                f"| {c['docs']:,} | {key} | {f(b.get('build_s'), 1)} "
+                f"| {f(b.get('index_bytes', 0) / 1e6, 0)} | {ms(q['p50_ms'])} "
+                f"| {ms(q['p95_ms'])} | {f(q.get('rss_mb'), 0)} | {f(b.get('rss_mb'), 0)} |"
+            )
     if not rows:
         return ""
-    return "\n".join([
-        "| files | engine | build s | index MB | p50 ms | p95 ms | query RSS MB | build RSS MB |",
-        "|--:|---|--:|--:|--:|--:|--:|--:|", *rows])
+    return "\n".join(
+        [
+            "| files | engine | build s | index MB | p50 ms | p95 ms | query RSS MB | build RSS MB |",
+            "|--:|---|--:|--:|--:|--:|--:|--:|",
+            *rows,
+        ]
+    )
 
 
 def render_run(meta: dict, corpora: list[dict]) -> str:
-    out = [f"# Benchmark run {meta['date']}{' (quick)' if meta.get('quick') else ''}", "",
-           f"`{meta['command']}` — {meta.get('seconds', '?')} s; library at {meta.get('git', '?')}",
-           "", machine_line(meta["machine"]), ""]
+    out = [
+        f"# Benchmark run {meta['date']}{' (quick)' if meta.get('quick') else ''}",
+        "",
+        f"`{meta['command']}` — {meta.get('seconds', '?')} s; library at {meta.get('git', '?')}",
+        "",
+        machine_line(meta["machine"]),
+        "",
+    ]
     for c in corpora:
         out += [corpus_table(c), ""]
-    for title, body in (("CLI wall time", cli_rows(corpora)),
-                        ("Freshness (ours)", freshness_rows(corpora)),
-                        ("Query cost as the KB grows", scale_rows(corpora))):
+    for title, body in (
+        ("CLI wall time", cli_rows(corpora)),
+        ("Freshness (ours)", freshness_rows(corpora)),
+        ("Query cost as the KB grows", scale_rows(corpora)),
+    ):
         if body:
             out += [f"## {title}", "", body, ""]
     return "\n".join(out).rstrip()
@@ -207,45 +248,63 @@ def targets(all_corpora: list[dict]) -> str:
     rows = []
 
     def add(target: str, measured: str, ok: bool | None) -> None:
-        rows.append(f"| {target} | {measured} | {DASH if ok is None else 'yes' if ok else '**no**'} |")
+        rows.append(
+            f"| {target} | {measured} | {DASH if ok is None else 'yes' if ok else '**no**'} |"
+        )
 
     o, fts, wh = (_eng(all_corpora, "scifact", k) for k in ("ours", "fts5", "whoosh"))
     oq, fq = o.get("query", {}), fts.get("query", {})
     if "p50_ms" in oq and "p50_ms" in fq:
-        add("SciFact warm p50 <= FTS5 p50 (same run)",
+        add(
+            "SciFact warm p50 <= FTS5 p50 (same run)",
             f"ours {ms(oq['p50_ms'])} ms vs FTS5 {ms(fq['p50_ms'])} ms "
-            f"({oq['p50_ms'] / fq['p50_ms']:.1f}x)", oq["p50_ms"] <= fq["p50_ms"])
+            f"({oq['p50_ms'] / fq['p50_ms']:.1f}x)",
+            oq["p50_ms"] <= fq["p50_ms"],
+        )
     if "p95_ms" in oq:
         add("SciFact warm p95 <= 10 ms", f"{ms(oq['p95_ms'])} ms", oq["p95_ms"] <= 10)
     ob, wb = o.get("build", {}), wh.get("build", {})
     if "build_s" in ob and "build_s" in wb:
-        add("SciFact full build <= 1.2x default Whoosh build",
+        add(
+            "SciFact full build <= 1.2x default Whoosh build",
             f"ours {ob['build_s']:.1f} s vs Whoosh {wb['build_s']:.1f} s "
-            f"({ob['build_s'] / wb['build_s']:.2f}x)", ob["build_s"] <= 1.2 * wb["build_s"])
+            f"({ob['build_s'] / wb['build_s']:.2f}x)",
+            ob["build_s"] <= 1.2 * wb["build_s"],
+        )
     for c in all_corpora:
         fr = c["engines"].get("ours", {}).get("freshness")
         if fr and "error" not in fr:
-            add(f"search + re-index of one edited file <= 100 ms ({fr['files']:,} files)",
+            add(
+                f"search + re-index of one edited file <= 100 ms ({fr['files']:,} files)",
                 f"{ms(fr['edit_ms'])} ms median, {ms(fr['edit_max_ms'])} ms worst "
                 f"(unchanged KB: {ms(fr['unchanged_p50_ms'])} ms)",
-                fr["edit_ms"] <= 100 if fr["files"] >= 10_000 else None)
+                fr["edit_ms"] <= 100 if fr["files"] >= 10_000 else None,
+            )
     for c in all_corpora:
         cli = c["engines"].get("ours", {}).get("cli")
         if cli and c["name"] == "scifact":
-            add("CLI search <= 300 ms wall", f"{ms(cli['wall_ms'])} ms ({cli['how']})",
-                cli["wall_ms"] <= 300 if cli["how"].startswith("kr smart") else None)
+            add(
+                "CLI search <= 300 ms wall",
+                f"{ms(cli['wall_ms'])} ms ({cli['how']})",
+                cli["wall_ms"] <= 300 if cli["how"].startswith("kr smart") else None,
+            )
     big = [c for c in all_corpora if c.get("group") == "scale"]
     if big:
         c = max(big, key=lambda c: c["docs"])
         oq = c["engines"].get("ours", {}).get("query", {})
         if "p50_ms" in oq:
             n = c["docs"]
-            add(f"scale ({n:,} files): warm p50 <= 30 ms", f"{ms(oq['p50_ms'])} ms",
-                oq["p50_ms"] <= 30 if n >= 100_000 else None)
-            add(f"scale ({n:,} files): peak RSS <= 500 MB",
+            add(
+                f"scale ({n:,} files): warm p50 <= 30 ms",
+                f"{ms(oq['p50_ms'])} ms",
+                oq["p50_ms"] <= 30 if n >= 100_000 else None,
+            )
+            add(
+                f"scale ({n:,} files): peak RSS <= 500 MB",
                 f"{f(oq.get('rss_mb'), 0)} MB searching, "
                 f"{f(c['engines']['ours']['build'].get('rss_mb'), 0)} MB building",
-                oq.get("rss_mb", 1e9) <= 500 if n >= 100_000 else None)
+                oq.get("rss_mb", 1e9) <= 500 if n >= 100_000 else None,
+            )
     if not rows:
         return ""
     return "\n".join(["| target (issue 5) | measured | met |", "|---|---|:-:|", *rows])
@@ -268,7 +327,10 @@ def plot(all_corpora: list[dict]) -> bool:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=110)
-    style = {"ours": ("tab:blue", "knowledge_retrieval search()"), "fts5": ("tab:gray", "SQLite FTS5")}
+    style = {
+        "ours": ("tab:blue", "knowledge_retrieval search()"),
+        "fts5": ("tab:gray", "SQLite FTS5"),
+    }
     for key, p in pts.items():
         p.sort()
         xs = [x for x, _a, _b in p]
@@ -299,17 +361,22 @@ def write_docs() -> None:
     latest = max((d["meta"] for _g, d in groups), key=lambda m: m["date"])
     reading = ""
     if DOCS.is_file():
-        m = re.search(re.escape(READING_START) + r"(.*?)" + re.escape(READING_END),
-                      DOCS.read_text(encoding="utf-8"), re.DOTALL)
+        m = re.search(
+            re.escape(READING_START) + r"(.*?)" + re.escape(READING_END),
+            DOCS.read_text(encoding="utf-8"),
+            re.DOTALL,
+        )
         reading = m.group(1).strip() if m else ""
     out = [
         "# Performance",
         "",
-        ("knowledge_retrieval beside the tools people and agents use instead: Whoosh used the "
-        "default way (and, on Chinese text, with jieba's analyzer), bm25s, SQLite FTS5 (what qmd's "
-        "keyword mode does) and grep per keyword (what an agent does without an index). Same documents, same queries, same run; every figure "
-        "below was measured by `benchmarks/` on the machine described. The evaluation data is read "
-        "from `../shared/eval` (never copied into the repository)."),
+        (
+            "knowledge_retrieval beside the tools people and agents use instead: Whoosh used the "
+            "default way (and, on Chinese text, with jieba's analyzer), bm25s, SQLite FTS5 (what qmd's "
+            "keyword mode does) and grep per keyword (what an agent does without an index). Same documents, same queries, same run; every figure "
+            "below was measured by `benchmarks/` on the machine described. The evaluation data is read "
+            "from `../shared/eval` (never copied into the repository)."
+        ),
         "",
         f"Machine: {machine_line(latest['machine'])}.",
         "",
@@ -323,22 +390,26 @@ def write_docs() -> None:
         cmds.setdefault(d["meta"]["command"], []).append(g)
     for cmd, names in cmds.items():
         d = next(d for g, d in groups if g == names[0])
-        out.append(f"{cmd:<44} # {', '.join(names)}: run {d['meta']['date']}, "
-                   f"{d['meta'].get('seconds', '?')} s, library {d['meta'].get('git', '?')}")
+        out.append(
+            f"{cmd:<44} # {', '.join(names)}: run {d['meta']['date']}, "
+            f"{d['meta'].get('seconds', '?')} s, library {d['meta'].get('git', '?')}"
+        )
     out += [
         "python -m benchmarks.profile_query           # where our query time goes (cProfile)",
         "python -m benchmarks.profile_query --corpus scale --edit --queries 20  # search after an edit",
         "python -m benchmarks --docs-only            # rewrite this page from benchmarks/results/",
         "```",
         "",
-        ("How it measures: each engine builds its index in one subprocess and answers the queries in "
-        "another, so peak RSS is that engine's alone (the process's own `VmHWM`; `ru_maxrss` from "
-        "`wait4` would start at the parent's size after fork; grep's figure is the Python driver's, "
-        "not the grep children's). Build time includes reading and parsing the files. "
-        "Queries are warm: the first query and nine more (grep: one more) run once before timing; "
-        "p50/p95 are over the timed pass (stopped after a time budget for slow engines: see \"queries timed\"). "
-        "nDCG@10 uses `knowledge_retrieval.eval.ndcg_at`. Ours is `search(q, kb, root=..., "
-        "top_k=10, score_threshold=0.0)`, so every one of its queries includes the freshness check."),
+        (
+            "How it measures: each engine builds its index in one subprocess and answers the queries in "
+            "another, so peak RSS is that engine's alone (the process's own `VmHWM`; `ru_maxrss` from "
+            "`wait4` would start at the parent's size after fork; grep's figure is the Python driver's, "
+            "not the grep children's). Build time includes reading and parsing the files. "
+            "Queries are warm: the first query and nine more (grep: one more) run once before timing; "
+            'p50/p95 are over the timed pass (stopped after a time budget for slow engines: see "queries timed"). '
+            "nDCG@10 uses `knowledge_retrieval.eval.ndcg_at`. Ours is `search(q, kb, root=..., "
+            "top_k=10, score_threshold=0.0)`, so every one of its queries includes the freshness check."
+        ),
         "",
     ]
     t = targets(all_corpora)
@@ -351,19 +422,30 @@ def write_docs() -> None:
             out += [corpus_table(c), ""]
         if d["meta"].get("quick"):
             out += ["_(quick run: small subsets)_", ""]
-    for title, body in (("CLI wall time", cli_rows(all_corpora)),
-                        ("Freshness", freshness_rows(all_corpora)),
-                        ("Query cost as the KB grows", scale_rows(all_corpora))):
+    for title, body in (
+        ("CLI wall time", cli_rows(all_corpora)),
+        ("Freshness", freshness_rows(all_corpora)),
+        ("Query cost as the KB grows", scale_rows(all_corpora)),
+    ):
         if body:
             out += [f"## {title}", "", body, ""]
             if title.startswith("Query cost") and plot(all_corpora):
                 out += ["![query time vs KB size](performance-scale.png)", ""]
     prof = RESULTS_DIR / "profile-scifact.md"
     if prof.is_file():
-        out += ["## Where our query time goes (SciFact)", "", prof.read_text(encoding="utf-8").strip(), ""]
+        out += [
+            "## Where our query time goes (SciFact)",
+            "",
+            prof.read_text(encoding="utf-8").strip(),
+            "",
+        ]
     for prof in sorted(RESULTS_DIR.glob("profile-edit-*.md")):
-        out += ["## Where a search after an edit spends its time", "",
-                prof.read_text(encoding="utf-8").strip(), ""]
+        out += [
+            "## Where a search after an edit spends its time",
+            "",
+            prof.read_text(encoding="utf-8").strip(),
+            "",
+        ]
     DOCS.parent.mkdir(parents=True, exist_ok=True)
     DOCS.write_text("\n".join(out).rstrip() + "\n", encoding="utf-8")
     log(f"wrote {DOCS.relative_to(REPO)}")

@@ -46,8 +46,13 @@ def run_worker(spec: dict, workdir: Path) -> dict:
     out_path, err_path = workdir / "stdout.txt", workdir / "stderr.txt"
     with open(out_path, "wb") as fo, open(err_path, "wb") as fe:
         t0 = time.perf_counter()
-        p = subprocess.Popen([sys.executable, "-m", "benchmarks.worker", str(spec_path)],
-                             stdout=fo, stderr=fe, cwd=REPO, env=env)
+        p = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.worker", str(spec_path)],
+            stdout=fo,
+            stderr=fe,
+            cwd=REPO,
+            env=env,
+        )
         _pid, status, ru = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
         wall = time.perf_counter() - t0
@@ -75,23 +80,44 @@ def cli_timing(run: CorpusRun, index_dir: Path, reps: int = 5, n_queries: int = 
     smart = False
     extra: list[str] = []
     if kr_cmd:
-        h = subprocess.run([kr_cmd, "smart", "--help"], capture_output=True, text=True, env=env,
-                           check=False)
+        h = subprocess.run(
+            [kr_cmd, "smart", "--help"], capture_output=True, text=True, env=env, check=False
+        )
         if h.returncode == 0:
             smart = True
             extra = ["--root", run.docs.root] if "--root" in h.stdout else []
 
     def command(q: str) -> list[str]:
         if smart:
-            return [kr_cmd, "smart", "--query", q, "--kb-id", run.docs.kb, "--output", "json",
-                    *extra]
-        return [sys.executable, "-c",
-                ("import json,sys\nfrom knowledge_retrieval import search\n"
+            return [
+                kr_cmd,
+                "smart",
+                "--query",
+                q,
+                "--kb-id",
+                run.docs.kb,
+                "--output",
+                "json",
+                *extra,
+            ]
+        return [
+            sys.executable,
+            "-c",
+            (
+                "import json,sys\nfrom knowledge_retrieval import search\n"
                 "r=search(sys.argv[1], sys.argv[2], root=sys.argv[3], top_k=5)\n"
-                "print(json.dumps(r.to_dict(), ensure_ascii=False))"), q, run.docs.kb, run.docs.root]
+                "print(json.dumps(r.to_dict(), ensure_ascii=False))"
+            ),
+            q,
+            run.docs.kb,
+            run.docs.root,
+        ]
 
-    label = ("kr smart --query Q --kb-id KB --output json" if smart else
-             "python -c 'import knowledge_retrieval; search(...)' (kr smart not available yet)")
+    label = (
+        "kr smart --query Q --kb-id KB --output json"
+        if smart
+        else "python -c 'import knowledge_retrieval; search(...)' (kr smart not available yet)"
+    )
 
     def once(c: list[str]) -> tuple[float, int, str]:
         t0 = time.perf_counter()
@@ -115,15 +141,31 @@ def cli_timing(run: CorpusRun, index_dir: Path, reps: int = 5, n_queries: int = 
         per_query.append({"query": q.text[:80], "median_ms": median(w), "found": found})
     imports = [once([sys.executable, "-c", "import knowledge_retrieval"])[0] for _ in range(reps)]
     bare = [once([sys.executable, "-c", "pass"])[0] for _ in range(reps)]
-    return {"how": label, "wall_ms": median(walls), "max_query_ms": max(p["median_ms"] for p in per_query),
-            "ok": ok, "per_query": per_query, "import_ms": median(imports),
-            "python_ms": median(bare), "reps": reps}
+    return {
+        "how": label,
+        "wall_ms": median(walls),
+        "max_query_ms": max(p["median_ms"] for p in per_query),
+        "ok": ok,
+        "per_query": per_query,
+        "import_ms": median(imports),
+        "python_ms": median(bare),
+        "reps": reps,
+    }
 
 
 def run_corpus(run: CorpusRun, args: argparse.Namespace, base: Path) -> dict:
-    res: dict = {"name": run.name, "group": run.group, "kb": run.docs.kb,
-                 "docs": len(run.docs.paths), "queries": len(run.queries), "lang": run.docs.lang,
-                 "note": run.note, "has_qrels": run.has_qrels, "engines": {}, **run.extra}
+    res: dict = {
+        "name": run.name,
+        "group": run.group,
+        "kb": run.docs.kb,
+        "docs": len(run.docs.paths),
+        "queries": len(run.queries),
+        "lang": run.docs.lang,
+        "note": run.note,
+        "has_qrels": run.has_qrels,
+        "engines": {},
+        **run.extra,
+    }
     engines = [e for e in run.engines if not args.engines or e in args.engines]
     qtexts = [q.text for q in run.queries]
     for key in engines:
@@ -134,9 +176,17 @@ def run_corpus(run: CorpusRun, args: argparse.Namespace, base: Path) -> dict:
         row: dict = {"build": b}
         if "error" not in b:
             log(f"[{run.name}] {key}: build {b['build_s']:.1f} s; {len(qtexts)} queries")
-            qr = run_worker({**common, "phase": "query", "queries": qtexts, "k": 10,
-                             "budget_s": args.budget,
-                             "warmup": 2 if key == "grep" else 10}, wd)
+            qr = run_worker(
+                {
+                    **common,
+                    "phase": "query",
+                    "queries": qtexts,
+                    "k": 10,
+                    "budget_s": args.budget,
+                    "warmup": 2 if key == "grep" else 10,
+                },
+                wd,
+            )
             ranked = qr.pop("ranked", None)
             if ranked is not None and run.has_qrels:
                 scores = [ndcg_at(r, q.relevant) for r, q in zip(ranked, run.queries, strict=False)]
@@ -145,15 +195,24 @@ def run_corpus(run: CorpusRun, args: argparse.Namespace, base: Path) -> dict:
                 qr["mrr10"] = sum(mrr) / len(mrr)
             row["query"] = qr
             if "error" not in qr:
-                log(f"[{run.name}] {key}: p50 {qr['p50_ms']:.2f} ms, p95 {qr['p95_ms']:.2f} ms"
-                    + (f", nDCG@10 {qr['ndcg10']:.3f}, MRR@10 {qr['mrr10']:.3f}"
-                       if "ndcg10" in qr else ""))
+                log(
+                    f"[{run.name}] {key}: p50 {qr['p50_ms']:.2f} ms, p95 {qr['p95_ms']:.2f} ms"
+                    + (
+                        f", nDCG@10 {qr['ndcg10']:.3f}, MRR@10 {qr['mrr10']:.3f}"
+                        if "ndcg10" in qr
+                        else ""
+                    )
+                )
             if key == "ours":
                 if not args.no_cli and run.group != "scale":
                     row["cli"] = cli_timing(run, wd / "ours-index")
-                    log(f"[{run.name}] ours: CLI {row['cli']['wall_ms']:.0f} ms ({row['cli']['how']})")
-                if not args.no_freshness and run.group == "scale" and run.extra.get("files") == min(
-                    10_000, args.scale_files
+                    log(
+                        f"[{run.name}] ours: CLI {row['cli']['wall_ms']:.0f} ms ({row['cli']['how']})"
+                    )
+                if (
+                    not args.no_freshness
+                    and run.group == "scale"
+                    and run.extra.get("files") == min(10_000, args.scale_files)
                 ):
                     f = run_worker({**common, "phase": "freshness", "queries": qtexts}, wd)
                     row["freshness"] = f
@@ -165,22 +224,45 @@ def run_corpus(run: CorpusRun, args: argparse.Namespace, base: Path) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--corpus", default=",".join(corpora.CORPORA),
-                    help="comma-separated: scifact,cmrc,tldr,otel,helm,scale (default: all)")
-    ap.add_argument("--quick", action="store_true",
-                    help="small subsets (1,000 documents, 50 queries; scale 1k and 5k files)")
-    ap.add_argument("--scale-files", type=int, default=None,
-                    help="files in the largest scale corpus (default 100000; 5000 with --quick)")
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument(
+        "--corpus",
+        default=",".join(corpora.CORPORA),
+        help="comma-separated: scifact,cmrc,tldr,otel,helm,scale (default: all)",
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="small subsets (1,000 documents, 50 queries; scale 1k and 5k files)",
+    )
+    ap.add_argument(
+        "--scale-files",
+        type=int,
+        default=None,
+        help="files in the largest scale corpus (default 100000; 5000 with --quick)",
+    )
     ap.add_argument("--engines", help=f"comma-separated subset of {','.join(ENGINE_KEYS)}")
     ap.add_argument("--queries", type=int, help="use at most N queries per corpus")
-    ap.add_argument("--budget", type=float, default=None,
-                    help="seconds of timed queries per engine before it stops (default 300; quick 20)")
-    ap.add_argument("--write-docs", action="store_true",
-                    help="rewrite docs/performance.md (and the scale plot) from the results")
-    ap.add_argument("--docs-only", action="store_true",
-                    help="only rewrite docs/performance.md from stored results; run nothing")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds of timed queries per engine before it stops (default 300; quick 20)",
+    )
+    ap.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="rewrite docs/performance.md (and the scale plot) from the results",
+    )
+    ap.add_argument(
+        "--docs-only",
+        action="store_true",
+        help="only rewrite docs/performance.md from stored results; run nothing",
+    )
     ap.add_argument("--keep", action="store_true", help="keep the temporary index folders")
     ap.add_argument("--no-cli", action="store_true", help="skip the CLI wall-time measurement")
     ap.add_argument("--no-freshness", action="store_true", help="skip the freshness measurement")
@@ -196,8 +278,14 @@ def main(argv: list[str] | None = None) -> int:
     if not runs:
         return 0
     command = "python -m benchmarks " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
-    meta = {"command": command.strip(), "quick": args.quick, "date": time.strftime("%Y-%m-%d %H:%M"),
-            "machine": machine(), "versions": versions(), "git": report.git_state()}
+    meta = {
+        "command": command.strip(),
+        "quick": args.quick,
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "machine": machine(),
+        "versions": versions(),
+        "git": report.git_state(),
+    }
     base = Path(tempfile.mkdtemp(prefix="kr-bench-"))
     results = []
     t0 = time.perf_counter()

@@ -55,8 +55,12 @@ def query(spec: dict, docs: DocSet, workdir: Path) -> dict:
             break
     ms = [1000 * t for t in times]
     return {
-        "load_s": load_s, "first_query_ms": 1000 * first_s, "queries": len(times),
-        "p50_ms": percentile(ms, 50), "p95_ms": percentile(ms, 95), "mean_ms": sum(ms) / len(ms),
+        "load_s": load_s,
+        "first_query_ms": 1000 * first_s,
+        "queries": len(times),
+        "p50_ms": percentile(ms, 50),
+        "p95_ms": percentile(ms, 95),
+        "mean_ms": sum(ms) / len(ms),
         "ranked": ranked,
     }
 
@@ -107,9 +111,13 @@ def freshness(spec: dict, docs: DocSet, workdir: Path) -> dict:
         os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
         timed(q)
     return {
-        "files": len(docs.paths), "unchanged_p50_ms": median(unchanged),
-        "unchanged_p95_ms": percentile(unchanged, 95), "stat_walk_ms": median(walk),
-        "touch_ms": median(touch), "edit_ms": median(edit), "edit_max_ms": max(edit),
+        "files": len(docs.paths),
+        "unchanged_p50_ms": median(unchanged),
+        "unchanged_p95_ms": percentile(unchanged, 95),
+        "stat_walk_ms": median(walk),
+        "touch_ms": median(touch),
+        "edit_ms": median(edit),
+        "edit_max_ms": max(edit),
         "edit_seen": f"{seen}/{len(edit)}",
     }
 

@@ -73,8 +73,10 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
         raise InvalidArgumentError(
             f"top_k must be an integer from 1 to 100, not {top_k!r}", hint="the default is 5"
         )
-    if isinstance(score_threshold, bool) or not isinstance(score_threshold, (int, float)) or not (
-        0.0 <= float(score_threshold) <= 1.0
+    if (
+        isinstance(score_threshold, bool)
+        or not isinstance(score_threshold, (int, float))
+        or not (0.0 <= float(score_threshold) <= 1.0)
     ):
         raise InvalidArgumentError(
             f"score_threshold must be a number from 0 to 1, not {score_threshold!r}",
@@ -83,11 +85,20 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
     return query
 
 
-def _not_found(q: Query, reason: str, notes: list[str], kb: str | None = None,
-               kbs: Sequence[str] = ()) -> SearchResult:
+def _not_found(
+    q: Query, reason: str, notes: list[str], kb: str | None = None, kbs: Sequence[str] = ()
+) -> SearchResult:
     return SearchResult(
-        query=q.text, found=False, kb=kb, kbs=tuple(kbs), hits=(), lang=q.lang,
-        message=not_found_message(q.lang), reason=reason, notes=tuple(notes), answer="",
+        query=q.text,
+        found=False,
+        kb=kb,
+        kbs=tuple(kbs),
+        hits=(),
+        lang=q.lang,
+        message=not_found_message(q.lang),
+        reason=reason,
+        notes=tuple(notes),
+        answer="",
         sources=(),
     )
 
@@ -138,12 +149,20 @@ def make_hit(kb: str, f: FileMatch) -> Hit:
         why.append("emphasized folder")
     why.append(f"{len(f.matched_terms)} of {len(f.matched_terms) + len(f.missing_terms)} keywords")
     return Hit(
-        kb=kb, path=f.path, title=str(st.get("title") or ""),
-        heading_path=tuple(st.get("hpath") or ()), line_start=int(start), line_end=int(end),
-        snippet=make_snippet(text, f.best.terms), score=round(f.score, 4),
-        matched_terms=tuple(f.matched_terms), missing_terms=tuple(f.missing_terms),
-        role=str(st.get("role") or "document"), kind=str(st.get("kind") or "text"),
-        content=text, why=", ".join(why),
+        kb=kb,
+        path=f.path,
+        title=str(st.get("title") or ""),
+        heading_path=tuple(st.get("hpath") or ()),
+        line_start=int(start),
+        line_end=int(end),
+        snippet=make_snippet(text, f.best.terms),
+        score=round(f.score, 4),
+        matched_terms=tuple(f.matched_terms),
+        missing_terms=tuple(f.missing_terms),
+        role=str(st.get("role") or "document"),
+        kind=str(st.get("kind") or "text"),
+        content=text,
+        why=", ".join(why),
     )
 
 
@@ -177,11 +196,14 @@ def search(
     elif isinstance(kb, Sequence) and all(isinstance(k, str) for k in kb):
         refs = list(dict.fromkeys(kb))
         if not refs:
-            raise InvalidArgumentError("empty list of knowledge bases",
-                                       hint="pass None to let the library choose")
+            raise InvalidArgumentError(
+                "empty list of knowledge bases", hint="pass None to let the library choose"
+            )
     else:
-        raise InvalidArgumentError(f"kb must be a name, a list of names or None, not {kb!r}",
-                                   hint="e.g. kb='payments' or kb=['payments', 'glossary']")
+        raise InvalidArgumentError(
+            f"kb must be a name, a list of names or None, not {kb!r}",
+            hint="e.g. kb='payments' or kb=['payments', 'glossary']",
+        )
     if refs:
         for r in refs:
             check_name(r)
@@ -193,8 +215,9 @@ def search(
         notes.append(f"no KnowledgeBase folder found in {where}")
         return _not_found(q, "no_root", notes)
     locs = {loc.name: loc for loc in list_locations(root_path)}
-    usable = {n: loc for n, loc in locs.items()
-              if loc.readme is not None and within(root_path, loc.path)}
+    usable = {
+        n: loc for n, loc in locs.items() if loc.readme is not None and within(root_path, loc.path)
+    }
     if refs is None and not usable:
         notes.append(f"no knowledge base (a folder with a README.md) under {root_path.name}/")
         return _not_found(q, "no_kbs", notes)
@@ -217,13 +240,15 @@ def search(
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
         # every KB is searched for evidence; only the chosen ones' index notes are reported
         kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
-        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3)
-                    for k in cands}
+        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3) for k in cands}
         script = cjk_script(q.text)
         choices = [
-            Choice(k.loc.name, readme_overlap(q, k.loc.name, k.rules),
-                   outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0,
-                   same_script(script, k.loc.name, k.rules))
+            Choice(
+                k.loc.name,
+                readme_overlap(q, k.loc.name, k.rules),
+                outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0,
+                same_script(script, k.loc.name, k.rules),
+            )
             for k in cands
         ]
         chosen, why = pick(choices, threshold)
@@ -242,7 +267,8 @@ def search(
             notes.append(f"did you mean: {dym} (in '{name}')")
     matches = sorted(
         ((name, f) for name, o in outcomes.items() for f in o.files),
-        key=lambda x: x[1].score, reverse=True,
+        key=lambda x: x[1].score,
+        reverse=True,
     )
     if not matches:
         kw = ", ".join(k.text for k in q.keywords) or q.text
@@ -259,20 +285,28 @@ def search(
         _suggest_other_kbs(q, usable, kb_names, notes)
         return _not_found(q, "below_threshold", notes, kb=kb_names[0], kbs=kb_names)
     hits = [make_hit(n, f) for n, f in kept]
-    missing = [k.text for k in q.keywords
-               if all(k.text in h.missing_terms for h in hits)]
+    missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
     sources = tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits)
     return SearchResult(
-        query=q.text, found=True, kb=kb_names[0], kbs=kb_names, hits=tuple(hits),
+        query=q.text,
+        found=True,
+        kb=kb_names[0],
+        kbs=kb_names,
+        hits=tuple(hits),
         message=f"{len(hits)} relevant document(s) found in {', '.join(kb_names)}."
-        if q.lang == "en" else f"在本地知识库 {'、'.join(kb_names)} 中找到 {len(hits)} 个相关文档。",
-        reason=None, notes=tuple(notes), answer=compose_answer(q.lang, hits, missing),
-        sources=sources, lang=q.lang,
+        if q.lang == "en"
+        else f"在本地知识库 {'、'.join(kb_names)} 中找到 {len(hits)} 个相关文档。",
+        reason=None,
+        notes=tuple(notes),
+        answer=compose_answer(q.lang, hits, missing),
+        sources=sources,
+        lang=q.lang,
     )
 
 
-def _suggest_other_kbs(q: Query, usable: dict[str, KBLocation], searched: Sequence[str],
-                       notes: list[str]) -> None:
+def _suggest_other_kbs(
+    q: Query, usable: dict[str, KBLocation], searched: Sequence[str], notes: list[str]
+) -> None:
     others = []
     for name, loc in usable.items():
         if name in searched:
@@ -282,8 +316,9 @@ def _suggest_other_kbs(q: Query, usable: dict[str, KBLocation], searched: Sequen
             others.append((ov, name))
     if others:
         others.sort(reverse=True)
-        notes.append("other knowledge bases that may cover it: "
-                     + ", ".join(n for _o, n in others[:3]))
+        notes.append(
+            "other knowledge bases that may cover it: " + ", ".join(n for _o, n in others[:3])
+        )
     notes.append("try other keywords: an error code, enum name, API path or config key")
 
 
@@ -306,16 +341,24 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
             report = get_index(loc.name, loc.path).refresh(rules)
             count = report.files
             skipped = tuple(sorted(report.skipped.items()))
-        out.append(KBInfo(
-            name=loc.name, description=rules.description, keywords=rules.keywords,
-            languages=rules.languages, path=str(loc.path), rules=rules,
-            doc_count=count, skipped=skipped,
-        ))
+        out.append(
+            KBInfo(
+                name=loc.name,
+                description=rules.description,
+                keywords=rules.keywords,
+                languages=rules.languages,
+                path=str(loc.path),
+                rules=rules,
+                doc_count=count,
+                skipped=skipped,
+            )
+        )
     return KBList(out)
 
 
-def index_kb(kb: str, *, root: str | os.PathLike[str] | None = None,
-             rebuild: bool = False) -> IndexReport:
+def index_kb(
+    kb: str, *, root: str | os.PathLike[str] | None = None, rebuild: bool = False
+) -> IndexReport:
     """Bring one KB's index up to date (or rebuild it) and report what changed."""
     root_path = find_root(root)
     if root_path is None:

@@ -75,7 +75,11 @@ class ConfigError(KnowledgeRetrievalError):
     code = "config_error"
 
     def __init__(
-        self, message: str, *, path: str | None = None, line: int | None = None,
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
         hint: str | None = None,
     ) -> None:
         self.path = path

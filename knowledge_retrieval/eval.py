@@ -105,8 +105,12 @@ def stripped_root(root: Path, kb: str, keys: list[str], work: Path) -> Path:
 
 
 def run_suite(
-    root: Path, queries: list[dict[str, Any]], *, choose: bool = False,
-    threshold: float = DEFAULT_THRESHOLD, out_of_scope_kb: str | None = None,
+    root: Path,
+    queries: list[dict[str, Any]],
+    *,
+    choose: bool = False,
+    threshold: float = DEFAULT_THRESHOLD,
+    out_of_scope_kb: str | None = None,
 ) -> Metrics:
     """Rank every query and add up the metrics."""
     m = Metrics()
@@ -145,19 +149,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", required=True, help="the KnowledgeBase root the suites refer to")
     ap.add_argument("--limit", type=int, help="first N queries of each suite")
     ap.add_argument("--choose", action="store_true", help="also measure KB choice (kb=None)")
-    ap.add_argument("--out-of-scope", metavar="KB",
-                    help="ask every query of the suite of this other KB; report the reject rate")
+    ap.add_argument(
+        "--out-of-scope",
+        metavar="KB",
+        help="ask every query of the suite of this other KB; report the reject rate",
+    )
     ap.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     args = ap.parse_args(argv)
     root = Path(args.root)
     for suite in _iter_suites(args.suites):
         qs = load_queries(suite, args.limit)
-        m = run_suite(root, qs, choose=args.choose, threshold=args.threshold,
-                      out_of_scope_kb=args.out_of_scope)
+        m = run_suite(
+            root,
+            qs,
+            choose=args.choose,
+            threshold=args.threshold,
+            out_of_scope_kb=args.out_of_scope,
+        )
         s = m.summary()
         if args.out_of_scope:
-            s = {"queries": s["queries"], "rejected_rate": round(1 - s["found_rate"], 4),
-                 "asked_of": args.out_of_scope}
+            s = {
+                "queries": s["queries"],
+                "rejected_rate": round(1 - s["found_rate"], 4),
+                "asked_of": args.out_of_scope,
+            }
         sys.stdout.write(f"{suite.name}\t{json.dumps(s)}\n")
     return 0
 

@@ -30,8 +30,10 @@ class KBRules:
     """``front-matter`` when the README had YAML rules, else ``free-form``."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
-                for f in dc.fields(self)}
+        return {
+            f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
+            for f in dc.fields(self)
+        }
 
 
 @dc.dataclass(frozen=True, slots=True)

@@ -10,8 +10,15 @@ from .models import KBRules
 NOT_FOUND_EN = "No relevant documents found for the given query."
 NOT_FOUND_ZH = "本地知识库中不存在相关知识"
 
-REASONS = ("no_root", "no_kbs", "kb_not_found", "no_readme", "invalid_kb", "no_match",
-           "below_threshold")
+REASONS = (
+    "no_root",
+    "no_kbs",
+    "kb_not_found",
+    "no_readme",
+    "invalid_kb",
+    "no_match",
+    "below_threshold",
+)
 """Codes of ``SearchResult.reason`` when nothing is found."""
 
 

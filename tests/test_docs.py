@@ -211,8 +211,11 @@ def _agents_md_tree() -> list[str]:
 
 def test_agents_md_lists_every_module() -> None:
     pkg = REPO / "knowledge_retrieval"
-    modules = sorted(p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")
-                     if p.name != "__init__.py" or p.parent == pkg)
+    modules = sorted(
+        p.relative_to(pkg).as_posix()
+        for p in pkg.rglob("*.py")
+        if p.name != "__init__.py" or p.parent == pkg
+    )
     listed = _agents_md_tree()
     unlisted = [m for m in modules if m not in listed]
     assert not unlisted, f"AGENTS.md's module tree misses {unlisted}"

@@ -17,8 +17,9 @@ from knowledge_retrieval.ranking.query import analyze_query
 
 from .conftest import write
 
-SETTINGS = settings(max_examples=100, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 # Each word lives in known files, in the body only (titles are neutral, file names are digits-free
 # nonsense), so a Whoosh reading of `title:w`, `w*`, `NOT w`, `a AND b` would change the matches.
@@ -29,9 +30,43 @@ DOCS = {
     "four.md": ("Notes", "foxtrot"),
 }
 WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "zulu")
-SEPARATORS = (" ", " AND ", " OR ", " NOT ", " && ", " || ", " -", " +", " (", ") ", ' "', '" ',
-              " title:", " body:", " path:", "* ", "? ", "^2 ", "~ ", "~2 ", " [", " TO ", "] ",
-              " {", "} ", " \\", " !", " : ", "\t", "\n", " *:* ", " <", "> ", " =", " ' ")
+SEPARATORS = (
+    " ",
+    " AND ",
+    " OR ",
+    " NOT ",
+    " && ",
+    " || ",
+    " -",
+    " +",
+    " (",
+    ") ",
+    ' "',
+    '" ',
+    " title:",
+    " body:",
+    " path:",
+    "* ",
+    "? ",
+    "^2 ",
+    "~ ",
+    "~2 ",
+    " [",
+    " TO ",
+    "] ",
+    " {",
+    "} ",
+    " \\",
+    " !",
+    " : ",
+    "\t",
+    "\n",
+    " *:* ",
+    " <",
+    "> ",
+    " =",
+    " ' ",
+)
 
 
 @pytest.fixture(scope="module")
@@ -48,8 +83,10 @@ def _files_with(words: set[str]) -> set[str]:
 
 
 @SETTINGS
-@given(words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
-       seps=st.lists(st.sampled_from(SEPARATORS), min_size=6, max_size=6))
+@given(
+    words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+    seps=st.lists(st.sampled_from(SEPARATORS), min_size=6, max_size=6),
+)
 def test_query_syntax_is_never_interpreted(root: Path, words: list[str], seps: list[str]) -> None:
     """Operators, fields, wildcards, quotes, boosts and ranges are just text: the files found are
     exactly those holding any of the words (AND does not narrow, NOT does not exclude, a field
@@ -59,33 +96,51 @@ def test_query_syntax_is_never_interpreted(root: Path, words: list[str], seps: l
     assert {h.path for h in r.hits} == _files_with(set(words)), query
 
 
-@pytest.mark.parametrize(("query", "expected"), [
-    ("title:bravo", {"one.md"}),            # a field query would find nothing: bravo is body text
-    ("NOT alpha", {"one.md", "three.md"}),  # negation would exclude them
-    ("alpha AND foxtrot", {"one.md", "three.md", "four.md"}),
-    ('"bravo alpha"', {"one.md", "three.md"}),  # a phrase query would find nothing
-    ("alp*", set()),                         # a wildcard would expand to alpha
-    ("*", set()),
-    ("*:*", set()),                          # match-all in Whoosh
-    ("[a TO z]", set()),
-    ("foxtrot~", {"four.md"}),
-])
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("title:bravo", {"one.md"}),  # a field query would find nothing: bravo is body text
+        ("NOT alpha", {"one.md", "three.md"}),  # negation would exclude them
+        ("alpha AND foxtrot", {"one.md", "three.md", "four.md"}),
+        ('"bravo alpha"', {"one.md", "three.md"}),  # a phrase query would find nothing
+        ("alp*", set()),  # a wildcard would expand to alpha
+        ("*", set()),
+        ("*:*", set()),  # match-all in Whoosh
+        ("[a TO z]", set()),
+        ("foxtrot~", {"four.md"}),
+    ],
+)
 def test_whoosh_syntax_examples(root: Path, query: str, expected: set[str]) -> None:
     r = search(query, kb="kb", root=root, top_k=100, score_threshold=0.0)
     assert {h.path for h in r.hits} == expected
 
 
-_SCRIPTS = st.sampled_from([
-    "订单状态码", "運單狀態", "ありがとう", "مرحبا", "שלום", "привет", "ελληνικά", "हिन्दी",
-    "😀🔥", "\u200b\u200f\u202e", "e\u0301", "\uff21\uff22\uff23", "\ufeff", "\U0002a6d6",
-])
+_SCRIPTS = st.sampled_from(
+    [
+        "订单状态码",
+        "運單狀態",
+        "ありがとう",
+        "مرحبا",
+        "שלום",
+        "привет",
+        "ελληνικά",
+        "हिन्दी",
+        "😀🔥",
+        "\u200b\u200f\u202e",
+        "e\u0301",
+        "\uff21\uff22\uff23",
+        "\ufeff",
+        "\U0002a6d6",
+    ]
+)
 _NASTY = st.one_of(
     st.text(max_size=60),
     st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=60),
     st.text(alphabet=st.characters(categories=("Cc", "Cf", "Zs", "Zl", "Zp")), max_size=20),
-    st.lists(st.one_of(_SCRIPTS, st.sampled_from(SEPARATORS), st.sampled_from(WORDS)),
-             max_size=12).map("".join),
-    st.text(min_size=1, max_size=8).map(lambda s: s * 1500),   # very long
+    st.lists(
+        st.one_of(_SCRIPTS, st.sampled_from(SEPARATORS), st.sampled_from(WORDS)), max_size=12
+    ).map("".join),
+    st.text(min_size=1, max_size=8).map(lambda s: s * 1500),  # very long
 )
 
 
@@ -133,7 +188,9 @@ def test_names_that_leave_their_folder_are_refused(root: Path, name: str) -> Non
     with pytest.raises(UnsafePathError) as exc:
         search("alpha", kb=["kb", name], root=root)
     assert exc.value.hint
-    with pytest.raises(InvalidArgumentError) as exc2:  # a KBNotFoundError would mean it was looked up
+    with pytest.raises(
+        InvalidArgumentError
+    ) as exc2:  # a KBNotFoundError would mean it was looked up
         index_kb(name, root=root)
     assert exc2.value.hint
 
@@ -160,10 +217,12 @@ def test_any_kb_name_is_refused_or_stays_under_the_root(root: Path, name: str) -
 
 
 @SETTINGS
-@given(root_text=st.one_of(
-    st.builds(lambda a, b: f"{a}\x00{b}", _PLAIN, _PLAIN),
-    st.text(max_size=20).map(lambda s: s + "\x00"),
-))
+@given(
+    root_text=st.one_of(
+        st.builds(lambda a, b: f"{a}\x00{b}", _PLAIN, _PLAIN),
+        st.text(max_size=20).map(lambda s: s + "\x00"),
+    )
+)
 def test_roots_with_nul_are_refused(root_text: str) -> None:
     with pytest.raises(UnsafePathError) as exc:
         search("alpha", kb="kb", root=root_text)
@@ -188,40 +247,58 @@ def test_roots_with_dotdot_and_absolute_paths_are_resolved(root: Path) -> None:
     assert exc.value.hint
 
 
-@pytest.mark.parametrize(("query", "keywords"), [
-    ('<img width="35" src="/img/logos/C++_SDK.svg" alt="C++"> OpenTelemetry in Java',
-     ["OpenTelemetry", "Java"]),
-    ("what does <Tabs> do", ["Tabs"]),  # a bare tag may be the subject
-    ('<a href="x">', ["href", "x"]),  # nothing left without the tag: kept as typed
-    ("x < y and y > z", ["x", "y", "z"]),
-])
+@pytest.mark.parametrize(
+    ("query", "keywords"),
+    [
+        (
+            '<img width="35" src="/img/logos/C++_SDK.svg" alt="C++"> OpenTelemetry in Java',
+            ["OpenTelemetry", "Java"],
+        ),
+        ("what does <Tabs> do", ["Tabs"]),  # a bare tag may be the subject
+        ('<a href="x">', ["href", "x"]),  # nothing left without the tag: kept as typed
+        ("x < y and y > z", ["x", "y", "z"]),
+    ],
+)
 def test_markup_with_attributes_is_not_part_of_a_question(query: str, keywords: list[str]) -> None:
     assert [k.text for k in analyze_query(query).keywords] == keywords
 
 
-@given(before=st.text(alphabet=string.ascii_letters + " ", max_size=20),
-       attrs=st.text(alphabet=string.ascii_letters + '"=/ .', max_size=30),
-       after=st.text(alphabet=string.ascii_letters + " ", max_size=20))
+@given(
+    before=st.text(alphabet=string.ascii_letters + " ", max_size=20),
+    attrs=st.text(alphabet=string.ascii_letters + '"=/ .', max_size=30),
+    after=st.text(alphabet=string.ascii_letters + " ", max_size=20),
+)
 def test_a_tag_with_attributes_reads_as_a_space(before: str, attrs: str, after: str) -> None:
     tagged = analyze_query(f'{before}<img x="1" {attrs}>{after}')
     if (before + after).strip():
         assert tagged.keywords == analyze_query(f"{before} {after}").keywords
 
 
-@pytest.mark.parametrize(("query", "keywords"), [
-    ("Learn how to configure the Collector", ["configure", "Collector"]),
-    ("了解如何配置采集器", ["配置", "采集器"]),
-    ("machine learning pipelines", ["machine", "learning", "pipelines"]),  # a topic, not a verb
-])
+@pytest.mark.parametrize(
+    ("query", "keywords"),
+    [
+        ("Learn how to configure the Collector", ["configure", "Collector"]),
+        ("了解如何配置采集器", ["配置", "采集器"]),
+        ("machine learning pipelines", ["machine", "learning", "pipelines"]),  # a topic, not a verb
+    ],
+)
 def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: list[str]) -> None:
-    """"Learn how to ..." (a page description's opener) names the page, not what it is about."""
+    """ "Learn how to ..." (a page description's opener) names the page, not what it is about."""
     assert [k.text for k in analyze_query(query).keywords] == keywords
 
 
-@pytest.mark.parametrize(("word", "credit"), [
-    ("cell-autonomously", 1.0), ("loss-of-function", 1.0), ("Hutchinson-Gilford", 1.0),
-    ("PAY-1234", 0.6), ("ORDER-STATUS", 0.6), ("payment.retry", 0.6), ("getUser-v2", 0.6),
-])
+@pytest.mark.parametrize(
+    ("word", "credit"),
+    [
+        ("cell-autonomously", 1.0),
+        ("loss-of-function", 1.0),
+        ("Hutchinson-Gilford", 1.0),
+        ("PAY-1234", 0.6),
+        ("ORDER-STATUS", 0.6),
+        ("payment.retry", 0.6),
+        ("getUser-v2", 0.6),
+    ],
+)
 def test_hyphenated_prose_is_proved_by_its_words(word: str, credit: float) -> None:
     """Words joined by hyphens are prose: a text saying "cell autonomous" answers
     "cell-autonomously" fully; an identifier's parts prove less than the identifier."""

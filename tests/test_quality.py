@@ -12,9 +12,12 @@ from knowledge_retrieval.eval import load_queries, run_suite
 
 from .conftest import EVAL_ROOT
 
-pytestmark = pytest.mark.skipif(
-    not (EVAL_ROOT / "queries").is_dir(), reason="shared evaluation data not present"
-)
+pytestmark = [
+    pytest.mark.quality,
+    pytest.mark.skipif(
+        not (EVAL_ROOT / "queries").is_dir(), reason="shared evaluation data not present"
+    ),
+]
 
 N = 100
 FLOORS = {

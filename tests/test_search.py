@@ -82,15 +82,21 @@ def test_table_row_is_cited_as_field_value(sample_root: Path) -> None:
 def test_drafts_and_excluded_folders_are_never_returned(sample_root: Path) -> None:
     for q in ("wallet cashback prototype 钱包返现", "闪购拼团返利", "scratchpad", "WAIT_DELIVER"):
         r = search(q, root=sample_root, score_threshold=0.0)
-        assert all("drafts/" not in h.path and "archive/" not in h.path and "tmp/" not in h.path
-                   for h in r.hits), (q, r.hits)
+        assert all(
+            "drafts/" not in h.path and "archive/" not in h.path and "tmp/" not in h.path
+            for h in r.hits
+        ), (q, r.hits)
 
 
 def test_kb_may_be_named_by_path_fragment_or_list(sample_root: Path) -> None:
     r = search("ORDER_STATUS_PAID", kb="KnowledgeBase/payments/", root=sample_root)
     assert r.kb == "payments" and r.found
-    r2 = search("超卖 INV_OVERSOLD", kb=["glossary", "troubleshooting"], root=sample_root,
-                score_threshold=0.0)
+    r2 = search(
+        "超卖 INV_OVERSOLD",
+        kb=["glossary", "troubleshooting"],
+        root=sample_root,
+        score_threshold=0.0,
+    )
     assert set(r2.kbs) == {"glossary", "troubleshooting"}
     assert {h.kb for h in r2.hits} == {"glossary", "troubleshooting"}
 
@@ -150,8 +156,9 @@ def test_invalid_arguments_raise_with_hint(sample_root: Path) -> None:
         search("   ", root=sample_root)
 
 
-def test_root_discovery_env_then_cwd(sample_root: Path, monkeypatch: pytest.MonkeyPatch,
-                                     tmp_path: Path) -> None:
+def test_root_discovery_env_then_cwd(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("KNOWLEDGE_BASE_ROOT", str(sample_root))
     assert search("ORDER_STATUS_PAID").kb == "payments"
     monkeypatch.delenv("KNOWLEDGE_BASE_ROOT")
@@ -189,13 +196,20 @@ def test_more_keywords_beat_one_keyword_repeated(tmp_path: Path) -> None:
 
 
 def test_keywords_together_in_one_section_beat_keywords_scattered_over_a_page(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     # the long page has every word somewhere (and says two of them often); the short one says
     # all three in one breath, which is what the question describes
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# Client\n\nNotes on the HTTP client.\n")
-    write(root / "kb" / "client.md", "# Client\n\nHow the client talks to services.\n\n## Calls\n\nA failed call is retried: every retry waits for the backoff; backoff doubles per retry; retry, backoff, retry.\n\n## Timeouts\n\nTimeouts are per call.\n\n## Load\n\nA little jitter spreads the load of many clients.\n\n## Logging\n\nCalls are logged.\n")
-    write(root / "kb" / "waits.md", "# Waiting\n\nBetween two attempts the client waits: a retry sleeps for the backoff plus random jitter, so that clients do not wake up together, do not crowd the server at the same moment, and do not fail in step when the network or one of the services they call has a short outage.\n")
+    write(
+        root / "kb" / "client.md",
+        "# Client\n\nHow the client talks to services.\n\n## Calls\n\nA failed call is retried: every retry waits for the backoff; backoff doubles per retry; retry, backoff, retry.\n\n## Timeouts\n\nTimeouts are per call.\n\n## Load\n\nA little jitter spreads the load of many clients.\n\n## Logging\n\nCalls are logged.\n",
+    )
+    write(
+        root / "kb" / "waits.md",
+        "# Waiting\n\nBetween two attempts the client waits: a retry sleeps for the backoff plus random jitter, so that clients do not wake up together, do not crowd the server at the same moment, and do not fail in step when the network or one of the services they call has a short outage.\n",
+    )
     r = search("retry backoff jitter", kb="kb", root=root, score_threshold=0.0)
     assert [h.path for h in r.hits] == ["waits.md", "client.md"]
     assert r.hits[1].matched_terms == ("retry", "backoff", "jitter")  # still every keyword
@@ -219,8 +233,10 @@ def test_copy_of_an_emphasized_page_follows_it(tmp_path: Path) -> None:
     write(root / "kb" / "docs" / "refunds.mdx", page)
     write(root / "kb" / "versioned_docs" / "version-3" / "refunds.md", page)
     for i in range(3):
-        write(root / "kb" / "docs" / f"other{i}.md",
-              f"# Payments {i}\n\nA refund window applies; see the card rules {i}.\n")
+        write(
+            root / "kb" / "docs" / f"other{i}.md",
+            f"# Payments {i}\n\nA refund window applies; see the card rules {i}.\n",
+        )
     r = search("refund window for card payments", kb="kb", root=root, score_threshold=0.0)
     paths = [h.path for h in r.hits]
     assert paths[:2] == ["docs/refunds.mdx", "versioned_docs/version-3/refunds.md"]
@@ -232,12 +248,17 @@ def test_the_page_titled_by_the_question_beats_a_broader_one(tmp_path: Path) -> 
     # the question's words is about it (a description of a page finds that page)
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nCollector docs.\n")
-    write(root / "kb" / "exporters.md", "---\ntitle: Collector exporters\n---\n\n"
-          "The list of available exporters.\n")
-    write(root / "kb" / "config.md",
-          "---\ntitle: Collector configuration with receivers, processors, exporters, "
-          "extensions and pipelines\n---\n\n"
-          + "The collector lists the available exporters, receivers and processors. " * 3 + "\n")
+    write(
+        root / "kb" / "exporters.md",
+        "---\ntitle: Collector exporters\n---\n\nThe list of available exporters.\n",
+    )
+    write(
+        root / "kb" / "config.md",
+        "---\ntitle: Collector configuration with receivers, processors, exporters, "
+        "extensions and pipelines\n---\n\n"
+        + "The collector lists the available exporters, receivers and processors. " * 3
+        + "\n",
+    )
     r = search("list of available collector exporters", kb="kb", root=root, score_threshold=0.0)
     assert [h.path for h in r.hits] == ["exporters.md", "config.md"]
 
@@ -254,7 +275,9 @@ def test_free_form_chinese_emphasis_is_honoured(tmp_path: Path) -> None:
 def test_filename_or_title_match_beats_content_only(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
-    write(root / "kb" / "general.md", "# General\n\nSometimes a chargeback happens after delivery.\n")
+    write(
+        root / "kb" / "general.md", "# General\n\nSometimes a chargeback happens after delivery.\n"
+    )
     write(root / "kb" / "chargeback.md", "# Disputes\n\nA customer disputes a card payment.\n")
     r = search("chargeback", kb="kb", root=root, score_threshold=0.0)
     assert r.hits[0].path == "chargeback.md"
@@ -339,7 +362,9 @@ def test_every_search_sees_adds_edits_renames_and_deletes(tmp_path: Path) -> Non
     assert not search("zulu", kb="kb", root=root).found
 
 
-def test_index_lives_outside_the_kb_and_survives_readonly(tmp_path: Path, _index_home: Path) -> None:
+def test_index_lives_outside_the_kb_and_survives_readonly(
+    tmp_path: Path, _index_home: Path
+) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
     write(root / "kb" / "a.md", "# A\n\nalpha bravo\n")
@@ -353,7 +378,9 @@ def test_index_lives_outside_the_kb_and_survives_readonly(tmp_path: Path, _index
     assert any(_index_home.rglob("manifest.json"))
 
 
-def test_schema_change_rebuilds_automatically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_schema_change_rebuilds_automatically(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import knowledge_retrieval.index.store as index_mod
 
     root = tmp_path / "KnowledgeBase"
@@ -423,7 +450,10 @@ def test_an_identifier_known_only_by_a_part_is_not_on_topic(tmp_path: Path) -> N
     # out of scope, however well its other words match
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# Journals\n\nPapers.\n")
-    write(root / "kb" / "a.md", "# Journals\n\nOpen access journals guide readers through the "
-                                "configuration of experiments.\n")
+    write(
+        root / "kb" / "a.md",
+        "# Journals\n\nOpen access journals guide readers through the "
+        "configuration of experiments.\n",
+    )
     assert not search("OpenTelemetry configuration guide", kb="kb", root=root).found
     assert search("open access configuration guide", kb="kb", root=root).found

@@ -49,7 +49,9 @@ class BM25S:
         if self.lang == "zh":
             r.index([cjk_bigrams(t) for t in texts], show_progress=False)
         else:
-            tok = bm25s.tokenize(texts, stopwords="en", stemmer=self._stemmer(), show_progress=False)
+            tok = bm25s.tokenize(
+                texts, stopwords="en", stemmer=self._stemmer(), show_progress=False
+            )
             r.index(tok, show_progress=False)
         self.dir.mkdir(parents=True, exist_ok=True)
         r.save(str(self.dir))

@@ -39,6 +39,5 @@ class Ours:
         assert self.docs is not None
         if not text.strip():
             return []  # the library refuses an empty query (InvalidArgumentError)
-        r = search(text, self.docs.kb, root=self.docs.root, top_k=min(k, 100),
-                   score_threshold=0.0)
+        r = search(text, self.docs.kb, root=self.docs.root, top_k=min(k, 100), score_threshold=0.0)
         return [h.path for h in r.hits]

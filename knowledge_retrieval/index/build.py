@@ -119,7 +119,9 @@ def build_workers(files: dict[str, tuple[int, int]]) -> int:
     return max(1, min(len(os.sched_getaffinity(0)), MAX_WORKERS, len(files)))
 
 
-def split_runs(files: dict[str, tuple[int, int]], n: int) -> list[list[tuple[str, tuple[int, int]]]]:
+def split_runs(
+    files: dict[str, tuple[int, int]], n: int
+) -> list[list[tuple[str, tuple[int, int]]]]:
     """``files`` (in order) cut into at most ``n`` contiguous, non-empty runs of about equal
     work."""
     items = list(files.items())
@@ -135,8 +137,15 @@ def split_runs(files: dict[str, tuple[int, int]], n: int) -> list[list[tuple[str
     return [r for r in runs if r]
 
 
-def build(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], rows: Rows,
-          progress: Progress | None = None, *, read: Read = read_kb_file) -> Built:
+def build(
+    ix: Any,
+    kb_path: Path,
+    files: dict[str, tuple[int, int]],
+    rows: Rows,
+    progress: Progress | None = None,
+    *,
+    read: Read = read_kb_file,
+) -> Built:
     """Index ``files`` (KB-relative path -> (mtime_ns, size)) into the new, empty index ``ix``
     and commit; ``read`` gives a file's text and hash (or SkipFile), ``rows`` a parsed document's
     Whoosh rows. Raises what a file or Whoosh raised (the caller deletes the generation); a file
@@ -147,8 +156,14 @@ def build(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], rows: Rows,
     return _build_serial(ix, kb_path, files, rows, progress, read)
 
 
-def _build_serial(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], rows: Rows,
-                  progress: Progress | None, read: Read) -> Built:
+def _build_serial(
+    ix: Any,
+    kb_path: Path,
+    files: dict[str, tuple[int, int]],
+    rows: Rows,
+    progress: Progress | None,
+    read: Read,
+) -> Built:
     out = Built()
     total = len(files)
     writer = Writer(ix, limitmb=LIMIT_MB)
@@ -189,8 +204,16 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _work(ix: Any, kb_path: Path, run: list[tuple[str, tuple[int, int]]], rows: Rows,
-          read: Read, conn: Any, limitmb: int, parent: int) -> None:
+def _work(
+    ix: Any,
+    kb_path: Path,
+    run: list[tuple[str, tuple[int, int]]],
+    rows: Rows,
+    read: Read,
+    conn: Any,
+    limitmb: int,
+    parent: int,
+) -> None:
     """A worker: index ``run`` into a segment of its own; send progress, then the result."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -228,8 +251,15 @@ def _work(ix: Any, kb_path: Path, run: list[tuple[str, tuple[int, int]]], rows: 
         conn.close()
 
 
-def _build_parallel(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], rows: Rows,
-                    progress: Progress | None, nworkers: int, read: Read) -> Built:
+def _build_parallel(
+    ix: Any,
+    kb_path: Path,
+    files: dict[str, tuple[int, int]],
+    rows: Rows,
+    progress: Progress | None,
+    nworkers: int,
+    read: Read,
+) -> Built:
     import multiprocessing
     from multiprocessing.connection import wait
 
@@ -246,9 +276,12 @@ def _build_parallel(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], r
             recv, send = ctx.Pipe(duplex=False)
             conns[recv] = i
             results.append(None)
-            p = ctx.Process(target=_work, name=f"kr-build-{i}", daemon=True,
-                            args=(ix, kb_path, run, rows, read, send, LIMIT_MB // len(runs),
-                                  os.getpid()))
+            p = ctx.Process(
+                target=_work,
+                name=f"kr-build-{i}",
+                daemon=True,
+                args=(ix, kb_path, run, rows, read, send, LIMIT_MB // len(runs), os.getpid()),
+            )
             try:
                 p.start()
             finally:
@@ -263,13 +296,19 @@ def _build_parallel(ix: Any, kb_path: Path, files: dict[str, tuple[int, int]], r
                     msg: Any = conn.recv()
                 except EOFError:
                     procs[i].join(5)
-                    raise RuntimeError(f"index build worker {i} ended without a result "
-                                       f"(exit code {procs[i].exitcode})") from None
+                    raise RuntimeError(
+                        f"index build worker {i} ended without a result "
+                        f"(exit code {procs[i].exitcode})"
+                    ) from None
                 if msg[0] == "n":
                     counts[i] = msg[1]
                 elif msg[0] == "done":
-                    log.debug("index build worker %d: %d files in %.2f s", i, len(runs[i]),
-                              time.perf_counter() - t0)
+                    log.debug(
+                        "index build worker %d: %d files in %.2f s",
+                        i,
+                        len(runs[i]),
+                        time.perf_counter() - t0,
+                    )
                     results[i] = msg[1:]
                     counts[i] = len(runs[i])
                     del conns[conn]

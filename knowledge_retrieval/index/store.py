@@ -119,7 +119,9 @@ def title_key(rel: str, title: str) -> int:
     if not title.strip():
         return 0
     folder = rel.rpartition("/")[0]
-    digest = hashlib.blake2b(f"{folder}\0{title.strip().casefold()}".encode(), digest_size=8).digest()
+    digest = hashlib.blake2b(
+        f"{folder}\0{title.strip().casefold()}".encode(), digest_size=8
+    ).digest()
     return (int.from_bytes(digest, "big") & ~1) or 2
 
 
@@ -142,7 +144,9 @@ def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
     role = file_role(doc)
     # what the page says it is about: its description, else its opening paragraph
     meta_text = " ".join([doc.description or _lead(doc), *doc.tags])
-    date = str(doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or "")
+    date = str(
+        doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or ""
+    )
     version = str(doc.metadata.get("version") or "")
     fname = _fname_text(doc.path)
     tkey = title_key(doc.path, doc.title)
@@ -185,7 +189,8 @@ def _files_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
     if any(now.get(name) != list(sig[:2]) for name, sig in recorded.items()):
         return "index files changed or missing since the last commit"
     if sum(s[0] for s in now.values()) <= VERIFY_MAX_BYTES and any(
-            len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()):
+        len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()
+    ):
         return "index files fail their checksum"
     return None
 
@@ -197,12 +202,20 @@ def _load_manifest(path: Path) -> dict[str, Any]:
     def table(key: str, n: int) -> bool:
         t = data.get(key)
         return isinstance(t, dict) and all(
-            isinstance(v, str) if n == 0 else
-            isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
-            for v in t.values())
+            isinstance(v, str)
+            if n == 0
+            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
+            for v in t.values()
+        )
 
-    if not (isinstance(data, dict) and table("files", 3) and table("unread", 2)
-            and table("index", 2) and table("skipped", 0) and type(data.get("scanned_ns")) is int):
+    if not (
+        isinstance(data, dict)
+        and table("files", 3)
+        and table("unread", 2)
+        and table("index", 2)
+        and table("skipped", 0)
+        and type(data.get("scanned_ns")) is int
+    ):
         raise ValueError("manifest has an unexpected shape")
     return data
 
@@ -271,7 +284,9 @@ class KBIndex:
         except ValueError as exc:
             return f"index damaged ({exc})"
         if gen is None:
-            return "index damaged (CURRENT missing)" if any(self.dir.glob("gen-*")) else "no index yet"
+            return (
+                "index damaged (CURRENT missing)" if any(self.dir.glob("gen-*")) else "no index yet"
+            )
         gdir = self.dir / gen
         if gen == self._gen and self._ix is not None:
             return self._reload_manifest()  # cheap unless another process rewrote it
@@ -282,8 +297,10 @@ class KBIndex:
         except (OSError, ValueError, AttributeError):
             return "index stamp missing or unreadable"
         if found != want:
-            return (f"index built by schema {found['schema']}/analyzer {found['analyzer']}, "
-                    f"this version needs {want['schema']}/{want['analyzer']}")
+            return (
+                f"index built by schema {found['schema']}/analyzer {found['analyzer']}, "
+                f"this version needs {want['schema']}/{want['analyzer']}"
+            )
         try:
             mpath = gdir / "manifest.json"
             mstat = _stat_key(mpath)
@@ -348,7 +365,10 @@ class KBIndex:
         return {p: r for p, r in self._skipped.items() if p not in self._unread} != scan.skipped
 
     def refresh(
-        self, rules: KBRules, *, rebuild: bool = False,
+        self,
+        rules: KBRules,
+        *,
+        rebuild: bool = False,
         progress: Callable[[int, int], None] | None = None,
     ) -> IndexReport:
         """Bring the index up to date with the KB folder (the cheap path is one stat walk)."""
@@ -442,9 +462,10 @@ class KBIndex:
             try:
                 writer = self._ix.writer(timeout=LOCK_TIMEOUT)
             except WhooshLockError:  # a program outside our lock holds Whoosh's own
-                raise IndexLockedError(f"the Whoosh index at {self.dir} is locked by another "
-                                       "program", hint="wait for it to finish and search again",
-                                       ) from None
+                raise IndexLockedError(
+                    f"the Whoosh index at {self.dir} is locked by another program",
+                    hint="wait for it to finish and search again",
+                ) from None
             with writer as w:
                 for rel in deleted:
                     w.delete_by_term("path", rel)
@@ -462,23 +483,41 @@ class KBIndex:
             man.pop(rel, None)
             report.deleted.append(rel)
         if not (new or changed or deleted) and (man, skipped, unread) == (
-                self._manifest, self._skipped, self._unread):
+            self._manifest,
+            self._skipped,
+            self._unread,
+        ):
             return  # another process already did it
         gdir = self.dir / str(self._gen)
         self._write_manifest(gdir, man, skipped, unread, scan, self._index_sigs)
         if touched_index:
             self._close_reader()
 
-    def _write_manifest(self, gdir: Path, man: dict[str, list[Any]], skipped: dict[str, str],
-                        unread: dict[str, list[int]], scan: Scan, known: dict[str, Any]) -> None:
+    def _write_manifest(
+        self,
+        gdir: Path,
+        man: dict[str, list[Any]],
+        skipped: dict[str, str],
+        unread: dict[str, list[int]],
+        scan: Scan,
+        known: dict[str, Any],
+    ) -> None:
         """Record the files behind the index and Whoosh's own files, after a commit."""
-        manifest = {"files": man, "skipped": skipped, "unread": unread,
-                    "scanned_ns": scan.started_ns, "index": _index_files(gdir, known)}
+        manifest = {
+            "files": man,
+            "skipped": skipped,
+            "unread": unread,
+            "scanned_ns": scan.started_ns,
+            "index": _index_files(gdir, known),
+        }
         _write_json_atomic(gdir / "manifest.json", manifest)
         self._set_manifest(manifest, _stat_key(gdir / "manifest.json"))
 
     def _rebuild(
-        self, scan: Scan, report: IndexReport, why: str,
+        self,
+        scan: Scan,
+        report: IndexReport,
+        why: str,
         progress: Callable[[int, int], None] | None,
     ) -> None:
         report.rebuilt = why
@@ -496,8 +535,13 @@ class KBIndex:
         man, unread = built.files, built.unread
         skipped = {**scan.skipped, **built.skipped}
         report.added = list(man)
-        meta = {**self._stamp(), "package": __version__, "kb": self.name,
-                "kb_path": str(self.kb_path), "built_at": time.time()}
+        meta = {
+            **self._stamp(),
+            "package": __version__,
+            "kb": self.name,
+            "kb_path": str(self.kb_path),
+            "built_at": time.time(),
+        }
         _write_json_atomic(gdir / "meta.json", meta)
         self._write_manifest(gdir, man, skipped, unread, scan, {})
         tmp = self.dir / ".CURRENT.tmp"  # we hold the lock: no other writer of it

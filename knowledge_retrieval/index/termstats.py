@@ -144,9 +144,13 @@ class TermStats:
         near: dict[str, float] = {}
         # section text holds its heading and the title; the file name is only in ``fname``
         for f in ("body", "fname"):
-            for t, dist, _i in process.extract(word, self.vocabulary(f, prefix),
-                                               scorer=OSA.distance, score_cutoff=max_edits,
-                                               limit=None):
+            for t, dist, _i in process.extract(
+                word,
+                self.vocabulary(f, prefix),
+                scorer=OSA.distance,
+                score_cutoff=max_edits,
+                limit=None,
+            ):
                 near[t] = dist
         near.pop(word, None)
         if not near:
@@ -157,16 +161,22 @@ class TermStats:
     def vocabulary(self, field: str, prefix: str) -> list[str]:
         """The field's ASCII terms of 3+ letters starting with ``prefix``."""
         cache: OrderedDict[tuple[str, str], list[str]] = self.cache.setdefault(
-            "vocabulary", OrderedDict())
+            "vocabulary", OrderedDict()
+        )
         key = (field, prefix)
         with self.cache["lock"]:
             got = cache.get(key)
             if got is not None:
                 cache.move_to_end(key)
                 return got
-        got = [t for t in (b.decode("utf-8", "replace") if isinstance(b, bytes) else b
-                           for b in self.reader.expand_prefix(field, prefix))
-               if t.isascii() and len(t) >= 3]
+        got = [
+            t
+            for t in (
+                b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+                for b in self.reader.expand_prefix(field, prefix)
+            )
+            if t.isascii() and len(t) >= 3
+        ]
         with self.cache["lock"]:
             cache[key] = got
             while len(cache) > VOCABULARY_PREFIXES:
@@ -201,10 +211,12 @@ class TermStats:
                 live.append(alive)
                 firsts.append(first)
                 lengths.append(sums[np.cumsum(first) - 1])
-            got = {"key": np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
-                   "live": np.concatenate(live) if live else np.zeros(0, dtype=bool),
-                   "first": np.concatenate(firsts) if firsts else np.zeros(0, dtype=bool),
-                   "length": np.concatenate(lengths) if lengths else np.zeros(0)}
+            got = {
+                "key": np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
+                "live": np.concatenate(live) if live else np.zeros(0, dtype=bool),
+                "first": np.concatenate(firsts) if firsts else np.zeros(0, dtype=bool),
+                "length": np.concatenate(lengths) if lengths else np.zeros(0),
+            }
             self.cache["files"] = got
         return got
 
@@ -215,8 +227,9 @@ class TermStats:
         if got is None:
             f = self._files()
             title = f["key"] >> np.uint64(1)
-            titles, counts = np.unique(title[f["live"] & f["first"] & (title > 0)],
-                                       return_counts=True)
+            titles, counts = np.unique(
+                title[f["live"] & f["first"] & (title > 0)], return_counts=True
+            )
             got = np.ones(len(title))
             if len(titles):
                 at = np.minimum(np.searchsorted(titles, title), len(titles) - 1)

@@ -29,8 +29,15 @@ class Watcher:
 
         self._flags = flags
         self._mask = (
-            flags.CREATE | flags.DELETE | flags.MODIFY | flags.ATTRIB | flags.CLOSE_WRITE
-            | flags.MOVED_FROM | flags.MOVED_TO | flags.DELETE_SELF | flags.MOVE_SELF
+            flags.CREATE
+            | flags.DELETE
+            | flags.MODIFY
+            | flags.ATTRIB
+            | flags.CLOSE_WRITE
+            | flags.MOVED_FROM
+            | flags.MOVED_TO
+            | flags.DELETE_SELF
+            | flags.MOVE_SELF
         )
         self._ino: Any = INotify()
         self._pid = os.getpid()

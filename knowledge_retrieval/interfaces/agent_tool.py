@@ -86,7 +86,7 @@ INPUT_SCHEMA: dict[str, Any] = {
         },
         "kb_id": {
             "type": "string",
-            "description": "The one knowledge base to search (an id from action=\"list\"). Use "
+            "description": 'The one knowledge base to search (an id from action="list"). Use '
             "this, not kb_ids, for a single knowledge base.",
         },
         "kb_ids": {
@@ -122,12 +122,17 @@ READ_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "kb_id": {"type": "string", "description": "The knowledge base of the document."},
-        "path": {"type": "string",
-                 "description": "The document's path inside the knowledge base."},
-        "start_line": {"type": "integer", "minimum": 1,
-                       "description": "First line to read (1-based); default 1."},
-        "end_line": {"type": "integer", "minimum": 1,
-                     "description": "Last line to read, inclusive; default the end."},
+        "path": {"type": "string", "description": "The document's path inside the knowledge base."},
+        "start_line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "First line to read (1-based); default 1.",
+        },
+        "end_line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Last line to read, inclusive; default the end.",
+        },
     },
     "required": ["kb_id", "path"],
 }
@@ -170,11 +175,20 @@ def hit_result(hit: Hit) -> dict[str, Any]:
     }
 
 
-def ok(results: Sequence[Mapping[str, Any]], message: str, source: str | None,
-       **extra: Any) -> dict[str, Any]:
+def ok(
+    results: Sequence[Mapping[str, Any]], message: str, source: str | None, **extra: Any
+) -> dict[str, Any]:
     """A success envelope."""
-    return {"ok": True, "data": {"total_returned": len(results), "results": list(results),
-                                 "message": message, "source": source, **extra}}
+    return {
+        "ok": True,
+        "data": {
+            "total_returned": len(results),
+            "results": list(results),
+            "message": message,
+            "source": source,
+            **extra,
+        },
+    }
 
 
 def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> dict[str, Any]:
@@ -192,28 +206,64 @@ def search_envelope(result: SearchResult, *, message: str | None = None) -> dict
     """A search result as an envelope (``message`` defaults to the seed's sentences)."""
     hits = [hit_result(h) for h in result.hits]
     msg = message or (result.message if result.found else NO_RESULTS)
-    return ok(hits, msg, "kb", kb_ids=list(result.kbs), answer=result.answer,
-              notes=list(result.notes), reason=result.reason)
+    return ok(
+        hits,
+        msg,
+        "kb",
+        kb_ids=list(result.kbs),
+        answer=result.answer,
+        notes=list(result.notes),
+        reason=result.reason,
+    )
 
 
 def retrieval_envelope(r: Retrieval) -> dict[str, Any]:
-    return ok([hit_result(h) for h in r.hits], r.message, r.source, kb_ids=list(r.kb_ids),
-              component=r.component, team=r.team, denied=r.denied, notes=list(r.notes),
-              answer=r.answer)
+    return ok(
+        [hit_result(h) for h in r.hits],
+        r.message,
+        r.source,
+        kb_ids=list(r.kb_ids),
+        component=r.component,
+        team=r.team,
+        denied=r.denied,
+        notes=list(r.notes),
+        answer=r.answer,
+    )
 
 
 def document_envelope(doc: DocumentText) -> dict[str, Any]:
-    return ok([{"source": doc.location, "content": doc.text, "score": None, "kb": doc.kb,
-                "path": doc.path, "line_start": doc.line_start, "line_end": doc.line_end,
-                "total_lines": doc.total_lines}],
-              f"{doc.kb}/{doc.path}: lines {doc.line_start}-{doc.line_end} of {doc.total_lines}",
-              "memory" if doc.kb.startswith(".memory/") else "kb")
+    return ok(
+        [
+            {
+                "source": doc.location,
+                "content": doc.text,
+                "score": None,
+                "kb": doc.kb,
+                "path": doc.path,
+                "line_start": doc.line_start,
+                "line_end": doc.line_end,
+                "total_lines": doc.total_lines,
+            }
+        ],
+        f"{doc.kb}/{doc.path}: lines {doc.line_start}-{doc.line_end} of {doc.total_lines}",
+        "memory" if doc.kb.startswith(".memory/") else "kb",
+    )
 
 
 def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str, Any]:
-    rows = [{"source": k.name, "content": k.description, "score": None, "kb_id": k.name,
-             "name": k.rules.name or k.name, "description": k.description,
-             "keywords": list(k.keywords), "languages": list(k.languages)} for k in kbs]
+    rows = [
+        {
+            "source": k.name,
+            "content": k.description,
+            "score": None,
+            "kb_id": k.name,
+            "name": k.rules.name or k.name,
+            "description": k.description,
+            "keywords": list(k.keywords),
+            "languages": list(k.languages),
+        }
+        for k in kbs
+    ]
     return ok(rows, message or f"{len(rows)} knowledge base(s).", "kb")
 
 
@@ -226,8 +276,9 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     data = envelope["data"]
     if not data["results"]:
         return str(data["message"])
-    return "\n\n".join(f"**Source:** {r['source']}\n**Content:**\n{r['content']}"
-                       for r in data["results"])
+    return "\n\n".join(
+        f"**Source:** {r['source']}\n**Content:**\n{r['content']}" for r in data["results"]
+    )
 
 
 # --------------------------------------------------------------------------- tool calls
@@ -259,42 +310,57 @@ def parse_query_args(args: Mapping[str, Any] | None) -> QueryRequest:
     args = dict(args or {})
     unknown = sorted(set(args) - set(INPUT_SCHEMA["properties"]))
     if unknown:
-        raise _fix(f"unknown argument(s): {', '.join(unknown)}",
-                   "the arguments are action, kb_id, kb_ids, query_text and top_k")
+        raise _fix(
+            f"unknown argument(s): {', '.join(unknown)}",
+            "the arguments are action, kb_id, kb_ids, query_text and top_k",
+        )
     action = args.get("action")
     if action not in ("list", "query"):
         shown = "missing" if action is None else repr(action)
-        raise _fix(f"action is {shown}; it must be \"list\" or \"query\"",
-                   'call with action="list" to see the knowledge bases, then action="query" '
-                   "with query_text to search them")
+        raise _fix(
+            f'action is {shown}; it must be "list" or "query"',
+            'call with action="list" to see the knowledge bases, then action="query" '
+            "with query_text to search them",
+        )
     if action == "list":
         return QueryRequest("list", None, "", DEFAULT_TOP_K)
     kb_id, kb_ids = args.get("kb_id"), args.get("kb_ids")
     if kb_ids is not None:
         if not isinstance(kb_ids, list) or not all(isinstance(k, str) for k in kb_ids):
-            raise _fix("kb_ids must be an array of knowledge base ids",
-                       'e.g. kb_ids=["payments", "glossary"]; for one knowledge base send kb_id')
+            raise _fix(
+                "kb_ids must be an array of knowledge base ids",
+                'e.g. kb_ids=["payments", "glossary"]; for one knowledge base send kb_id',
+            )
         if not kb_ids:
-            raise _fix("kb_ids is an empty array",
-                       "leave kb_ids out; send kb_id for one knowledge base, or kb_ids with "
-                       "two or more ids")
+            raise _fix(
+                "kb_ids is an empty array",
+                "leave kb_ids out; send kb_id for one knowledge base, or kb_ids with "
+                "two or more ids",
+            )
         if kb_id is not None:
-            raise _fix("both kb_id and kb_ids were sent",
-                       "send kb_id alone for one knowledge base, or kb_ids alone for several")
+            raise _fix(
+                "both kb_id and kb_ids were sent",
+                "send kb_id alone for one knowledge base, or kb_ids alone for several",
+            )
     if kb_id is not None and (not isinstance(kb_id, str) or not kb_id.strip()):
-        raise _fix("kb_id must be a non-empty string",
-                   'send one id from action="list", e.g. kb_id="payments"')
+        raise _fix(
+            "kb_id must be a non-empty string",
+            'send one id from action="list", e.g. kb_id="payments"',
+        )
     text = args.get("query_text")
     if not isinstance(text, str) or not text.strip():
-        raise _fix('query_text is required when action is "query"',
-                   "send the question as specific keywords, e.g. "
-                   'query_text="ORDER_STATUS_PAID meaning"')
+        raise _fix(
+            'query_text is required when action is "query"',
+            'send the question as specific keywords, e.g. query_text="ORDER_STATUS_PAID meaning"',
+        )
     top_k = args.get("top_k", DEFAULT_TOP_K)
     if top_k is None:
         top_k = DEFAULT_TOP_K
     if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
-        raise _fix(f"top_k must be an integer from 1 to {MAX_TOP_K}, not {top_k!r}",
-                   "leave it out for the default 5")
+        raise _fix(
+            f"top_k must be an integer from 1 to {MAX_TOP_K}, not {top_k!r}",
+            "leave it out for the default 5",
+        )
     ids = tuple(k.strip() for k in kb_ids) if kb_ids else ((kb_id.strip(),) if kb_id else None)
     return QueryRequest("query", ids, text.strip(), top_k)
 
@@ -307,8 +373,9 @@ class KnowledgeTool:
     them are refused, and a denied team gets ``ACCESS_DISABLED`` for every query.
     """
 
-    def __init__(self, root: str | os.PathLike[str] | None = None,
-                 component: str | None = None) -> None:
+    def __init__(
+        self, root: str | os.PathLike[str] | None = None, component: str | None = None
+    ) -> None:
         self.root = root
         self.component = component
 
@@ -320,8 +387,11 @@ class KnowledgeTool:
         """Run one tool call; errors become a :class:`ToolOutput` with ``is_error`` set."""
         listing = False
         try:
-            if self.bound and name in (TOOL_NAME, READ_TOOL_NAME) and \
-                    not self._resolution().allowed:
+            if (
+                self.bound
+                and name in (TOOL_NAME, READ_TOOL_NAME)
+                and not self._resolution().allowed
+            ):
                 # nothing is read and no argument is looked at: the answer is always the same
                 env = ok([], ACCESS_DISABLED, None, denied=True)
             elif name == TOOL_NAME:
@@ -331,13 +401,16 @@ class KnowledgeTool:
             elif name == READ_TOOL_NAME:
                 env = self.read(arguments or {})
             else:
-                raise _fix(f"unknown tool {name!r}", f"the tools are {TOOL_NAME} and "
-                           f"{READ_TOOL_NAME}")
+                raise _fix(
+                    f"unknown tool {name!r}", f"the tools are {TOOL_NAME} and {READ_TOOL_NAME}"
+                )
         except KnowledgeRetrievalError as exc:
             env = error(exc)
             if exc.code == "kb_not_found":
-                env["error"]["hint"] = ('call query_knowledge with action="list" to see the '
-                                        "knowledge bases you may search")
+                env["error"]["hint"] = (
+                    'call query_knowledge with action="list" to see the '
+                    "knowledge bases you may search"
+                )
             return ToolOutput(True, _error_text(env), env)
         except OSError as exc:
             env = error(exc, "io_error")
@@ -357,8 +430,9 @@ class KnowledgeTool:
         if not self.bound:
             if req.action == "list":
                 return kb_list_envelope(list_kbs(self.root))
-            return search_envelope(search_kbs(req.query_text, req.kb_ids, root=self.root,
-                                              top_k=req.top_k))
+            return search_envelope(
+                search_kbs(req.query_text, req.kb_ids, root=self.root, top_k=req.top_k)
+            )
         res = self._resolution()
         if not res.allowed:
             return ok([], ACCESS_DISABLED, None, denied=True)
@@ -366,11 +440,15 @@ class KnowledgeTool:
         if req.action == "list":
             kbs = [k for k in list_kbs(self.root) if k.name in allowed]
             kbs.sort(key=lambda k: res.kb_ids.index(k.name))
-            mem = (f" Queries search this team's memory (projects: "
-                   f"{', '.join(res.memory_project_ids)}) first." if res.memory_project_ids
-                   else "")
-            return kb_list_envelope(kbs, f"{len(kbs)} knowledge base(s) for component "
-                                         f"{res.component or '(none)'}.{mem}")
+            mem = (
+                f" Queries search this team's memory (projects: "
+                f"{', '.join(res.memory_project_ids)}) first."
+                if res.memory_project_ids
+                else ""
+            )
+            return kb_list_envelope(
+                kbs, f"{len(kbs)} knowledge base(s) for component {res.component or '(none)'}.{mem}"
+            )
         if req.kb_ids is not None:
             outside = [k for k in req.kb_ids if normalize_kb_ref(k) not in allowed]
             if outside:
@@ -379,8 +457,13 @@ class KnowledgeTool:
                     f"{res.component or '(none)'}",
                     hint=f"use {', '.join(res.kb_ids)}, or leave kb_id and kb_ids out",
                 )
-        r = retrieve(req.query_text, component=self.component, kb_ids=req.kb_ids,
-                     root=self.root, top_k=req.top_k)
+        r = retrieve(
+            req.query_text,
+            component=self.component,
+            kb_ids=req.kb_ids,
+            root=self.root,
+            top_k=req.top_k,
+        )
         return retrieval_envelope(r)
 
     # -- read_document ------------------------------------------------------------------------
@@ -388,14 +471,18 @@ class KnowledgeTool:
     def read(self, args: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(args) - set(READ_SCHEMA["properties"]))
         if unknown:
-            raise _fix(f"unknown argument(s): {', '.join(unknown)}",
-                       "the arguments are kb_id, path, start_line and end_line")
+            raise _fix(
+                f"unknown argument(s): {', '.join(unknown)}",
+                "the arguments are kb_id, path, start_line and end_line",
+            )
         kb, path = args.get("kb_id"), args.get("path")
         if not isinstance(kb, str) or not kb.strip():
             raise _fix("kb_id is required", "pass the knowledge base of a query result")
         if not isinstance(path, str) or not path.strip():
-            raise _fix("path is required", "pass the document path of a query result, "
-                       "e.g. 'reference/order-status.md'")
+            raise _fix(
+                "path is required",
+                "pass the document path of a query result, e.g. 'reference/order-status.md'",
+            )
         kb = kb.strip()
         if self.bound:
             res = self._resolution()
@@ -410,8 +497,13 @@ class KnowledgeTool:
                     f"{res.component or '(none)'}",
                     hint=f"read from {', '.join(sorted(reachable))}",
                 )
-        doc = read_document(kb, path.strip(), start_line=args.get("start_line"),
-                            end_line=args.get("end_line"), root=self.root)
+        doc = read_document(
+            kb,
+            path.strip(),
+            start_line=args.get("start_line"),
+            end_line=args.get("end_line"),
+            root=self.root,
+        )
         return document_envelope(doc)
 
 

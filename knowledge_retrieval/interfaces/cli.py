@@ -80,33 +80,52 @@ _threshold.__name__ = "number"
 
 
 def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
-    p.add_argument("--root", metavar="R",
-                   help="the KnowledgeBase folder (default: $KNOWLEDGE_BASE_ROOT, else a "
-                   "KnowledgeBase/ folder in the working directory or a parent)")
+    p.add_argument(
+        "--root",
+        metavar="R",
+        help="the KnowledgeBase folder (default: $KNOWLEDGE_BASE_ROOT, else a "
+        "KnowledgeBase/ folder in the working directory or a parent)",
+    )
     if outputs:
-        p.add_argument("--output", choices=outputs, default="text",
-                       help="output format (default: text); json prints the envelope "
-                       '{"ok": ..., "data" | "error": ...}')
+        p.add_argument(
+            "--output",
+            choices=outputs,
+            default="text",
+            help="output format (default: text); json prints the envelope "
+            '{"ok": ..., "data" | "error": ...}',
+        )
 
 
 def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
-    p.add_argument(count_flag, type=_int_range(1, 100), default=5, metavar="N",
-                   help="at most N results (default: 5)")
-    p.add_argument("--score-threshold", type=_threshold, default=0.35, metavar="S",
-                   help="drop results scoring below S, from 0 to 1 (default: 0.35)")
+    p.add_argument(
+        count_flag,
+        type=_int_range(1, 100),
+        default=5,
+        metavar="N",
+        help="at most N results (default: 5)",
+    )
+    p.add_argument(
+        "--score-threshold",
+        type=_threshold,
+        default=0.35,
+        metavar="S",
+        help="drop results scoring below S, from 0 to 1 (default: 0.35)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``kr`` argument parser (also read by the docs test)."""
     parser = _Parser(
-        prog=PROG, allow_abbrev=False,
+        prog=PROG,
+        allow_abbrev=False,
         description="Answer questions from local Markdown knowledge bases, with sources.",
         epilog="Run 'kr COMMAND --help' for a command's options. Exit status: 0 ok, "
         "2 invalid arguments, 1 other failures.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
-                                parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
+    )
 
     def add(name: str, help_: str, desc: str | None = None) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_, description=desc or help_, allow_abbrev=False)
@@ -116,37 +135,70 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
     p.add_argument("query", metavar="QUERY", help="the question or keywords")
-    p.add_argument("--kb", action="append", metavar="NAME",
-                   help="search this KB (repeat to search several; default: the best match)")
-    p.add_argument("--top-k", type=_int_range(1, 100), default=5, metavar="N",
-                   help="at most N hits (default: 5)")
-    p.add_argument("--score-threshold", type=_threshold, default=0.35, metavar="S",
-                   help="drop hits scoring below S, from 0 to 1 (default: 0.35)")
+    p.add_argument(
+        "--kb",
+        action="append",
+        metavar="NAME",
+        help="search this KB (repeat to search several; default: the best match)",
+    )
+    p.add_argument(
+        "--top-k",
+        type=_int_range(1, 100),
+        default=5,
+        metavar="N",
+        help="at most N hits (default: 5)",
+    )
+    p.add_argument(
+        "--score-threshold",
+        type=_threshold,
+        default=0.35,
+        metavar="S",
+        help="drop hits scoring below S, from 0 to 1 (default: 0.35)",
+    )
     _common(p, OUTPUTS_AGENT)
 
     p = add("smart", "search KBs and print normalized results (the agents' Smart KB script)")
     p.add_argument("--query", required=True, metavar="Q", help="the query")
-    p.add_argument("--kb-id", action="append", metavar="ID",
-                   help="search this KB; repeat to search several and merge the results by "
-                   "score (default: the best-matching KB)")
+    p.add_argument(
+        "--kb-id",
+        action="append",
+        metavar="ID",
+        help="search this KB; repeat to search several and merge the results by "
+        "score (default: the best-matching KB)",
+    )
     _search_opts(p, "--max-results")
     _common(p, OUTPUTS_AGENT)
 
-    p = add("memory", "search or add notes in the memory KB",
-            "Notes kept per project under <root>/.memory/<project id>/.")
-    msub = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True,
-                            parser_class=_Parser)
-    m = msub.add_parser("search", help="search the notes of one or more projects",
-                        description="Search the notes of one or more projects.",
-                        allow_abbrev=False)
+    p = add(
+        "memory",
+        "search or add notes in the memory KB",
+        "Notes kept per project under <root>/.memory/<project id>/.",
+    )
+    msub = p.add_subparsers(
+        dest="memory_command", metavar="ACTION", required=True, parser_class=_Parser
+    )
+    m = msub.add_parser(
+        "search",
+        help="search the notes of one or more projects",
+        description="Search the notes of one or more projects.",
+        allow_abbrev=False,
+    )
     m.add_argument("--query", required=True, metavar="Q", help="the query")
-    m.add_argument("--project-id", action="append", required=True, metavar="P",
-                   help="search this project's notes (repeat for several)")
+    m.add_argument(
+        "--project-id",
+        action="append",
+        required=True,
+        metavar="P",
+        help="search this project's notes (repeat for several)",
+    )
     _search_opts(m, "--max-results")
     _common(m, OUTPUTS_AGENT)
-    m = msub.add_parser("add", help="add a note to a project",
-                        description="Add a note to a project: from --text, --file or stdin.",
-                        allow_abbrev=False)
+    m = msub.add_parser(
+        "add",
+        help="add a note to a project",
+        description="Add a note to a project: from --text, --file or stdin.",
+        allow_abbrev=False,
+    )
     m.add_argument("--project-id", required=True, metavar="P", help="the project")
     m.add_argument("--title", metavar="T", help="a one-line title (default: the first line)")
     src = m.add_mutually_exclusive_group()
@@ -156,37 +208,62 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("retrieve", "the whole team workflow: access check, memory, then the team's KBs")
     p.add_argument("--query", required=True, metavar="Q", help="the query")
-    p.add_argument("--component", default="", metavar="C",
-                   help="the caller's team from teams.yaml; empty or unknown: the default KB")
-    p.add_argument("--kb-id", action="append", metavar="ID",
-                   help="search this KB instead of the team's (repeat for several); never "
-                   "used for a denied team")
+    p.add_argument(
+        "--component",
+        default="",
+        metavar="C",
+        help="the caller's team from teams.yaml; empty or unknown: the default KB",
+    )
+    p.add_argument(
+        "--kb-id",
+        action="append",
+        metavar="ID",
+        help="search this KB instead of the team's (repeat for several); never "
+        "used for a denied team",
+    )
     _search_opts(p, "--max-results")
     _common(p, OUTPUTS_AGENT)
 
-    p = add("show", "print a document of a KB, or a line range of it",
-            "Print a document, or the lines a hit points to (PATH:START-END), and the "
-            "Python call that reads the same lines. Only files inside the KB can be read.")
+    p = add(
+        "show",
+        "print a document of a KB, or a line range of it",
+        "Print a document, or the lines a hit points to (PATH:START-END), and the "
+        "Python call that reads the same lines. Only files inside the KB can be read.",
+    )
     p.add_argument("kb", metavar="KB", help="the KB name (or .memory/<project id>)")
-    p.add_argument("location", metavar="PATH[:START[-END]]",
-                   help="the file relative to the KB; ':12' is line 12, ':12-20' lines 12 to "
-                   "20, ':12-' line 12 to the end")
+    p.add_argument(
+        "location",
+        metavar="PATH[:START[-END]]",
+        help="the file relative to the KB; ':12' is line 12, ':12-20' lines 12 to "
+        "20, ':12-' line 12 to the end",
+    )
     _common(p, OUTPUTS_PLAIN)
 
     p = add("index", "bring indexes up to date (or rebuild them) with a progress bar")
-    p.add_argument("--kb", action="append", metavar="NAME",
-                   help="index this KB (repeat for several; default: every KB)")
+    p.add_argument(
+        "--kb",
+        action="append",
+        metavar="NAME",
+        help="index this KB (repeat for several; default: every KB)",
+    )
     p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
     _common(p, OUTPUTS_PLAIN)
 
     p = add("mcp", "serve the query_knowledge and read_document tools over MCP (stdio)")
-    p.add_argument("--component", metavar="C",
-                   help="bind the server to this team: only its KBs and memory are reachable")
+    p.add_argument(
+        "--component",
+        metavar="C",
+        help="bind the server to this team: only its KBs and memory are reachable",
+    )
     _common(p, None)
 
     p = add("tool-schema", "print the JSON schema of the query_knowledge tool")
-    p.add_argument("--tool", choices=("query_knowledge", "read_document"),
-                   default="query_knowledge", help="which tool (default: query_knowledge)")
+    p.add_argument(
+        "--tool",
+        choices=("query_knowledge", "read_document"),
+        default="query_knowledge",
+        help="which tool (default: query_knowledge)",
+    )
     _common(p, None)
     return parser
 
@@ -228,12 +305,15 @@ def _search_text(result: Any) -> str:
         return "\n".join([result.message, *(f"note: {n}" for n in result.notes)])
     lines = [result.answer, ""]
     for i, h in enumerate(result.hits, 1):
-        lines.append(f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  "
-                     f"{' > '.join(h.heading_path) or h.title}")
+        lines.append(
+            f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {' > '.join(h.heading_path) or h.title}"
+        )
         lines += ["     " + ln for ln in h.snippet.splitlines()]
     lines += [f"note: {n}" for n in result.notes]
-    lines.append(f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
-                 f"{result.hits[0].location})")
+    lines.append(
+        f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
+        f"{result.hits[0].location})"
+    )
     return "\n".join(lines)
 
 
@@ -254,8 +334,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}"
-                         for k in kbs)
+        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}" for k in kbs)
 
     return _emit(args, env, text)
 
@@ -271,8 +350,9 @@ def cmd_search(args: argparse.Namespace) -> int:
     kb: list[str] | None = None
     if args.kb:
         kb = check_kb_ids(args.kb, args.root)
-    result = search(args.query, kb, root=args.root, top_k=args.top_k,
-                    score_threshold=args.score_threshold)
+    result = search(
+        args.query, kb, root=args.root, top_k=args.top_k, score_threshold=args.score_threshold
+    )
     env = search_envelope(result, message=result.message)
     return _emit(args, env, lambda: _search_text(result))
 
@@ -284,8 +364,13 @@ def cmd_smart(args: argparse.Namespace) -> int:
 
     if find_root(args.root) is None:
         raise _no_root(args.root)
-    result = search_kbs(args.query, args.kb_id, root=args.root, top_k=args.max_results,
-                        score_threshold=args.score_threshold)
+    result = search_kbs(
+        args.query,
+        args.kb_id,
+        root=args.root,
+        top_k=args.max_results,
+        score_threshold=args.score_threshold,
+    )
     env = search_envelope(result)
     return _emit(args, env, lambda: _hits_text(env))
 
@@ -295,10 +380,20 @@ def cmd_memory_search(args: argparse.Namespace) -> int:
     from ..team.workflow import NO_RESULTS
     from .agent_tool import hit_result, ok
 
-    r = search_memory(args.query, project_ids=args.project_id, root=args.root,
-                      top_k=args.max_results, score_threshold=args.score_threshold)
-    env = ok([hit_result(h) for h in r.hits], r.message if r.found else NO_RESULTS, "memory",
-             project_ids=list(dict.fromkeys(args.project_id)), notes=list(r.notes))
+    r = search_memory(
+        args.query,
+        project_ids=args.project_id,
+        root=args.root,
+        top_k=args.max_results,
+        score_threshold=args.score_threshold,
+    )
+    env = ok(
+        [hit_result(h) for h in r.hits],
+        r.message if r.found else NO_RESULTS,
+        "memory",
+        project_ids=list(dict.fromkeys(args.project_id)),
+        notes=list(r.notes),
+    )
     return _emit(args, env, lambda: _hits_text(env))
 
 
@@ -313,22 +408,28 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
         try:
             text = Path(args.file).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise InvalidArgumentError(f"no file {args.file!r}",
-                                       hint="give an existing file, --text or stdin") from None
+            raise InvalidArgumentError(
+                f"no file {args.file!r}", hint="give an existing file, --text or stdin"
+            ) from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidArgumentError(f"cannot read {args.file!r}: {exc}",
-                                       hint="give a UTF-8 text file") from None
+            raise InvalidArgumentError(
+                f"cannot read {args.file!r}: {exc}", hint="give a UTF-8 text file"
+            ) from None
     else:
         if args.file is None and sys.stdin.isatty():
-            raise InvalidArgumentError("no note given",
-                                       hint="pass --text T, --file F, or pipe the note on stdin")
+            raise InvalidArgumentError(
+                "no note given", hint="pass --text T, --file F, or pipe the note on stdin"
+            )
         text = sys.stdin.read()
     path = remember(text, project_id=args.project_id, title=args.title, root=args.root)
     root = _root(args.root)
     rel = path.relative_to(root).as_posix()
-    env = ok([{"source": rel, "content": text.strip(), "score": None,
-               "project_id": args.project_id}],
-             f"Note saved to {rel}.", "memory", path=rel)
+    env = ok(
+        [{"source": rel, "content": text.strip(), "score": None, "project_id": args.project_id}],
+        f"Note saved to {rel}.",
+        "memory",
+        path=rel,
+    )
     return _emit(args, env, lambda: env["data"]["message"])
 
 
@@ -336,8 +437,14 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     from ..team.workflow import retrieve
     from .agent_tool import retrieval_envelope
 
-    r = retrieve(args.query, component=args.component, kb_ids=args.kb_id, root=args.root,
-                 top_k=args.max_results, score_threshold=args.score_threshold)
+    r = retrieve(
+        args.query,
+        component=args.component,
+        kb_ids=args.kb_id,
+        root=args.root,
+        top_k=args.max_results,
+        score_threshold=args.score_threshold,
+    )
     env = retrieval_envelope(r)
     return _emit(args, env, lambda: _hits_text(env))
 
@@ -355,15 +462,18 @@ def cmd_show(args: argparse.Namespace) -> int:
             call.append(f"end_line={doc.line_end}")
     if args.root:
         call.append(f"root={args.root!r}")
-    python = ("from knowledge_retrieval.team.workflow import read_document; "
-              f"read_document({', '.join(call)}).text")
+    python = (
+        "from knowledge_retrieval.team.workflow import read_document; "
+        f"read_document({', '.join(call)}).text"
+    )
     env = document_envelope(doc)
     env["data"]["results"][0]["python"] = python
     env["data"]["python"] = python
 
     def text() -> str:
-        return (f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n"
-                f"# Python: {python}")
+        return (
+            f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n# Python: {python}"
+        )
 
     return _emit(args, env, text)
 
@@ -386,25 +496,40 @@ def cmd_index(args: argparse.Namespace) -> int:
     lines = []
     for name in names:
         info = kbs[name]
-        with tqdm(total=0, desc=name, unit="file", disable=quiet, leave=False,
-                  delay=PROGRESS_DELAY) as bar:
+        with tqdm(
+            total=0, desc=name, unit="file", disable=quiet, leave=False, delay=PROGRESS_DELAY
+        ) as bar:
 
             def progress(n: int, total: int, bar: Any = bar) -> None:
                 bar.total = total
                 bar.update(n - bar.n)  # shown once the build has run a second (``delay``)
 
-            rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild,
-                                                           progress=progress)
-        summary = (f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "
-                   f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"
-                   + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
-                   + f" in {rep.seconds:.2f} s")
+            rep = get_index(name, Path(info.path)).refresh(
+                info.rules, rebuild=args.rebuild, progress=progress
+            )
+        summary = (
+            f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "
+            f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"
+            + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
+            + f" in {rep.seconds:.2f} s"
+        )
         lines.append(f"{name}: {summary}")
         lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
-        rows.append({"source": name, "content": summary, "score": None, "kb": name,
-                     "files": rep.files, "added": rep.added, "updated": rep.updated,
-                     "deleted": rep.deleted, "skipped": rep.skipped, "rebuilt": rep.rebuilt,
-                     "seconds": round(rep.seconds, 3)})
+        rows.append(
+            {
+                "source": name,
+                "content": summary,
+                "score": None,
+                "kb": name,
+                "files": rep.files,
+                "added": rep.added,
+                "updated": rep.updated,
+                "deleted": rep.deleted,
+                "skipped": rep.skipped,
+                "rebuilt": rep.rebuilt,
+                "seconds": round(rep.seconds, 3),
+            }
+        )
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
     return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
 
@@ -450,8 +575,9 @@ def _no_root(root: str | None) -> KnowledgeRetrievalError:
     from ..errors import ConfigError
 
     where = f"'{root}'" if root else "the working directory or its parents"
-    return ConfigError(f"no KnowledgeBase folder found in {where}",
-                       hint="pass --root R or set KNOWLEDGE_BASE_ROOT")
+    return ConfigError(
+        f"no KnowledgeBase folder found in {where}", hint="pass --root R or set KNOWLEDGE_BASE_ROOT"
+    )
 
 
 # --------------------------------------------------------------------------- main
@@ -459,8 +585,9 @@ def _no_root(root: str | None) -> KnowledgeRetrievalError:
 
 def _wants_json(argv: Sequence[str]) -> bool:
     for i, a in enumerate(argv):
-        if a == "--output=json" or (a == "--output" and i + 1 < len(argv)
-                                    and argv[i + 1] == "json"):
+        if a == "--output=json" or (
+            a == "--output" and i + 1 < len(argv) and argv[i + 1] == "json"
+        ):
             return True
     return False
 
@@ -510,8 +637,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except UsageError as exc:
         prog = exc.parser.prog
-        env = {"ok": False, "error": {"code": "invalid_argument", "message": exc.message,
-                                      "hint": f"run '{prog} --help'"}}
+        env = {
+            "ok": False,
+            "error": {
+                "code": "invalid_argument",
+                "message": exc.message,
+                "hint": f"run '{prog} --help'",
+            },
+        }
         if not want_json:
             exc.parser.print_usage(sys.stderr)
         return _fail(want_json, env, 2)

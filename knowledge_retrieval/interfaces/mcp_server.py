@@ -32,8 +32,9 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(root: str | os.PathLike[str] | None = None,
-                 component: str | None = None) -> Server[Any]:
+def build_server(
+    root: str | os.PathLike[str] | None = None, component: str | None = None
+) -> Server[Any]:
     """The MCP server for a root, optionally bound to one team (``component``)."""
     tool = KnowledgeTool(root, component)
 
@@ -61,8 +62,11 @@ def build_server(root: str | os.PathLike[str] | None = None,
         )
 
     return Server(
-        "knowledge-retrieval", version=__version__, instructions=INSTRUCTIONS,
-        on_list_tools=list_tools, on_call_tool=call_tool,
+        "knowledge-retrieval",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
     )
 
 

@@ -70,8 +70,10 @@ def find_root(root: str | os.PathLike[str] | None = None) -> Path | None:
                 hint="pass the KnowledgeBase folder, e.g. root='KnowledgeBase'",
             ) from None
         if "\x00" in text:
-            raise UnsafePathError(f"root {text!r} is not allowed (NUL)",
-                                  hint="pass the KnowledgeBase folder as a plain path")
+            raise UnsafePathError(
+                f"root {text!r} is not allowed (NUL)",
+                hint="pass the KnowledgeBase folder as a plain path",
+            )
         p = Path(text).expanduser()
         return p.resolve() if p.is_dir() else None
     env = os.environ.get(ROOT_ENV)
@@ -90,7 +92,9 @@ def require_root(root: str | os.PathLike[str] | None = None) -> Path:
     """Like :func:`find_root`, but a missing root is an error (for commands that need one)."""
     root_path = find_root(root)
     if root_path is None:
-        where = f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
+        where = (
+            f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
+        )
         raise ConfigError(
             f"no KnowledgeBase folder found in {where}",
             hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
@@ -157,7 +161,10 @@ def suggest(name: str, choices: list[str], limit: int = 3) -> list[str]:
     from rapidfuzz import fuzz, process  # only for a name that is not found
 
     got = process.extract(
-        name.lower(), {c: c.lower() for c in choices}, scorer=fuzz.WRatio, limit=limit,
+        name.lower(),
+        {c: c.lower() for c in choices},
+        scorer=fuzz.WRatio,
+        limit=limit,
         score_cutoff=60,
     )
     return [key for _match, _score, key in got]

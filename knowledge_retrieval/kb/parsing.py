@@ -58,12 +58,21 @@ def _markdown() -> MarkdownIt:
         got = _PARSERS["md"] = MarkdownIt("commonmark").enable("table")
     return got
 
+
 _CONTROL_CHARS = frozenset(chr(c) for c in (*range(9), *range(14, 27), *range(28, 32), 127))
 _CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL_CHARS))) + "]")
-_UTF_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-             (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-_ERRNO_REASONS = {errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-                  errno.ENOENT: "file not found", errno.EISDIR: "is a directory"}
+_UTF_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_ERRNO_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOENT: "file not found",
+    errno.EISDIR: "is a directory",
+}
 
 _FM_FENCE_RE = re.compile(r"-{3,}[ \t]*")
 _YAML_KEY_RE = re.compile(r"""["']?[\w.-]+["']?[ \t]*:(?:\s|$)""")
@@ -215,7 +224,9 @@ def parse_document(rel_path: str, text: str) -> Document:
         log.debug("parsing %s failed", rel_path, exc_info=True)
         lines = text.split("\n")
         return Document(
-            path=rel_path, title=_stem_title(rel_path), kind=kind,
+            path=rel_path,
+            title=_stem_title(rel_path),
+            kind=kind,
             sections=tuple(_plain_sections(lines, 0)),
             warnings=(f"not parsed ({type(exc).__name__}); indexed as plain text",),
         )
@@ -234,16 +245,24 @@ def _parse_markdown(rel_path: str, text: str, kind: str) -> Document:
     if kind == "mdx":
         body_lines = _strip_mdx(body_lines)
     try:
-        sections, first_h1 = _markdown_sections(_markdown().parse("\n".join(body_lines)), body_lines, offset)
+        sections, first_h1 = _markdown_sections(
+            _markdown().parse("\n".join(body_lines)), body_lines, offset
+        )
     except Exception as exc:  # RecursionError or a markdown-it bug on hostile input
         log.debug("markdown-it failed on %s", rel_path, exc_info=True)
         warnings.append(f"markdown not parsed ({type(exc).__name__}); indexed as plain text")
         sections, first_h1 = _plain_sections(body_lines, offset), None
     title = _meta_text(metadata, "title", "linkTitle") or first_h1 or _stem_title(rel_path)
     return Document(
-        path=rel_path, title=title, description=_meta_text(metadata, "description", "summary"),
-        tags=_meta_tags(metadata), metadata=metadata, sections=tuple(sections), kind=kind,
-        warnings=tuple(warnings))
+        path=rel_path,
+        title=title,
+        description=_meta_text(metadata, "description", "summary"),
+        tags=_meta_tags(metadata),
+        metadata=metadata,
+        sections=tuple(sections),
+        kind=kind,
+        warnings=tuple(warnings),
+    )
 
 
 def _plain_sections(lines: Sequence[str], offset: int) -> list[Section]:
@@ -251,7 +270,7 @@ def _plain_sections(lines: Sequence[str], offset: int) -> list[Section]:
     filled = [i for i, line in enumerate(lines) if line.strip()]
     if not filled:
         return []
-    body = _OPEN_COMMENT_RE.sub("", "\n".join(lines[filled[0]: filled[-1] + 1])).strip()
+    body = _OPEN_COMMENT_RE.sub("", "\n".join(lines[filled[0] : filled[-1] + 1])).strip()
     if not body:
         return []
     return [Section((), body, filled[0] + offset + 1, filled[-1] + offset + 1)]
@@ -274,9 +293,15 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
     end = next((j for j in range(start + 1, len(lines)) if _FM_FENCE_RE.fullmatch(lines[j])), None)
     if end is None:
         return {}, 0
-    block = "\n".join(lines[start + 1: end])
-    first = next((ln.strip() for ln in lines[start + 1: end]
-                  if ln.strip() and not ln.lstrip().startswith("#")), "")
+    block = "\n".join(lines[start + 1 : end])
+    first = next(
+        (
+            ln.strip()
+            for ln in lines[start + 1 : end]
+            if ln.strip() and not ln.lstrip().startswith("#")
+        ),
+        "",
+    )
     clearly = first == "" or bool(_YAML_KEY_RE.match(first))
 
     def ignore(reason: str) -> tuple[dict[str, Any], int]:
@@ -322,8 +347,12 @@ def _json_safe(value: Any, budget: list[int], depth: int) -> Any:
     if isinstance(value, (dt.date, dt.time)):  # datetime is a date
         return value.isoformat()
     if isinstance(value, dict):  # keys: str, dates as ISO strings, anything else str()
-        return {k if isinstance(k, str) else str(_json_safe(k, budget, depth + 1)):
-                _json_safe(v, budget, depth + 1) for k, v in value.items()}
+        return {
+            k if isinstance(k, str) else str(_json_safe(k, budget, depth + 1)): _json_safe(
+                v, budget, depth + 1
+            )
+            for k, v in value.items()
+        }
     if isinstance(value, (set, frozenset)):
         value = sorted(value, key=str)
     if isinstance(value, (list, tuple)):
@@ -376,15 +405,21 @@ def _strip_mdx(lines: list[str]) -> list[str]:
             fence = m.group(1)
         elif _ESM_RE.match(line):
             last = _esm_end(lines, i)
-            out[i: last + 1] = [""] * (last + 1 - i)
+            out[i : last + 1] = [""] * (last + 1 - i)
             i = last
         elif _JSX_COMMENT_LINE_RE.fullmatch(line) or _TAG_LINE_RE.fullmatch(line):
             out[i] = ""
         elif _MULTILINE_JSX_RE.match(line):
             closer = "*/}" if "/*" in line else ">"
-            last = next((j for j in range(i, min(i + 30, len(lines)))
-                         if lines[j].rstrip().endswith(closer)), i)
-            out[i: last + 1] = [""] * (last + 1 - i)
+            last = next(
+                (
+                    j
+                    for j in range(i, min(i + 30, len(lines)))
+                    if lines[j].rstrip().endswith(closer)
+                ),
+                i,
+            )
+            out[i : last + 1] = [""] * (last + 1 - i)
             i = last
         else:
             out[i] = _COMPONENT_OR_CODE_RE.sub(lambda m: m.group(0) if m.group(1) else "", line)
@@ -467,7 +502,9 @@ def _markdown_sections(
     def flush() -> None:
         text = "\n\n".join(t for _, _, t in parts).strip()
         if text:
-            sections.append(Section(path, text, parts[0][0] + offset + 1, parts[-1][1] + offset + 1))
+            sections.append(
+                Section(path, text, parts[0][0] + offset + 1, parts[-1][1] + offset + 1)
+            )
         sections.extend(rows)
         parts.clear()
         rows.clear()
@@ -479,7 +516,7 @@ def _markdown_sections(
         while depth > 0 and j < len(tokens):
             depth += tokens[j].nesting
             j += 1
-        inner = tokens[i + 1: j]
+        inner = tokens[i + 1 : j]
         i = j
         if tok.map is None or tok.nesting < 0:
             continue
@@ -509,8 +546,11 @@ def _markdown_sections(
             chunks.extend(lines[cursor:t_start])
             rendered = [_render_row(header, cells) for _, cells in table_rows]
             chunks.append("\n\n".join(r for r in rendered if r) or " | ".join(header))
-            rows.extend(Section(path, text, line + offset + 1, line + offset + 1, kind="table")
-                        for (line, _), text in zip(table_rows, rendered, strict=True) if text)
+            rows.extend(
+                Section(path, text, line + offset + 1, line + offset + 1, kind="table")
+                for (line, _), text in zip(table_rows, rendered, strict=True)
+                if text
+            )
             cursor = max(cursor, t_end)
         chunks.extend(lines[cursor:end])
         text = "\n".join(chunks)
@@ -559,9 +599,13 @@ def _parse_csv(rel_path: str, text: str) -> Document:
             header = [cell.strip() or f"column {n}" for n, cell in enumerate(row, 1)]
             continue
         names = header + [f"column {n}" for n in range(len(header) + 1, len(row) + 1)]
-        body = "\n".join(f"{name}: {cell.strip()}"
-                         for name, cell in zip(names, row, strict=False) if cell.strip())
+        body = "\n".join(
+            f"{name}: {cell.strip()}"
+            for name, cell in zip(names, row, strict=False)
+            if cell.strip()
+        )
         sections.append(Section((title,), body, first_line, last_line, kind="table"))
     warnings = (f"{bad} malformed CSV row(s) skipped",) if bad else ()
-    return Document(path=rel_path, title=title, sections=tuple(sections), kind="csv",
-                    warnings=warnings)
+    return Document(
+        path=rel_path, title=title, sections=tuple(sections), kind="csv", warnings=warnings
+    )

@@ -14,15 +14,22 @@ from ..models import KBRules
 # frontmatter (YAML) and wcmatch are imported where first needed: a README without front
 # matter, or rules without globs, never load them (the ``kr`` command starts faster)
 
-__all__ = ["FolderScope", "is_emphasized", "is_entry", "is_included", "parse_readme",
-           "path_matches"]
+__all__ = [
+    "FolderScope",
+    "is_emphasized",
+    "is_entry",
+    "is_included",
+    "parse_readme",
+    "path_matches",
+]
 
 log = logging.getLogger(__name__)
 
 _DESCRIPTION_LIMIT = 600
 _RULE_KEYS = ("include", "exclude", "emphasize", "entry")
-_FM_KEYS = frozenset({"name", "description", "keywords", "tags", "languages", "language", "lang",
-                      *_RULE_KEYS})
+_FM_KEYS = frozenset(
+    {"name", "description", "keywords", "tags", "languages", "language", "lang", *_RULE_KEYS}
+)
 _I = re.IGNORECASE
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -42,32 +49,57 @@ _URL = re.compile(r"<?https?://\S+")
 _KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", _I)
 _KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
     r"^[*_]*(?:key ?words?|tags|关键[词字]|關鍵[詞字]|标签|標籤)[*_]*\s*"
-    r"[:：][*_]*\s*(.*)$", _I)
-_SCOPE_HEAD = re.compile(r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
-                         r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)", _I)
+    r"[:：][*_]*\s*(.*)$",
+    _I,
+)
+_SCOPE_HEAD = re.compile(
+    r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
+    r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)",
+    _I,
+)
 _KW_SPLIT = re.compile(r"[,，、;；\n]")
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("exclude", re.compile(
-        r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
-        r"|except|out of scope)\b|忽略|排除|跳过|跳過|不要|勿|不检索|不檢索|无需|無需|不需要", _I)),
-    ("entry", re.compile(
-        r"\b(?:start(?:ing)? (?:from|with|at|here)|begin(?:ning)? (?:with|at|from)"
-        r"|entry[- ]?points?|entry (?:files?|pages?)|index|overview first"
-        r"|(?:read|open|check|consult|look at|see)\b.{0,40}?\bfirst)\b|^\W*entr(?:y|ies)\b"
-        r"|入口|(?<![优優])先[查看读讀]|[从從].{0,30}?[开開]始|首先", _I)),
-    ("emphasize", re.compile(
-        r"\b(?:prefer\w*|emphasi[sz]\w*|priorit\w*|primary|most important|source of truth)\b"
-        r"|优先|優先|重点|重點|主要", _I)),
+    (
+        "exclude",
+        re.compile(
+            r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
+            r"|except|out of scope)\b|忽略|排除|跳过|跳過|不要|勿|不检索|不檢索|无需|無需|不需要",
+            _I,
+        ),
+    ),
+    (
+        "entry",
+        re.compile(
+            r"\b(?:start(?:ing)? (?:from|with|at|here)|begin(?:ning)? (?:with|at|from)"
+            r"|entry[- ]?points?|entry (?:files?|pages?)|index|overview first"
+            r"|(?:read|open|check|consult|look at|see)\b.{0,40}?\bfirst)\b|^\W*entr(?:y|ies)\b"
+            r"|入口|(?<![优優])先[查看读讀]|[从從].{0,30}?[开開]始|首先",
+            _I,
+        ),
+    ),
+    (
+        "emphasize",
+        re.compile(
+            r"\b(?:prefer\w*|emphasi[sz]\w*|priorit\w*|primary|most important|source of truth)\b"
+            r"|优先|優先|重点|重點|主要",
+            _I,
+        ),
+    ),
 )
 _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
     r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
-    r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)", _I)
+    r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)",
+    _I,
+)
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
     r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
     r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
-    r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內", _I)
+    r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
+    _I,
+)
 _FOLDER_WORD = re.compile(
-    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", _I)
+    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", _I
+)
 _EXT = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
 _GLOB_CHARS = re.compile(r"[*?\[{]")
 _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
@@ -163,8 +195,10 @@ def _is_pathlike(item: str) -> bool:
     if not item or len(item) > 300 or re.search(r"\s|://|[()=;\"']", item) or item[0] in "-$":
         return False
     return ".." not in item.split("/") and (
-        "/" in item or bool(_GLOB_CHARS.search(item) or _EXT.search(item))
-        or (item.startswith(".") and len(item) > 1))
+        "/" in item
+        or bool(_GLOB_CHARS.search(item) or _EXT.search(item))
+        or (item.startswith(".") and len(item) > 1)
+    )
 
 
 def _norm_pattern(pattern: str) -> str:
@@ -294,6 +328,7 @@ def _truncate(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
 
 def _describe(paras: list[_Block], items: list[_Block], heads: list[_Block]) -> str:
     """One or two lead paragraphs (under the title), else the Scope section, else the first."""
+
     def first_two(blocks: list[_Block]) -> str:
         texts = [(b.section, t) for b in blocks if (t := _paragraph_text(b))]
         return " ".join([t for s, t in texts if s == texts[0][0]][:2]) if texts else ""
@@ -326,8 +361,12 @@ def _free_form(body: str) -> dict[str, Any]:
             found[block.kind].append(block)
         prose.append(_URL.sub(" ", _CODE.sub(" ", block.text)))
     description = _describe(found.pop("para"), found.pop("item"), heads)
-    return {**found, "description": description, "prose": "\n".join(prose),
-            "headings": [h.text for h in heads]}
+    return {
+        **found,
+        "description": description,
+        "prose": "\n".join(prose),
+        "headings": [h.text for h in heads],
+    }
 
 
 def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
@@ -349,8 +388,10 @@ def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
     except Exception as exc:  # noqa: BLE001 - any YAML error means "not valid front matter"
         if not (salvaged := _salvage(fm)):
             return None, whole, False
-        log.warning("README front matter is not valid YAML, read line by line: %s",
-                    (str(exc).splitlines() or [type(exc).__name__])[0])
+        log.warning(
+            "README front matter is not valid YAML, read line by line: %s",
+            (str(exc).splitlines() or [type(exc).__name__])[0],
+        )
         return salvaged, body, True
     if not isinstance(data, dict):
         return None, whole, False
@@ -407,9 +448,11 @@ def _parse(text: str) -> KBRules:
     names = _strings(meta.get("name"))
     keywords = meta["keywords"] if "keywords" in meta else meta.get("tags")
     keywords = _split_keywords(keywords) if isinstance(keywords, str) else _strings(keywords)
-    languages = [p.lower().replace("_", "-")
-                 for s in _strings(meta.get("languages", meta.get("language", meta.get("lang"))))
-                 for p in re.split(r"[\s,，、;；]+", s)]
+    languages = [
+        p.lower().replace("_", "-")
+        for s in _strings(meta.get("languages", meta.get("language", meta.get("lang"))))
+        for p in re.split(r"[\s,，、;；]+", s)
+    ]
     return KBRules(
         name=(_collapse(names[0]) or None) if names else None,
         description=description or ff["description"],
@@ -427,15 +470,21 @@ def _matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
     ``match`` is these ``fullmatch`` calls plus several Python calls per path."""
     from wcmatch import glob as wcglob
 
-    flags = (wcglob.GLOBSTAR | wcglob.DOTGLOB | wcglob.BRACE | wcglob.FORCEUNIX | wcglob.CASE
-             | (wcglob.MATCHBASE if basename else 0))
+    flags = (
+        wcglob.GLOBSTAR
+        | wcglob.DOTGLOB
+        | wcglob.BRACE
+        | wcglob.FORCEUNIX
+        | wcglob.CASE
+        | (wcglob.MATCHBASE if basename else 0)
+    )
     include, exclude = wcglob.translate(pattern, flags=flags)
     inc = [re.compile(x).fullmatch for x in include]
     exc = [re.compile(x).fullmatch for x in exclude]
     if len(inc) == 1 and not exc:
         one = inc[0]
         return lambda path: one(path) is not None
-    return lambda path: (any(m(path) for m in inc) and not any(m(path) for m in exc))
+    return lambda path: any(m(path) for m in inc) and not any(m(path) for m in exc)
 
 
 def path_matches(rel_path: str, pattern: str) -> bool:
@@ -530,8 +579,9 @@ class FolderScope:
         names = rel_dir.split("/") if rel_dir else []
         parents = ["/".join(names[:i]) for i in range(len(names), 0, -1)]
 
-        def decide(parts: list[tuple[_FolderTest, Callable[[str], bool] | None]],
-                   ) -> tuple[bool, list[Callable[[str], bool]]]:
+        def decide(
+            parts: list[tuple[_FolderTest, Callable[[str], bool] | None]],
+        ) -> tuple[bool, list[Callable[[str], bool]]]:
             tests = []
             for in_folder, per_file in parts:
                 if in_folder(rel_dir, parents, names):

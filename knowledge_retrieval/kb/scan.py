@@ -133,8 +133,13 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
 
 
 def _classify(
-    out: Scan, relp: str, name: str, at_root: bool, rules: KBRules,
-    stat: Callable[[], os.stat_result], max_bytes: int,
+    out: Scan,
+    relp: str,
+    name: str,
+    at_root: bool,
+    rules: KBRules,
+    stat: Callable[[], os.stat_result],
+    max_bytes: int,
 ) -> None:
     """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither)."""
     if not name.lower().endswith(SUFFIXES) or name.startswith("."):
@@ -158,13 +163,16 @@ def _classify(
 
 
 def rescan_files(
-    kb_path: Path, rules: KBRules, previous: Scan, changed: set[str], *,
+    kb_path: Path,
+    rules: KBRules,
+    previous: Scan,
+    changed: set[str],
+    *,
     max_bytes: int = MAX_FILE_BYTES,
 ) -> Scan | None:
     """The previous walk with only ``changed`` files (absolute paths in walked folders) looked at
     again, as change notification reports them; None when one needs a full walk instead."""
-    out = Scan(files=dict(previous.files), skipped=dict(previous.skipped),
-               dirs=list(previous.dirs))
+    out = Scan(files=dict(previous.files), skipped=dict(previous.skipped), dirs=list(previous.dirs))
     root = str(kb_path)
     walked = set(previous.dirs)
     real_root = kb_path.resolve()
@@ -172,7 +180,7 @@ def rescan_files(
         folder, _sep, name = path.rpartition(os.sep)
         if folder not in walked or not (folder == root or folder.startswith(root + os.sep)):
             return None
-        rel_dir = folder[len(root) + 1:].replace(os.sep, "/")
+        rel_dir = folder[len(root) + 1 :].replace(os.sep, "/")
         relp = f"{rel_dir}/{name}" if rel_dir else name
         try:
             relp.encode("utf-8")

@@ -45,8 +45,10 @@ def compose_answer(lang: str, hits: list[Hit], missing: list[str]) -> str:
         parts.append(f"根据本地知识库 {best.kb} 的 {best.path}（{where}）：{_key_lines(best)}")
         if len(hits) > 1:
             parts.append("其他要点：")
-            parts += [f"- {h.kb}/{h.path}（{' > '.join(h.heading_path) or h.title}）："
-                      f"{_key_lines(h, 1)}" for h in hits[1:3]]
+            parts += [
+                f"- {h.kb}/{h.path}（{' > '.join(h.heading_path) or h.title}）：{_key_lines(h, 1)}"
+                for h in hits[1:3]
+            ]
         if missing:
             parts.append(f"未在知识库中找到的关键词：{'、'.join(missing)}")
         parts.append(
@@ -54,12 +56,15 @@ def compose_answer(lang: str, hits: list[Hit], missing: list[str]) -> str:
             + "、".join(f"{h.kb}/{h.path}" for h in hits)
         )
     else:
-        parts.append(f"From the local knowledge base {best.kb}, {best.path} ({where}): "
-                     f"{_key_lines(best)}")
+        parts.append(
+            f"From the local knowledge base {best.kb}, {best.path} ({where}): {_key_lines(best)}"
+        )
         if len(hits) > 1:
             parts.append("Other points:")
-            parts += [f"- {h.kb}/{h.path} ({' > '.join(h.heading_path) or h.title}): "
-                      f"{_key_lines(h, 1)}" for h in hits[1:3]]
+            parts += [
+                f"- {h.kb}/{h.path} ({' > '.join(h.heading_path) or h.title}): {_key_lines(h, 1)}"
+                for h in hits[1:3]
+            ]
         if missing:
             parts.append(f"Not found in the knowledge base: {', '.join(missing)}")
         parts.append(

@@ -26,8 +26,11 @@ class Choice:
 
     @property
     def score(self) -> float:
-        return (README_WEIGHT * self.readme + (1 - README_WEIGHT) * self.evidence
-                + (SCRIPT_BONUS if self.same_script else 0.0))
+        return (
+            README_WEIGHT * self.readme
+            + (1 - README_WEIGHT) * self.evidence
+            + (SCRIPT_BONUS if self.same_script else 0.0)
+        )
 
 
 def readme_overlap(q: Query, name: str, rules: KBRules) -> float:

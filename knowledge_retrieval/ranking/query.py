@@ -27,12 +27,35 @@ _PARTICLES = frozenset("的了是吗呢吧啊么")
 _INTERROGATIVE = frozenset("何哪谁几啥怎甚")
 """Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
 _QUESTION_NOISE = frozenset(
-    ["mean", "means", "meaning", "meant", "explain", "explained", "tell", "please", "know", "describe", "show", "find", "look", "get", "doc", "docs", "documentation", "question", "answer", "learn"]
+    [
+        "mean",
+        "means",
+        "meaning",
+        "meant",
+        "explain",
+        "explained",
+        "tell",
+        "please",
+        "know",
+        "describe",
+        "show",
+        "find",
+        "look",
+        "get",
+        "doc",
+        "docs",
+        "documentation",
+        "question",
+        "answer",
+        "learn",
+    ]
 )
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
-_LATEST_RE = re.compile(r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本")
+_LATEST_RE = re.compile(
+    r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +75,11 @@ class Keyword:
     def filler_like(self) -> bool:
         """A two-character Chinese word with a question or function character (何年, 哪边,
         油在): filler when the KB has never seen it, a topic when it has (几何, 哪吒)."""
-        return len(self.text) == 2 and has_cjk(self.text) and any(
-            c in _INTERROGATIVE or c in CJK_STOP for c in self.text)
+        return (
+            len(self.text) == 2
+            and has_cjk(self.text)
+            and any(c in _INTERROGATIVE or c in CJK_STOP for c in self.text)
+        )
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -142,8 +168,9 @@ def analyze_query(text: str) -> Query:
                 for p in parts:
                     add_term(p, 1.0 if prose else 0.4)
                 if parts:
-                    keywords.setdefault(whole, Keyword(raw.strip("/"), whole, tuple(parts),
-                                                       1.0 if prose else 0.6))
+                    keywords.setdefault(
+                        whole, Keyword(raw.strip("/"), whole, tuple(parts), 1.0 if prose else 0.6)
+                    )
             elif parts:
                 p = parts[0]
                 noise = raw.lower() in _QUESTION_NOISE
@@ -163,7 +190,11 @@ def analyze_query(text: str) -> Query:
         version=version,
         latest=bool(_LATEST_RE.search(text)),
         wants_index=bool(
-            re.search(r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引", text, re.IGNORECASE)
+            re.search(
+                r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引",
+                text,
+                re.IGNORECASE,
+            )
         ),
     )
 

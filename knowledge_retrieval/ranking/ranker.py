@@ -141,8 +141,11 @@ class Ranker:
         """Which of the query's keywords this KB knows, and near words for misspelt ones."""
         # a question or function word the KB has never seen (何年, 哪边) is not a topic: it
         # would count as evidence that the question is out of scope
-        keywords = [k for k in q.keywords
-                    if not (k.filler_like and not any(stats.known(t) for t in k.terms))]
+        keywords = [
+            k
+            for k in q.keywords
+            if not (k.filler_like and not any(stats.known(t) for t in k.terms))
+        ]
         out = _Known(keywords or list(q.keywords), dict(q.terms))
         unknown = []
 
@@ -163,8 +166,11 @@ class Ranker:
                 # a misspelt identifier: its parts may exist, the whole does not
                 correct(kw, kw.whole)
             parts_known = sum(map(stats.known, kw.parts))
-            if (kw.text in out.did_you_mean or (kw.whole and stats.known(kw.whole))
-                    or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))):
+            if (
+                kw.text in out.did_you_mean
+                or (kw.whole and stats.known(kw.whole))
+                or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))
+            ):
                 out.share[kw.text] = 1.0
             else:
                 out.share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
@@ -214,8 +220,9 @@ class Ranker:
             score += idf[t] * terms[t] * a / (K1 + a)
         cand = np.flatnonzero(score)
         docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
-        cands = _Candidates(stats.path_of, docs, score[docs] / qmax, seen, acc, in_title,
-                            keywords, alias)
+        cands = _Candidates(
+            stats.path_of, docs, score[docs] / qmax, seen, acc, in_title, keywords, alias
+        )
         kw_weight = self._keyword_weights(keywords, idf, alias, stats)
         w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
         cov = w @ cands.file_cov
@@ -243,8 +250,10 @@ class Ranker:
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)
-        sec_tp = (np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
-                  / stats.title_shares()[docs])
+        sec_tp = (
+            np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
+            / stats.title_shares()[docs]
+        )
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
         # a long file has every word somewhere: its file-wide coverage proves less (the share
@@ -252,15 +261,22 @@ class Ranker:
         longer = np.maximum(1.0, stats.file_lengths()[cands.docs[best]])
         file_wide = cov / (1.0 + LENGTH_DISCOUNT * np.log2(longer))
         cov_score = (1.0 - TOGETHER_SHARE) * file_wide + TOGETHER_SHARE * together
-        base = (W_COVERAGE * cov_score + W_TITLE * tcov + W_EMPHASIS * emph + W_CONSTRAINT * met
-                + W_TITLE_PRECISION * tprec)
+        base = (
+            W_COVERAGE * cov_score
+            + W_TITLE * tcov
+            + W_EMPHASIS * emph
+            + W_CONSTRAINT * met
+            + W_TITLE_PRECISION * tprec
+        )
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
         if len(keywords) >= 2 and (cands.file_sections > 1).any():
             # a table row whose field is one keyword and value another ("状态码: 20") lifts its
             # section; that reads the section's text, so only files that could reach the top
             # with it are checked (until the top no longer moves)
-            upper = (base + W_RELEVANCE * np.minimum(1.0, cands.file_max + FIELD_VALUE_BONUS)) * mult
+            upper = (
+                base + W_RELEVANCE * np.minimum(1.0, cands.file_max + FIELD_VALUE_BONUS)
+            ) * mult
             todo = cands.file_sections > 1
             while True:
                 cut = len(raw) - min(limit, len(raw))
@@ -283,24 +299,36 @@ class Ranker:
             b = int(best[fi])
             d = int(cands.docs[b])
             covs = cands.file_cov[:, fi].tolist()
-            files.append(FileMatch(
-                path=cands.file_paths[fi], score=float(final[fi]),
-                best=SectionMatch(d, float(cands.sec_score[b] + cands.bonus[b]),
-                                  {t for t in seen if acc[t][d] > 0}),
-                coverage=float(cov[fi]), relevance=float(rel[fi]), title=float(tcov[fi]),
-                emphasized=bool(emph[fi]),
-                matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
-                missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
-                stored=stored.get(d) or {}, reader=reader,
-            ))
+            files.append(
+                FileMatch(
+                    path=cands.file_paths[fi],
+                    score=float(final[fi]),
+                    best=SectionMatch(
+                        d,
+                        float(cands.sec_score[b] + cands.bonus[b]),
+                        {t for t in seen if acc[t][d] > 0},
+                    ),
+                    coverage=float(cov[fi]),
+                    relevance=float(rel[fi]),
+                    title=float(tcov[fi]),
+                    emphasized=bool(emph[fi]),
+                    matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
+                    missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
+                    stored=stored.get(d) or {},
+                    reader=reader,
+                )
+            )
         return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
 
     @staticmethod
-    def _field_value_best(reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray,
-                          keywords: list[Keyword]) -> int:
+    def _field_value_best(
+        reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray, keywords: list[Keyword]
+    ) -> int:
         """The best section of file ``fi`` once ``field: value`` rows among its leaders count."""
-        keyed = sorted(((float(sec_key[i]), -i, i) for i in np.flatnonzero(cands.group == fi).tolist()),
-                       reverse=True)
+        keyed = sorted(
+            ((float(sec_key[i]), -i, i) for i in np.flatnonzero(cands.group == fi).tolist()),
+            reverse=True,
+        )
         top, _n, best = keyed[0]
         best_key = top
         for key, _n, i in keyed[:MAX_FIELD_CHECKS]:
@@ -317,8 +345,14 @@ class Ranker:
         return best
 
     @staticmethod
-    def _follow_originals(cands: _Candidates, raw: np.ndarray, emph: np.ndarray,
-                          cov: np.ndarray, rel: np.ndarray, tcov: np.ndarray) -> None:
+    def _follow_originals(
+        cands: _Candidates,
+        raw: np.ndarray,
+        emph: np.ndarray,
+        cov: np.ndarray,
+        rel: np.ndarray,
+        tcov: np.ndarray,
+    ) -> None:
         """A copy of an emphasized page elsewhere (``versioned_docs/version-3/x.md`` of
         ``docs/x.mdx``: same name, same match) ranks right after it: the README prefers the
         emphasized page, which says which copy comes first, not that the copy answers less
@@ -330,27 +364,32 @@ class Ranker:
             originals.setdefault(_stem(cands.file_paths[i]), []).append(i)
         for i in np.flatnonzero(emph == 0).tolist():
             for j in originals.get(_stem(cands.file_paths[i]), ()):
-                if (abs(cov[i] - cov[j]) < TWIN_TOLERANCE and abs(rel[i] - rel[j]) < TWIN_TOLERANCE
-                        and abs(tcov[i] - tcov[j]) < TWIN_TOLERANCE and raw[j] > raw[i]):
+                if (
+                    abs(cov[i] - cov[j]) < TWIN_TOLERANCE
+                    and abs(rel[i] - rel[j]) < TWIN_TOLERANCE
+                    and abs(tcov[i] - tcov[j]) < TWIN_TOLERANCE
+                    and raw[j] > raw[i]
+                ):
                     raw[i] = raw[j] - 1e-9
                     break
 
-    def _factors(self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query,
-                 stats: TermStats) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
+    def _factors(
+        self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query, stats: TermStats
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
         """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
         version / "latest" constraint met (0/1); the stored fields read on the way."""
         paths = cands.file_paths
         # (emphasized, entry) per path under these rules, remembered with the reader
-        roles: dict[str, tuple[bool, bool]] = (
-            stats.cache.setdefault("roles", {}).setdefault(self.rules, {}))
+        roles: dict[str, tuple[bool, bool]] = stats.cache.setdefault("roles", {}).setdefault(
+            self.rules, {}
+        )
         for p in paths:
             if p not in roles:
                 if len(roles) >= TERM_CACHE_ENTRIES:
                     roles.clear()
                 roles[p] = (is_emphasized(p, self.rules), is_entry(p, self.rules))
         emph = np.array([roles[p][0] for p in paths], dtype=np.float64)
-        mult = np.array([ENTRY_FACTOR if not q.wants_index and roles[p][1] else 1.0
-                         for p in paths])
+        mult = np.array([ENTRY_FACTOR if not q.wants_index and roles[p][1] else 1.0 for p in paths])
         met = np.zeros(len(paths))
         stored: dict[int, Any] = {}
         if q.version or q.latest:  # constraints read each candidate's version and date
@@ -360,8 +399,13 @@ class Ranker:
             versions = [_version_of(p, stored[d]) for p, d in zip(paths, docs, strict=True)]
             newest = None
             if q.latest:
-                newest = _newest([(p, stored[d], v) for p, d, v, c
-                                  in zip(paths, docs, versions, cov.tolist(), strict=True) if c > 0])
+                newest = _newest(
+                    [
+                        (p, stored[d], v)
+                        for p, d, v, c in zip(paths, docs, versions, cov.tolist(), strict=True)
+                        if c > 0
+                    ]
+                )
             for i, (p, v) in enumerate(zip(paths, versions, strict=True)):
                 c = 0.0
                 if q.version and v == q.version:
@@ -375,8 +419,13 @@ class Ranker:
                     mult[i] *= OTHER_VERSION_FACTOR
         return emph, mult, met, stored
 
-    def _keyword_weights(self, keywords: list[Keyword], idf: dict[str, float],
-                         alias: dict[str, str], stats: TermStats) -> dict[str, float]:
+    def _keyword_weights(
+        self,
+        keywords: list[Keyword],
+        idf: dict[str, float],
+        alias: dict[str, str],
+        stats: TermStats,
+    ) -> dict[str, float]:
         """Each keyword weighs as its rarest known term; an unknown keyword as a rare term."""
         unknown = 0.8 * math.log(1.0 + (stats.n + 0.5) / 0.5)
         rev = {v: k for k, v in alias.items()}
@@ -396,8 +445,11 @@ def calibrate(raw: np.ndarray) -> np.ndarray:
     answers and noise (measured on the dev suites, see docs/scores.md) at the default threshold.
     """
     raw = np.clip(raw, 0.0, 1.0)
-    return np.where(raw <= CALIBRATION_CUT, 0.35 * raw / CALIBRATION_CUT,
-                    0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT))
+    return np.where(
+        raw <= CALIBRATION_CUT,
+        0.35 * raw / CALIBRATION_CUT,
+        0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT),
+    )
 
 
 def field_value_match(text: str, keywords: list[Keyword]) -> bool:
@@ -410,8 +462,10 @@ def field_value_match(text: str, keywords: list[Keyword]) -> bool:
         in_name = {k.text for k in keywords if k.coverage(name_terms) >= 1.0}
         named = {t for k in keywords if k.text in in_name for t in k.terms}
         # the keyword must name the field, not merely occur in a long field name
-        if in_name and len(named & name_terms) * 2 >= len(name_terms) and any(
-            k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords
+        if (
+            in_name
+            and len(named & name_terms) * 2 >= len(name_terms)
+            and any(k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords)
         ):
             return True
     return False
@@ -433,6 +487,7 @@ def _version_of(path: str, stored: dict[str, Any]) -> str:
 def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
     """The path of the newest of (path, stored fields, version) by front-matter date, else by
     version number."""
+
     def key(f: tuple[str, dict[str, Any], str]) -> tuple[str, float]:
         try:
             vn = float(f[2]) if f[2] else -1.0
@@ -448,10 +503,17 @@ class _Candidates:
     """A query's leading sections grouped by file, with the keywords each section and each
     file covers (arrays: keywords x sections, keywords x files)."""
 
-    def __init__(self, path_of: Callable[[int], str], docs: np.ndarray, sec_score: np.ndarray,
-                 seen: list[str],
-                 acc: dict[str, np.ndarray], in_title: dict[str, np.ndarray],
-                 keywords: list[Keyword], alias: dict[str, str]) -> None:
+    def __init__(
+        self,
+        path_of: Callable[[int], str],
+        docs: np.ndarray,
+        sec_score: np.ndarray,
+        seen: list[str],
+        acc: dict[str, np.ndarray],
+        in_title: dict[str, np.ndarray],
+        keywords: list[Keyword],
+        alias: dict[str, str],
+    ) -> None:
         self.docs = docs
         self.sec_score = sec_score
         self.bonus = np.zeros(len(docs))
@@ -466,8 +528,9 @@ class _Candidates:
         self.file_sections = np.bincount(group, minlength=nf)
         self.file_max = np.zeros(nf)
         np.maximum.at(self.file_max, group, sec_score)
-        names = list(dict.fromkeys([*seen, *(t for k in keywords for t in k.terms),
-                                    *alias.values()]))
+        names = list(
+            dict.fromkeys([*seen, *(t for k in keywords for t in k.terms), *alias.values()])
+        )
         row = {t: i for i, t in enumerate(names)}
         hit = np.zeros((len(names), len(docs)), dtype=bool)
         title = np.zeros_like(hit)

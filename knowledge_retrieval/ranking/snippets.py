@@ -24,7 +24,9 @@ def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
         hit = known.get(raw)
         if hit is None:
             whole, parts = word_terms(raw)
-            hit = known[raw] = (whole is not None and whole in matched) or not matched.isdisjoint(parts)
+            hit = known[raw] = (whole is not None and whole in matched) or not matched.isdisjoint(
+                parts
+            )
         if hit:
             spans.append(m.span())
     merged: list[tuple[int, int]] = []

@@ -34,8 +34,14 @@ PROJECT_ID_RE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}")
 MAX_NOTE_CHARS = 1_000_000
 MAX_TITLE_CHARS = 200
 
-__all__ = ("check_project_id", "list_projects", "memory_kb", "memory_path", "remember",
-           "search_memory")
+__all__ = (
+    "check_project_id",
+    "list_projects",
+    "memory_kb",
+    "memory_path",
+    "remember",
+    "search_memory",
+)
 
 
 def check_project_id(value: object) -> str:
@@ -53,12 +59,17 @@ def check_project_id(value: object) -> str:
         )
     if not value:
         raise InvalidArgumentError("empty project id", hint="pass a name such as 'pay-core'")
-    if ("/" in value or "\\" in value or "\x00" in value or ".." in value
-            or os.path.isabs(value) or (len(value) > 1 and value[1] == ":")):
+    if (
+        "/" in value
+        or "\\" in value
+        or "\x00" in value
+        or ".." in value
+        or os.path.isabs(value)
+        or (len(value) > 1 and value[1] == ":")
+    ):
         raise UnsafePathError(
             f"project id {value!r} is not allowed: it looks like a path",
-            hint="a project id is a plain name: letters, digits, '.', '_' and '-', "
-            "e.g. 'pay-core'",
+            hint="a project id is a plain name: letters, digits, '.', '_' and '-', e.g. 'pay-core'",
         )
     if not PROJECT_ID_RE.fullmatch(value):
         raise InvalidArgumentError(
@@ -132,8 +143,9 @@ def remember(
     note, and an existing note is never overwritten.
     """
     if not isinstance(text, str):
-        raise InvalidArgumentError(f"text must be a string, not {type(text).__name__}",
-                                   hint="pass the note as text")
+        raise InvalidArgumentError(
+            f"text must be a string, not {type(text).__name__}", hint="pass the note as text"
+        )
     if not text.strip():
         raise InvalidArgumentError("empty note", hint="pass the text to remember")
     if len(text) > MAX_NOTE_CHARS:
@@ -147,7 +159,9 @@ def remember(
     now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
     front = yaml.safe_dump(
         {"title": heading, "project_id": pid, "created": now.isoformat().replace("+00:00", "Z")},
-        allow_unicode=True, sort_keys=False, width=1000,
+        allow_unicode=True,
+        sort_keys=False,
+        width=1000,
     )
     body = text.strip("\n")
     if not body.lstrip().startswith("#"):
@@ -206,8 +220,9 @@ def search_memory(
     if isinstance(project_ids, str):
         project_ids = [project_ids]
     if not isinstance(project_ids, Sequence) or not project_ids:
-        raise InvalidArgumentError("no project ids to search",
-                                   hint="pass project_ids=['pay-core'] (one or more)")
+        raise InvalidArgumentError(
+            "no project ids to search", hint="pass project_ids=['pay-core'] (one or more)"
+        )
     pids = list(dict.fromkeys(check_project_id(p) for p in project_ids))
     folders = {p: memory_path(p, root) for p in pids}
     q = analyze_query(query)
@@ -218,7 +233,8 @@ def search_memory(
     if len(missing) == len(folders):
         known = list_projects(root)
         raise KBNotFoundError(
-            memory_kb(missing[0]), suggest(missing[0], known),
+            memory_kb(missing[0]),
+            suggest(missing[0], known),
             reason=f"no memory for project {missing[0]!r}: no note has been added to it"
             + (f" (projects with notes: {', '.join(known[:10])})" if known else ""),
         )
@@ -227,8 +243,11 @@ def search_memory(
             notes.append(f"project {pid!r} has no notes yet")
             continue
         if not folder.is_dir():
-            raise ConfigError(f"the memory of project {pid!r} is not a folder", path=str(folder),
-                              hint="move the file away; notes are kept in a folder per project")
+            raise ConfigError(
+                f"the memory of project {pid!r} is not a folder",
+                path=str(folder),
+                hint="move the file away; notes are kept in a folder per project",
+            )
         kbi = get_index(f"memory-{pid}", folder)
         rules = KBRules()
         report = kbi.refresh(rules)
@@ -241,20 +260,37 @@ def search_memory(
     if not kept:
         reason = "below_threshold" if matches else "no_match"
         if matches:
-            notes.append(f"best note scored {matches[0][1].score:.2f}, below the threshold "
-                         f"{float(score_threshold):.2f}")
+            notes.append(
+                f"best note scored {matches[0][1].score:.2f}, below the threshold "
+                f"{float(score_threshold):.2f}"
+            )
         return SearchResult(
-            query=q.text, found=False, kb=labels[0], kbs=labels, hits=(),
-            message=not_found_message(q.lang), reason=reason, notes=tuple(notes), answer="",
-            sources=(), lang=q.lang,
+            query=q.text,
+            found=False,
+            kb=labels[0],
+            kbs=labels,
+            hits=(),
+            message=not_found_message(q.lang),
+            reason=reason,
+            notes=tuple(notes),
+            answer="",
+            sources=(),
+            lang=q.lang,
         )
     hits = [make_hit(n, f) for n, f in kept]
     missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
     return SearchResult(
-        query=q.text, found=True, kb=hits[0].kb, kbs=labels, hits=tuple(hits),
+        query=q.text,
+        found=True,
+        kb=hits[0].kb,
+        kbs=labels,
+        hits=tuple(hits),
         message=f"{len(hits)} relevant note(s) found in memory ({', '.join(pids)})."
-        if q.lang == "en" else f"在项目记忆 {'、'.join(pids)} 中找到 {len(hits)} 条相关笔记。",
-        reason=None, notes=tuple(notes), answer=compose_answer(q.lang, hits, missing),
-        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits), lang=q.lang,
+        if q.lang == "en"
+        else f"在项目记忆 {'、'.join(pids)} 中找到 {len(hits)} 条相关笔记。",
+        reason=None,
+        notes=tuple(notes),
+        answer=compose_answer(q.lang, hits, missing),
+        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits),
+        lang=q.lang,
     )
-

@@ -109,8 +109,12 @@ class TeamsConfig:
         if team is None:
             return Resolution(comp, None, (self.default_kb,), True, (), False)
         return Resolution(
-            comp, team, team.kb_ids, team.allowed,
-            team.memory_project_ids if team.memory_enabled else (), team.memory_enabled,
+            comp,
+            team,
+            team.kb_ids,
+            team.allowed,
+            team.memory_project_ids if team.memory_enabled else (),
+            team.memory_enabled,
         )
 
     def line_of(self, team: Team | None, kb: str) -> int:
@@ -136,7 +140,8 @@ def load_teams(root: str | os.PathLike[str] | None = None) -> TeamsConfig:
             raw = f.read(MAX_TEAMS_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError(
-            f"no {TEAMS_FILENAME} in the KnowledgeBase root", path=str(path),
+            f"no {TEAMS_FILENAME} in the KnowledgeBase root",
+            path=str(path),
             hint=f"create it, e.g.:\n{_EXAMPLE}(see docs/agents.md)",
         ) from None
     except OSError as exc:
@@ -173,23 +178,31 @@ class _Parser:
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             raise ConfigError(
-                f"invalid YAML: {exc.problem or exc}", path=where,
+                f"invalid YAML: {exc.problem or exc}",
+                path=where,
                 line=mark.line + 1 if mark else None,
                 hint="check the indentation and the ':' after each key",
             ) from None
         except yaml.YAMLError as exc:
             raise ConfigError(f"invalid YAML: {exc}", path=where) from None
         if doc is None:
-            raise ConfigError("the file is empty", path=where, line=1,
-                              hint=f"it needs at least:\n{_EXAMPLE}")
+            raise ConfigError(
+                "the file is empty", path=where, line=1, hint=f"it needs at least:\n{_EXAMPLE}"
+            )
         top = self.mapping(doc, "the top level")
         for key, (knode, _v) in top.items():
             if key not in ("default_kb", "teams"):
-                raise self.fail(f"unknown key {key!r} at the top level", knode,
-                                "the top level has only 'default_kb' and 'teams'")
+                raise self.fail(
+                    f"unknown key {key!r} at the top level",
+                    knode,
+                    "the top level has only 'default_kb' and 'teams'",
+                )
         if "default_kb" not in top:
-            raise self.fail("missing 'default_kb' (the KB for an empty or unknown component)",
-                            doc, "add e.g. 'default_kb: troubleshooting'")
+            raise self.fail(
+                "missing 'default_kb' (the KB for an empty or unknown component)",
+                doc,
+                "add e.g. 'default_kb: troubleshooting'",
+            )
         dkey, dnode = top["default_kb"]
         default_kb = self.kb_name(self.scalar(dnode, "default_kb"), dnode)
         teams: dict[str, Team] = {}
@@ -202,7 +215,8 @@ class _Parser:
                 if lname in teams:
                     raise self.fail(
                         f"team {name!r} is listed twice (names are matched ignoring case; "
-                        f"first at line {teams[lname].line})", name_node,
+                        f"first at line {teams[lname].line})",
+                        name_node,
                     )
                 teams[lname] = self.team(name.strip(), name_node, body)
         return TeamsConfig(self.path, default_kb, dkey.start_mark.line + 1, teams)
@@ -239,11 +253,15 @@ class _Parser:
         try:
             name = check_name(value)
         except InvalidArgumentError as exc:
-            raise self.fail(exc.message, node, "use the folder name of a KB under the root") \
-                from None
+            raise self.fail(
+                exc.message, node, "use the folder name of a KB under the root"
+            ) from None
         if "/" in name:
-            raise self.fail(f"knowledge base {value!r} is not a single folder name", node,
-                            "use the folder name of a KB under the root, e.g. 'payments'")
+            raise self.fail(
+                f"knowledge base {value!r} is not a single folder name",
+                node,
+                "use the folder name of a KB under the root, e.g. 'payments'",
+            )
         return name
 
     def choice(self, node: yaml.Node, key: str, allowed: tuple[str, ...]) -> str:
@@ -251,27 +269,44 @@ class _Parser:
         value = str(raw).strip().lower() if raw is not None else ""
         if value not in allowed:
             shown = raw if raw is not None else "a " + type(node).__name__.replace("Node", "")
-            raise self.fail(f"{key} must be {' or '.join(allowed)}, not {shown!r}", node,
-                            f"write e.g. '{key}: {allowed[0]}'")
+            raise self.fail(
+                f"{key} must be {' or '.join(allowed)}, not {shown!r}",
+                node,
+                f"write e.g. '{key}: {allowed[0]}'",
+            )
         return value
 
     def team(self, name: str, name_node: yaml.Node, body: yaml.Node) -> Team:
         fields = {} if _is_null(body) else self.mapping(body, f"team {name!r}")
         for key, (knode, _v) in fields.items():
             if key not in TEAM_KEYS:
-                raise self.fail(f"unknown key {key!r} in team {name!r}", knode,
-                                f"a team may set only: {', '.join(TEAM_KEYS)}")
-        access = self.choice(fields["access"][1], "access", ACCESS_VALUES) \
-            if "access" in fields else "allowed"
-        memory = self.choice(fields["memory"][1], "memory", MEMORY_VALUES) \
-            if "memory" in fields else "disabled"
-        kbs = [(self.kb_name(v, n), n) for v, n in self.names(fields["kb_ids"][1], "kb_ids")] \
-            if "kb_ids" in fields else []
+                raise self.fail(
+                    f"unknown key {key!r} in team {name!r}",
+                    knode,
+                    f"a team may set only: {', '.join(TEAM_KEYS)}",
+                )
+        access = (
+            self.choice(fields["access"][1], "access", ACCESS_VALUES)
+            if "access" in fields
+            else "allowed"
+        )
+        memory = (
+            self.choice(fields["memory"][1], "memory", MEMORY_VALUES)
+            if "memory" in fields
+            else "disabled"
+        )
+        kbs = (
+            [(self.kb_name(v, n), n) for v, n in self.names(fields["kb_ids"][1], "kb_ids")]
+            if "kb_ids" in fields
+            else []
+        )
         if not kbs and access == "allowed":
             where = fields["kb_ids"][1] if "kb_ids" in fields else name_node
-            raise self.fail(f"team {name!r} has no kb_ids", where,
-                            "list at least one KB, e.g. 'kb_ids: [payments]', or set "
-                            "'access: denied'")
+            raise self.fail(
+                f"team {name!r} has no kb_ids",
+                where,
+                "list at least one KB, e.g. 'kb_ids: [payments]', or set 'access: denied'",
+            )
         pids: list[str] = []
         if "memory_project_ids" in fields:
             for v, n in self.names(fields["memory_project_ids"][1], "memory_project_ids"):
@@ -283,8 +318,12 @@ class _Parser:
         for k, n in kbs:
             first.setdefault(k, n.start_mark.line + 1)
         return Team(
-            name=name, kb_ids=tuple(first), access=access, memory=memory,
-            memory_project_ids=tuple(dict.fromkeys(pids)), line=name_node.start_mark.line + 1,
+            name=name,
+            kb_ids=tuple(first),
+            access=access,
+            memory=memory,
+            memory_project_ids=tuple(dict.fromkeys(pids)),
+            line=name_node.start_mark.line + 1,
             kb_lines=tuple(first.values()),
         )
 

@@ -119,11 +119,14 @@ def _ids(kb_ids: object, what: str = "kb_ids") -> list[str]:
     if isinstance(kb_ids, str):
         kb_ids = [kb_ids]
     if not isinstance(kb_ids, Sequence) or not all(isinstance(k, str) for k in kb_ids):
-        raise InvalidArgumentError(f"{what} must be a list of KB names, not {kb_ids!r}",
-                                   hint="e.g. kb_ids=['payments', 'glossary']")
+        raise InvalidArgumentError(
+            f"{what} must be a list of KB names, not {kb_ids!r}",
+            hint="e.g. kb_ids=['payments', 'glossary']",
+        )
     if not kb_ids:
-        raise InvalidArgumentError(f"{what} is empty",
-                                   hint="name at least one KB, or pass None for the default")
+        raise InvalidArgumentError(
+            f"{what} is empty", hint="name at least one KB, or pass None for the default"
+        )
     return list(dict.fromkeys(k.strip() for k in kb_ids))
 
 
@@ -146,7 +149,8 @@ def check_kb_ids(kb_ids: Sequence[str], root: str | os.PathLike[str] | None = No
             raise UnsafePathError(f"knowledge base {name!r} resolves outside the root; refused")
         if loc.readme is None:
             raise KBNotFoundError(
-                name, reason=f"{name!r} has no README.md, so it is not a knowledge base",
+                name,
+                reason=f"{name!r} has no README.md, so it is not a knowledge base",
             )
     return names
 
@@ -170,14 +174,22 @@ def search_kbs(
         return search(query, root=root, top_k=top_k, score_threshold=score_threshold)
     names = check_kb_ids(kb_ids, root)
     if len(names) == 1 or not parallel:
-        return search(query, names if len(names) > 1 else names[0], root=root, top_k=top_k,
-                      score_threshold=score_threshold)
-    with ThreadPoolExecutor(max_workers=min(MAX_PARALLEL, len(names)),
-                            thread_name_prefix="kr-search") as pool:
-        parts = list(pool.map(
-            lambda n: search(query, n, root=root, top_k=top_k, score_threshold=score_threshold),
-            names,
-        ))
+        return search(
+            query,
+            names if len(names) > 1 else names[0],
+            root=root,
+            top_k=top_k,
+            score_threshold=score_threshold,
+        )
+    with ThreadPoolExecutor(
+        max_workers=min(MAX_PARALLEL, len(names)), thread_name_prefix="kr-search"
+    ) as pool:
+        parts = list(
+            pool.map(
+                lambda n: search(query, n, root=root, top_k=top_k, score_threshold=score_threshold),
+                names,
+            )
+        )
     return merge_results(parts, top_k=top_k)
 
 
@@ -191,17 +203,34 @@ def merge_results(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
     if not hits:
         reasons = [p.reason for p in parts if p.reason]
         reason = "below_threshold" if "below_threshold" in reasons else (reasons or ["no_match"])[0]
-        return dc.replace(first, found=False, kb=kbs[0] if kbs else None, kbs=kbs, hits=(),
-                          message=not_found_message(first.lang), reason=reason, notes=notes,
-                          answer="", sources=())
-    missing = sorted({t for h in hits for t in h.missing_terms}
-                     - {t for h in hits for t in h.matched_terms})
+        return dc.replace(
+            first,
+            found=False,
+            kb=kbs[0] if kbs else None,
+            kbs=kbs,
+            hits=(),
+            message=not_found_message(first.lang),
+            reason=reason,
+            notes=notes,
+            answer="",
+            sources=(),
+        )
+    missing = sorted(
+        {t for h in hits for t in h.missing_terms} - {t for h in hits for t in h.matched_terms}
+    )
     names = tuple(dict.fromkeys(h.kb for h in hits))
     return dc.replace(
-        first, found=True, kb=hits[0].kb, kbs=kbs, hits=tuple(hits),
+        first,
+        found=True,
+        kb=hits[0].kb,
+        kbs=kbs,
+        hits=tuple(hits),
         message=f"{len(hits)} relevant document(s) found in {', '.join(names)}."
-        if first.lang == "en" else f"在本地知识库 {'、'.join(names)} 中找到 {len(hits)} 个相关文档。",
-        reason=None, notes=notes, answer=compose_answer(first.lang, hits, missing),
+        if first.lang == "en"
+        else f"在本地知识库 {'、'.join(names)} 中找到 {len(hits)} 个相关文档。",
+        reason=None,
+        notes=notes,
+        answer=compose_answer(first.lang, hits, missing),
         sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits),
     )
 
@@ -244,40 +273,70 @@ def retrieve(
     else:
         effective = _configured_kbs(config, res, root)
         if res.is_default:
-            notes.append(f"component {res.component!r} is not in teams.yaml; using the default "
-                         f"KB {config.default_kb!r}" if res.component else
-                         f"no component given; using the default KB {config.default_kb!r}")
+            notes.append(
+                f"component {res.component!r} is not in teams.yaml; using the default "
+                f"KB {config.default_kb!r}"
+                if res.component
+                else f"no component given; using the default KB {config.default_kb!r}"
+            )
 
     if res.memory_project_ids:
         try:
-            mem = search_memory(query, project_ids=res.memory_project_ids, root=root,
-                                top_k=top_k, score_threshold=score_threshold)
+            mem = search_memory(
+                query,
+                project_ids=res.memory_project_ids,
+                root=root,
+                top_k=top_k,
+                score_threshold=score_threshold,
+            )
         except Exception as exc:  # noqa: BLE001 - any memory failure means: use the KB instead
             log.info("memory search failed, falling back to the KB: %r", exc)
             notes.append(f"memory search failed ({exc}); searched the knowledge base instead")
         else:
             notes.extend(mem.notes)
             if mem.found:
-                return Retrieval(query, res.component, team, "memory", mem.message, mem.hits,
-                                 mem.kbs, notes=tuple(notes), answer=mem.answer)
-            return Retrieval(query, res.component, team, "memory", NO_RESULTS, (), mem.kbs,
-                             notes=tuple(notes))
+                return Retrieval(
+                    query,
+                    res.component,
+                    team,
+                    "memory",
+                    mem.message,
+                    mem.hits,
+                    mem.kbs,
+                    notes=tuple(notes),
+                    answer=mem.answer,
+                )
+            return Retrieval(
+                query, res.component, team, "memory", NO_RESULTS, (), mem.kbs, notes=tuple(notes)
+            )
     elif res.memory_enabled:
-        notes.append("memory is enabled but the team lists no memory_project_ids; "
-                     "searched the knowledge base")
+        notes.append(
+            "memory is enabled but the team lists no memory_project_ids; "
+            "searched the knowledge base"
+        )
 
-    result = search_kbs(query, effective, root=root, top_k=top_k,
-                        score_threshold=score_threshold)
+    result = search_kbs(query, effective, root=root, top_k=top_k, score_threshold=score_threshold)
     notes.extend(result.notes)
     if not result.found:
-        return Retrieval(query, res.component, team, "kb", NO_RESULTS, (), tuple(effective),
-                         notes=tuple(notes))
-    return Retrieval(query, res.component, team, "kb", result.message, result.hits,
-                     tuple(effective), notes=tuple(notes), answer=result.answer)
+        return Retrieval(
+            query, res.component, team, "kb", NO_RESULTS, (), tuple(effective), notes=tuple(notes)
+        )
+    return Retrieval(
+        query,
+        res.component,
+        team,
+        "kb",
+        result.message,
+        result.hits,
+        tuple(effective),
+        notes=tuple(notes),
+        answer=result.answer,
+    )
 
 
-def _configured_kbs(config: TeamsConfig, res: Resolution,
-                    root: str | os.PathLike[str] | None) -> list[str]:
+def _configured_kbs(
+    config: TeamsConfig, res: Resolution, root: str | os.PathLike[str] | None
+) -> list[str]:
     """The team's (or the default) KBs, each checked; a missing one is a teams.yaml error."""
     names = list(res.kb_ids)
     try:
@@ -287,7 +346,8 @@ def _configured_kbs(config: TeamsConfig, res: Resolution,
         who = f"team {res.team.name!r}" if res.team else "default_kb"
         raise ConfigError(
             f"{who} names knowledge base {exc.name!r}, which is not a KB under the root{did}",
-            path=str(config.path), line=config.line_of(res.team, exc.name),
+            path=str(config.path),
+            line=config.line_of(res.team, exc.name),
             hint="fix teams.yaml or create the KB folder with a README.md",
         ) from None
 
@@ -337,7 +397,7 @@ def _kb_folder(root_path: Path, kb: str) -> Path:
     if not isinstance(kb, str):
         raise InvalidArgumentError(f"kb must be a string, not {type(kb).__name__}")
     if kb.startswith(MEMORY_DIRNAME + "/"):
-        return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1:]), root_path)
+        return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1 :]), root_path)
     name = check_kb_ids([kb], root_path)[0]
     return root_path / name
 
@@ -362,42 +422,54 @@ def read_document(
     root_path = _root(root)
     folder = _kb_folder(root_path, kb)
     if not isinstance(path, str) or not path.strip():
-        raise InvalidArgumentError("empty document path",
-                                   hint="pass the path relative to the KB, e.g. 'faq/a.md'")
+        raise InvalidArgumentError(
+            "empty document path", hint="pass the path relative to the KB, e.g. 'faq/a.md'"
+        )
     rel = check_name(path, "document path")
     while rel.startswith("./"):
         rel = rel[2:]
     if any(part.startswith(".") for part in rel.split("/")):
-        raise UnsafePathError(f"document path {path!r} names a hidden file or folder; refused",
-                              hint="hidden files are never documents of a knowledge base")
+        raise UnsafePathError(
+            f"document path {path!r} names a hidden file or folder; refused",
+            hint="hidden files are never documents of a knowledge base",
+        )
     target = folder / rel
     if not within(folder, target):
-        raise UnsafePathError(f"document path {path!r} leads outside the knowledge base; refused",
-                              hint="use a path relative to the KB folder")
+        raise UnsafePathError(
+            f"document path {path!r} leads outside the knowledge base; refused",
+            hint="use a path relative to the KB folder",
+        )
     if not target.is_file():
         raise InvalidArgumentError(
             f"no document {rel!r} in {kb!r}",
             hint="use the path of a hit (Hit.path), relative to the KB folder",
         )
     for name, value in (("start_line", start_line), ("end_line", end_line)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or value < 1):
-            raise InvalidArgumentError(f"{name} must be a positive integer, not {value!r}",
-                                       hint="lines are numbered from 1")
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise InvalidArgumentError(
+                f"{name} must be a positive integer, not {value!r}",
+                hint="lines are numbered from 1",
+            )
     with open(target, "rb") as f:
         raw = f.read(MAX_READ_BYTES + 1)
     if len(raw) > MAX_READ_BYTES:
-        raise InvalidArgumentError(f"{rel!r} is larger than 5 MiB",
-                                   hint="read a line range instead")
+        raise InvalidArgumentError(
+            f"{rel!r} is larger than 5 MiB", hint="read a line range instead"
+        )
     lines = raw.decode("utf-8-sig", errors="replace").splitlines()
     total = len(lines)
     start = start_line or 1
     end = min(end_line or total, total)
     if total and start > total:
-        raise InvalidArgumentError(f"{rel!r} has {total} lines; line {start} does not exist",
-                                   hint=f"ask for lines 1-{total}")
+        raise InvalidArgumentError(
+            f"{rel!r} has {total} lines; line {start} does not exist",
+            hint=f"ask for lines 1-{total}",
+        )
     if end_line is not None and start_line is not None and end_line < start_line:
         raise InvalidArgumentError(f"the range {start_line}-{end_line} ends before it starts")
     kb_label = kb if kb.startswith(MEMORY_DIRNAME + "/") else folder.name
-    return DocumentText(kb_label, rel, start if total else 0, end, total,
-                        "\n".join(lines[start - 1:end]))
+    return DocumentText(
+        kb_label, rel, start if total else 0, end, total, "\n".join(lines[start - 1 : end])
+    )

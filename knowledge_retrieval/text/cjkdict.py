@@ -51,7 +51,8 @@ def cache_path() -> Path:
     except OSError:
         size = 0
     base = os.environ.get("KR_DICT_DIR") or platformdirs.user_cache_dir(
-        "knowledge_retrieval", appauthor=False)
+        "knowledge_retrieval", appauthor=False
+    )
     return Path(base) / f"jieba-{jieba.__version__}-{size}.sqlite"
 
 

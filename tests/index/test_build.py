@@ -29,8 +29,9 @@ from knowledge_retrieval.models import Document
 
 from ..conftest import write
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="builds use worker processes on Linux only")
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="builds use worker processes on Linux only"
+)
 
 README = "# Mixed\n\nA knowledge base with every kind of file, for build comparisons.\n"
 
@@ -41,7 +42,9 @@ def _mixed_kb(root: Path, copies: int = 4) -> Path:
     kb = root / "kb"
     write(kb / "README.md", README)
     for c in range(copies):
-        write(kb / f"part{c}" / "orders.md", textwrap.dedent(f"""\
+        write(
+            kb / f"part{c}" / "orders.md",
+            textwrap.dedent(f"""\
             ---
             description: Order states and their codes, copy {c}.
             tags: [orders, status]
@@ -62,23 +65,41 @@ def _mixed_kb(root: Path, copies: int = 4) -> Path:
             ## Refunds
 
             A refund reverses a payment; refunds of refunds are refused. Copy {c}.
-            """))
-        write(kb / f"part{c}" / "订单.md", f"# 订单状态\n\n订单状态码 20 表示已支付，离島配送需要额外{c}天。\n")
-        write(kb / f"part{c}" / "carriers.csv", f"carrier,region,days\nDHL,EU,{c + 2}\nSF,CN,{c + 1}\n")
+            """),
+        )
+        write(
+            kb / f"part{c}" / "订单.md",
+            f"# 订单状态\n\n订单状态码 20 表示已支付，离島配送需要额外{c}天。\n",
+        )
+        write(
+            kb / f"part{c}" / "carriers.csv",
+            f"carrier,region,days\nDHL,EU,{c + 2}\nSF,CN,{c + 1}\n",
+        )
         write(kb / f"part{c}" / "empty.md", "   \n")
         (kb / f"part{c}" / "blob.md").write_bytes(bytes(range(256)) * 8)
-        write(kb / f"part{c}" / "glossary.md", "# Glossary\n\n**Chargeback**: a card payment "
-              f"reversed by the bank ({c}).\n\n**SKU**: stock keeping unit.\n")
+        write(
+            kb / f"part{c}" / "glossary.md",
+            "# Glossary\n\n**Chargeback**: a card payment "
+            f"reversed by the bank ({c}).\n\n**SKU**: stock keeping unit.\n",
+        )
     return kb
 
 
-def _build(kb: Path, home: Path, workers: int, monkeypatch: pytest.MonkeyPatch,
-           progress: list[tuple[int, int]] | None = None) -> tuple[KBIndex, Any]:
+def _build(
+    kb: Path,
+    home: Path,
+    workers: int,
+    monkeypatch: pytest.MonkeyPatch,
+    progress: list[tuple[int, int]] | None = None,
+) -> tuple[KBIndex, Any]:
     monkeypatch.setenv("KR_BUILD_WORKERS", str(workers))
     kbi = KBIndex("kb", kb, home)
     rules = parse_readme((kb / "README.md").read_text(encoding="utf-8"))
-    report = kbi.refresh(rules, rebuild=True,
-                         progress=None if progress is None else lambda n, t: progress.append((n, t)))
+    report = kbi.refresh(
+        rules,
+        rebuild=True,
+        progress=None if progress is None else lambda n, t: progress.append((n, t)),
+    )
     return kbi, report
 
 
@@ -95,18 +116,24 @@ def _content(kbi: KBIndex) -> dict[str, Any]:
             out[f"length {f}"] = r.field_length(f)
             out[f"doc lengths {f}"] = [r.doc_field_length(i, f) for i in range(n)]
             out[f"postings {f}"] = [
-                (t, r.doc_frequency(f, t), r.frequency(f, t),
-                 list(r.postings(f, t).items_as("weight")),
-                 list(r.postings(f, t).items_as("frequency")))
-                for t in r.lexicon(f)]
+                (
+                    t,
+                    r.doc_frequency(f, t),
+                    r.frequency(f, t),
+                    list(r.postings(f, t).items_as("weight")),
+                    list(r.postings(f, t).items_as("frequency")),
+                )
+                for t in r.lexicon(f)
+            ]
     manifest = json.loads((kbi.dir / gen / "manifest.json").read_text(encoding="utf-8"))
     out["manifest"] = {k: manifest[k] for k in ("files", "skipped", "unread")}
     kbi.close()
     return out
 
 
-def test_workers_write_the_index_a_serial_build_writes(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_write_the_index_a_serial_build_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     kb = _mixed_kb(tmp_path / "KnowledgeBase")
     serial, rep1 = _build(kb, tmp_path / "serial", 1, monkeypatch)
     parallel, rep3 = _build(kb, tmp_path / "parallel", 3, monkeypatch)
@@ -131,7 +158,8 @@ def test_a_parallel_build_reports_progress(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_a_failing_worker_fails_the_build_and_the_old_index_stays(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     kb = _mixed_kb(tmp_path / "KnowledgeBase")
     home = tmp_path / "home"
     kbi, _rep = _build(kb, home, 1, monkeypatch)
@@ -194,12 +222,18 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
     before = (index_dir_for(kb) / "CURRENT").read_text(encoding="utf-8")
     pids = tmp_path / "pids"
     pids.mkdir()
-    with subprocess.Popen([sys.executable, "-c", _CHILD, str(root), str(pids)],
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as p:
+    with subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(root), str(pids)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    ) as p:
         try:
             assert p.stdout is not None and p.stdout.readline().strip() == "ready"
             deadline = time.monotonic() + 30
-            while len(list(pids.iterdir())) < 2 and time.monotonic() < deadline and p.poll() is None:
+            while (
+                len(list(pids.iterdir())) < 2 and time.monotonic() < deadline and p.poll() is None
+            ):
                 time.sleep(0.02)
             workers = [int(f.name) for f in pids.iterdir()]
             assert len(workers) == 2 and p.pid not in workers, (workers, p.pid)
@@ -226,8 +260,10 @@ def test_runs_are_contiguous_non_empty_and_balanced() -> None:
         assert [rel for run in runs for rel, _sig in run] == list(files)
         work = [sum(sig[1] + 1024 for _rel, sig in run) for run in runs]
         assert max(work) - min(work) <= 2 * (20_000 + 1024), (n, work)
-    assert split_runs({"a.md": (0, 10), "b.md": (0, 10)}, 4) == [[("a.md", (0, 10))],
-                                                                 [("b.md", (0, 10))]]
+    assert split_runs({"a.md": (0, 10), "b.md": (0, 10)}, 4) == [
+        [("a.md", (0, 10))],
+        [("b.md", (0, 10))],
+    ]
 
 
 def test_small_kbs_build_in_process(monkeypatch: pytest.MonkeyPatch) -> None:

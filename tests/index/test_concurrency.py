@@ -133,8 +133,10 @@ def _make_kb(root: Path) -> Path:
     kb = root / "kb"
     write(kb / "README.md", "# Busy KB\n\nEdited and searched by many processes at once.\n")
     for i in range(STABLE):
-        write(kb / "stable" / f"s{i}.md",
-              f"# Stable {i}\n\ntokstable{string.ascii_lowercase[i]}q never changes\n")
+        write(
+            kb / "stable" / f"s{i}.md",
+            f"# Stable {i}\n\ntokstable{string.ascii_lowercase[i]}q never changes\n",
+        )
     for i in range(MUTABLE):
         write(kb / "mutable" / f"m{i}.md", f"# Mutable\n\ntok{string.ascii_lowercase[i] * 9}q\n")
     return kb
@@ -145,7 +147,10 @@ def _child(role: str, root: Path, seed: int) -> subprocess.Popen[str]:
     code = textwrap.dedent(_PRELUDE) + consts + textwrap.dedent(role) + textwrap.dedent(_EPILOGUE)
     return subprocess.Popen(
         [sys.executable, "-c", code, str(root), str(DURATION), str(seed)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
     )
 
 
@@ -242,8 +247,9 @@ def test_threads_in_one_process_share_an_index_safely(sample_root: Path) -> None
     def searcher() -> None:
         while _time.monotonic() < stop:
             try:
-                _search("ORDER_STATUS_PAID refund", kb="payments", root=sample_root,
-                        score_threshold=0.0)
+                _search(
+                    "ORDER_STATUS_PAID refund", kb="payments", root=sample_root, score_threshold=0.0
+                )
             except Exception as exc:  # noqa: BLE001 - any escape is the failure
                 errors.append(repr(exc))
 
@@ -251,7 +257,8 @@ def test_threads_in_one_process_share_an_index_safely(sample_root: Path) -> None
         i = 0
         while _time.monotonic() < stop:
             (sample_root / "payments" / "reference" / f"t{i % 3}.md").write_text(
-                f"# T\n\nrefund marker{i}\n", encoding="utf-8")
+                f"# T\n\nrefund marker{i}\n", encoding="utf-8"
+            )
             try:
                 r = _search(f"marker{i}", kb="payments", root=sample_root, score_threshold=0.0)
                 if not any(h.path == f"reference/t{i % 3}.md" for h in r.hits):
@@ -280,9 +287,18 @@ def test_threads_share_the_reader_caches_under_eviction(
 
     monkeypatch.setattr(termstats, "VECTOR_CACHE_ENTRIES", 8)
     monkeypatch.setattr(termstats, "VOCABULARY_PREFIXES", 1)
-    queries = ["ORDER_STATUS_PAID", "refund approval rules", "payment.retry.max_attempts",
-               "idempotency key", "订单状态码 20", "webhook retries", "paymnet retyr",
-               "rate limit 429", "v2 refund API", "E1001"]
+    queries = [
+        "ORDER_STATUS_PAID",
+        "refund approval rules",
+        "payment.retry.max_attempts",
+        "idempotency key",
+        "订单状态码 20",
+        "webhook retries",
+        "paymnet retyr",
+        "rate limit 429",
+        "v2 refund API",
+        "E1001",
+    ]
 
     def top(q: str) -> list[tuple[str, float]]:
         r = search(q, kb="payments", root=sample_root, score_threshold=0.0)

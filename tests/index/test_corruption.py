@@ -33,8 +33,10 @@ def root(tmp_path: Path) -> Path:
     root = tmp_path / "KnowledgeBase"
     write(root / "kb" / "README.md", "# KB\n\nRefunds and carriers.\n")
     for i in range(30):
-        write(root / "kb" / f"doc{i:02d}.md",
-              f"# Doc {i}\n\nrefund carrier tok{chr(97 + i % 26)}{chr(97 + i // 26)}q\n")
+        write(
+            root / "kb" / f"doc{i:02d}.md",
+            f"# Doc {i}\n\nrefund carrier tok{chr(97 + i % 26)}{chr(97 + i // 26)}q\n",
+        )
     return root
 
 
@@ -81,12 +83,14 @@ def _garble_one_byte_keeping_mtime(d: Path, g: Path) -> None:
 def _write(name: str, content: bytes) -> Callable[[Path, Path], None]:
     def damage(d: Path, g: Path) -> None:
         (g / name).write_bytes(content)
+
     return damage
 
 
 def _current(content: bytes) -> Callable[[Path, Path], None]:
     def damage(d: Path, g: Path) -> None:
         (d / "CURRENT").write_bytes(content)
+
     return damage
 
 
@@ -94,6 +98,7 @@ def _stamp(**changes: str) -> Callable[[Path, Path], None]:
     def damage(d: Path, g: Path) -> None:
         meta = json.loads((g / "meta.json").read_text(encoding="utf-8"))
         (g / "meta.json").write_text(json.dumps({**meta, **changes}), encoding="utf-8")
+
     return damage
 
 
@@ -113,8 +118,10 @@ DAMAGES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
     "segment deleted": (lambda d, g: _segments(g)[0].unlink(), "damaged"),
     "segment bit rot (size and mtime kept)": (_garble_one_byte_keeping_mtime, "checksum"),
     "TOC deleted": (lambda d, g: _each(g.glob("*.toc"), Path.unlink), "damaged"),
-    "TOC garbled": (lambda d, g: _each(g.glob("*.toc"), lambda p: p.write_bytes(b"\0bad" * 9)),
-                    "damaged"),
+    "TOC garbled": (
+        lambda d, g: _each(g.glob("*.toc"), lambda p: p.write_bytes(b"\0bad" * 9)),
+        "damaged",
+    ),
     "meta.json garbage": (_write("meta.json", b"{{{ not json"), "stamp"),
     "meta.json a list": (_write("meta.json", b"[1, 2]"), "stamp"),
     "meta.json invalid UTF-8": (_write("meta.json", b"\xff\xfe\x00{"), "stamp"),
@@ -123,7 +130,8 @@ DAMAGES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
     "manifest.json a list": (_write("manifest.json", b"[]"), "damaged"),
     "manifest.json wrong types": (
         _write("manifest.json", b'{"files": {"doc00.md": 5}, "skipped": [], "unread": {}}'),
-        "damaged"),
+        "damaged",
+    ),
     "manifest.json deleted": (lambda d, g: (g / "manifest.json").unlink(), "damaged"),
     "CURRENT garbage": (_current(b"\xff\x00garbage"), "damaged"),
     "CURRENT escapes": (_current(b"../../../etc"), "damaged"),
@@ -140,7 +148,10 @@ DAMAGES: dict[str, tuple[Callable[[Path, Path], None], str]] = {
 def _assert_answers(root: Path) -> list[str]:
     r = search("tokcaq", kb="kb", root=root, score_threshold=0.0)
     assert r.found and [h.path for h in r.hits] == ["doc02.md"], r.notes
-    assert search("refund carrier", kb="kb", root=root, top_k=50, score_threshold=0.0).hits.__len__() == 30
+    assert (
+        search("refund carrier", kb="kb", root=root, top_k=50, score_threshold=0.0).hits.__len__()
+        == 30
+    )
     return list(r.notes)
 
 
@@ -157,8 +168,16 @@ def test_damaged_index_is_rebuilt_with_a_note(root: Path, damage: str) -> None:
     assert not any("rebuilt" in n for n in _assert_answers(root)), "repaired for good"
 
 
-@pytest.mark.parametrize("damage", ["CURRENT garbage", "CURRENT is a folder", "generation deleted",
-                                    "manifest.json garbage", "manifest.json deleted"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "CURRENT garbage",
+        "CURRENT is a folder",
+        "generation deleted",
+        "manifest.json garbage",
+        "manifest.json deleted",
+    ],
+)
 def test_damage_under_a_running_process_is_repaired(root: Path, damage: str) -> None:
     """A long-lived process keeps working when its index is damaged under it (without a file
     it has mapped being cut: Whoosh maps segments, and a cut mapped file is beyond repair)."""
@@ -201,8 +220,10 @@ def test_foreign_whoosh_writer_lock_surfaces_as_index_locked(
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
-    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
-            for p in sorted(folder.rglob("*"))}
+    return {
+        p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 @pytest.fixture
@@ -276,8 +297,14 @@ def test_no_query_text_is_written_to_disk(
     system_tmp = Path(tempfile.gettempdir())
     en = f"zqxj{uuid.uuid4().hex[:10]}"
     zh = "".join(chr(random.randint(0x4E00, 0x9FA5)) for _ in range(6))
-    queries = [f"zqxj-secret-query-4242 {en}", f"what is {en}?", f"title:{en} AND refund",
-               f"{zh}是什么意思", f"退款 {zh} 承运商", f"{en} carrier {zh}"]
+    queries = [
+        f"zqxj-secret-query-4242 {en}",
+        f"what is {en}?",
+        f"title:{en} AND refund",
+        f"{zh}是什么意思",
+        f"退款 {zh} 承运商",
+        f"{en} carrier {zh}",
+    ]
     private_tmp = tmp_path / "tmp"  # what goes through tempfile lands here, and is scanned
     private_tmp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(private_tmp))
@@ -300,16 +327,23 @@ def test_no_query_text_is_written_to_disk(
     finally:
         root_logger.removeHandler(handler)
         handler.close()
-    needles = [en.encode(), zh.encode(), zh.encode("gb18030"), b"zqxj-secret-query-4242",
-               json.dumps(zh).strip('"').encode()]
+    needles = [
+        en.encode(),
+        zh.encode(),
+        zh.encode("gb18030"),
+        b"zqxj-secret-query-4242",
+        json.dumps(zh).strip('"').encode(),
+    ]
     folders = [_index_home, root, tmp_path]
     with contextlib.suppress(ImportError):
         import platformdirs
 
         folders.append(Path(platformdirs.user_cache_dir("knowledge_retrieval", appauthor=False)))
     # the system temp folder's own files, not its subfolders (other programs' trees live there)
-    files = [*_written_since(system_tmp, start, recursive=False),
-             *(p for f in folders if f.is_dir() for p in _written_since(f, start))]
+    files = [
+        *_written_since(system_tmp, start, recursive=False),
+        *(p for f in folders if f.is_dir() for p in _written_since(f, start)),
+    ]
     for p in files:
         try:
             data = p.read_bytes()

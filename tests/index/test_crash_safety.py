@@ -37,8 +37,10 @@ def _token(i: int, version: int = 0) -> str:
 
 
 def _doc(i: int, version: int = 0) -> str:
-    return (f"# Document {i}\n\n{_token(i, version)} is this file's word.\n\n"
-            f"## Details\n\nOrders, refunds and carriers, section {i}.\n")
+    return (
+        f"# Document {i}\n\n{_token(i, version)} is this file's word.\n\n"
+        f"## Details\n\nOrders, refunds and carriers, section {i}.\n"
+    )
 
 
 @pytest.fixture
@@ -124,16 +126,23 @@ print("done", version if mode != "rebuild" else 0, flush=True)
 """
 
 
-def _run_child(root: Path, mode: str, point: str, version: int = 0,
-               kill_after: float | None = None) -> tuple[bool, int]:
+def _run_child(
+    root: Path, mode: str, point: str, version: int = 0, kill_after: float | None = None
+) -> tuple[bool, int]:
     """Run the child; True if it was killed. Returns (killed, its last rewrite version)."""
     import inspect
 
-    code = _CHILD.format(files=FILES, token_fn=textwrap.dedent(
-        inspect.getsource(_token)).replace("def _token", "def token"))
-    p = subprocess.Popen([sys.executable, "-c", code, str(root), mode, point, str(version)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env=os.environ.copy())
+    code = _CHILD.format(
+        files=FILES,
+        token_fn=textwrap.dedent(inspect.getsource(_token)).replace("def _token", "def token"),
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-c", code, str(root), mode, point, str(version)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
     assert p.stdout is not None
     assert p.stdout.readline().strip() == "ready", p.stderr.read() if p.stderr else ""
     if kill_after is not None:
@@ -149,7 +158,9 @@ def _disk_tokens(kb: Path) -> dict[str, str]:
     out = {}
     for p in kb.rglob("*.md"):
         if p.name != "README.md":
-            out[p.relative_to(kb).as_posix()] = p.read_text(encoding="utf-8").split("\n")[2].split()[0]
+            out[p.relative_to(kb).as_posix()] = (
+                p.read_text(encoding="utf-8").split("\n")[2].split()[0]
+            )
     return out
 
 
@@ -193,15 +204,22 @@ def _assert_index_equals_disk(root: Path, kb: Path, *, fresh_process: bool) -> l
     return list(first.notes)
 
 
-REBUILD_POINTS = ["mid-documents", "before-meta", "before-manifest", "before-current-swap",
-                  "removing-old-generation"]
+REBUILD_POINTS = [
+    "mid-documents",
+    "before-meta",
+    "before-manifest",
+    "before-current-swap",
+    "removing-old-generation",
+]
 UPDATE_POINTS = ["mid-documents", "before-toc-rename", "before-whoosh-cleanup", "before-manifest"]
 
 
 @pytest.mark.parametrize("point", REBUILD_POINTS)
 def test_rebuild_killed_at_a_named_point(kb: Path, point: str) -> None:
     root = kb.parent
-    assert search(_token(0), kb="kb", root=root, score_threshold=0.0).found  # an index exists, then a rebuild dies
+    assert search(
+        _token(0), kb="kb", root=root, score_threshold=0.0
+    ).found  # an index exists, then a rebuild dies
     killed, _v = _run_child(root, "rebuild", point)
     assert killed
     _assert_nothing_half_written_is_served(kb)
@@ -237,8 +255,9 @@ def test_killed_after_random_delays(kb: Path) -> None:
     version, kills = 0, 0
     for n in range(6):
         mode = "rebuild" if n % 2 == 0 else "update"
-        killed, version = _run_child(root, mode, "random", version,
-                                     kill_after=rnd.uniform(0.05, 0.9))
+        killed, version = _run_child(
+            root, mode, "random", version, kill_after=rnd.uniform(0.05, 0.9)
+        )
         kills += killed
         _assert_nothing_half_written_is_served(kb)
         _assert_index_equals_disk(root, kb, fresh_process=n % 3 == 0)

@@ -27,8 +27,10 @@ def test_title_shares_count_files_of_one_folder_with_one_title(tmp_path: Path) -
     write(kb / "README.md", "# Wiki\n\nArticles.\n")
     # three paragraphs of one article (several sections each: a file counts once)
     for i in range(3):
-        write(kb / "articles" / f"wall-{i}.md",
-              f"---\ntitle: Great Wall\n---\n\nPart {i}.\n\n## Towers\n\nWatch towers.\n")
+        write(
+            kb / "articles" / f"wall-{i}.md",
+            f"---\ntitle: Great Wall\n---\n\nPart {i}.\n\n## Towers\n\nWatch towers.\n",
+        )
     write(kb / "articles" / "canal.md", "---\ntitle: Grand Canal\n---\n\nA canal.\n")
     write(kb / "other" / "wall.md", "---\ntitle: great wall\n---\n\nAnother folder.\n")
     write(kb / "articles" / "untitled.md", "no heading, no title\n")
@@ -54,7 +56,9 @@ def test_file_lengths_sum_every_section_of_a_file(tmp_path: Path) -> None:
     words = "alpha beta gamma delta "
     write(kb / "short-a.md", "# X\n\n" + words * 2 + "\n")
     write(kb / "short-b.md", "# Y\n\n" + words * 2 + "\n")
-    write(kb / "long.md", "# Long\n\n" + "\n\n".join(f"## Part {i}\n\n{words * 2}" for i in range(8)))
+    write(
+        kb / "long.md", "# Long\n\n" + "\n\n".join(f"## Part {i}\n\n{words * 2}" for i in range(8))
+    )
     kbi = KBIndex("kb", kb, tmp_path / "index")
     kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
     reader = kbi.reader()

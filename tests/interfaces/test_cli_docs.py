@@ -38,15 +38,27 @@ COMMANDS = _commands()
 
 def test_all_commands_are_found() -> None:
     assert {c for c, _p, _h in COMMANDS} == {
-        "list", "search", "smart", "memory search", "memory add", "retrieve", "show", "index",
-        "mcp", "tool-schema",
+        "list",
+        "search",
+        "smart",
+        "memory search",
+        "memory add",
+        "retrieve",
+        "show",
+        "index",
+        "mcp",
+        "tool-schema",
     }
 
 
-@pytest.mark.parametrize(("command", "parser", "help_"), COMMANDS, ids=[c for c, _p, _h in COMMANDS])
+@pytest.mark.parametrize(
+    ("command", "parser", "help_"), COMMANDS, ids=[c for c, _p, _h in COMMANDS]
+)
 def test_command_is_documented(command: str, parser: argparse.ArgumentParser, help_: str) -> None:
     assert help_, f"kr {command} has no help line"
-    assert re.search(rf"^## kr {re.escape(command)}$", DOC, re.MULTILINE), f"no section for kr {command}"
+    assert re.search(rf"^## kr {re.escape(command)}$", DOC, re.MULTILINE), (
+        f"no section for kr {command}"
+    )
     section = DOC.split(f"## kr {command}\n", 1)[1].split("\n## ", 1)[0]
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction):

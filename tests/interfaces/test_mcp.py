@@ -20,8 +20,9 @@ from knowledge_retrieval.team.workflow import ACCESS_DISABLED, NO_RESULTS
 Session = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
-def serve(root: Path, *extra: str,
-          body: Callable[[ClientSession, Session], Awaitable[None]]) -> None:
+def serve(
+    root: Path, *extra: str, body: Callable[[ClientSession, Session], Awaitable[None]]
+) -> None:
     """Start ``python -m knowledge_retrieval mcp --root ROOT ...`` and run ``body`` against it."""
     params = StdioServerParameters(
         command=sys.executable,
@@ -30,8 +31,10 @@ def serve(root: Path, *extra: str,
     )
 
     async def main(errlog: TextIO) -> None:
-        async with stdio_client(params, errlog=errlog) as (read, write), \
-                ClientSession(read, write) as session:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
             await session.initialize()
 
             async def call(tool: str, args: dict[str, Any]) -> Any:
@@ -53,7 +56,7 @@ def test_unbound_server(sample_root: Path) -> None:
         assert set(tools) == {"query_knowledge", "read_document"}
         qk = tools["query_knowledge"]
         assert qk.input_schema == INPUT_SCHEMA
-        assert "action=\"list\"" in (qk.description or "")
+        assert 'action="list"' in (qk.description or "")
 
         listed = await call("query_knowledge", {"action": "list"})
         assert not listed.is_error
@@ -61,8 +64,10 @@ def test_unbound_server(sample_root: Path) -> None:
         assert ids == ["glossary", "logistics", "payments", "troubleshooting"]
         assert "kb_id: payments — Payment and order domain" in text(listed)
 
-        one = await call("query_knowledge", {"action": "query", "kb_id": "payments",
-                                             "query_text": "ORDER_STATUS_PAID"})
+        one = await call(
+            "query_knowledge",
+            {"action": "query", "kb_id": "payments", "query_text": "ORDER_STATUS_PAID"},
+        )
         assert not one.is_error
         data = one.structured_content["data"]
         assert one.structured_content["ok"] is True and data["source"] == "kb"
@@ -70,26 +75,42 @@ def test_unbound_server(sample_root: Path) -> None:
         assert data["total_returned"] == len(data["results"]) <= 5
         assert "**Source:** payments/reference/order-status.md:" in text(one)
 
-        many = await call("query_knowledge", {"action": "query", "kb_ids": [
-            "glossary", "troubleshooting"], "query_text": "超卖 INV_OVERSOLD", "top_k": 3})
+        many = await call(
+            "query_knowledge",
+            {
+                "action": "query",
+                "kb_ids": ["glossary", "troubleshooting"],
+                "query_text": "超卖 INV_OVERSOLD",
+                "top_k": 3,
+            },
+        )
         data = many.structured_content["data"]
         assert not many.is_error and 1 <= data["total_returned"] <= 3
         assert {r["kb"] for r in data["results"]} == {"glossary", "troubleshooting"}
         scores = [r["score"] for r in data["results"]]
         assert scores == sorted(scores, reverse=True)
 
-        chosen = await call("query_knowledge", {"action": "query",
-                                                "query_text": "What does INV_LOCK_TIMEOUT mean?"})
+        chosen = await call(
+            "query_knowledge", {"action": "query", "query_text": "What does INV_LOCK_TIMEOUT mean?"}
+        )
         assert chosen.structured_content["data"]["results"][0]["kb"] == "troubleshooting"
 
-        none = await call("query_knowledge", {"action": "query", "kb_id": "payments",
-                                              "query_text": "sourdough starter bread"})
+        none = await call(
+            "query_knowledge",
+            {"action": "query", "kb_id": "payments", "query_text": "sourdough starter bread"},
+        )
         assert not none.is_error and text(none) == NO_RESULTS
 
         src = data["results"][0]
-        read = await call("read_document", {"kb_id": src["kb"], "path": src["path"],
-                                            "start_line": src["line_start"],
-                                            "end_line": src["line_end"]})
+        read = await call(
+            "read_document",
+            {
+                "kb_id": src["kb"],
+                "path": src["path"],
+                "start_line": src["line_start"],
+                "end_line": src["line_end"],
+            },
+        )
         assert not read.is_error
         assert read.structured_content["data"]["results"][0]["source"] == src["source"]
         for bad in ("../teams.yaml", "/etc/passwd"):
@@ -103,8 +124,10 @@ def test_unbound_server(sample_root: Path) -> None:
     ("args", "needle"),
     [
         ({"action": "query", "kb_ids": [], "query_text": "x"}, "kb_ids is an empty array"),
-        ({"action": "query", "kb_id": "payments", "kb_ids": ["glossary"], "query_text": "x"},
-         "both kb_id and kb_ids"),
+        (
+            {"action": "query", "kb_id": "payments", "kb_ids": ["glossary"], "query_text": "x"},
+            "both kb_id and kb_ids",
+        ),
         ({"action": "query", "kb_id": "payments"}, "query_text is required"),
         ({"action": "query", "kb_id": "payments", "query_text": "  "}, "query_text is required"),
         ({"action": "search", "query_text": "x"}, 'it must be "list" or "query"'),
@@ -126,8 +149,10 @@ def test_validation_errors_are_tool_errors_over_stdio(sample_root: Path) -> None
     async def body(session: ClientSession, call: Session) -> None:
         cases = [
             ({"action": "query", "kb_ids": [], "query_text": "x"}, "empty array"),
-            ({"action": "query", "kb_id": "payments", "kb_ids": ["glossary"],
-              "query_text": "x"}, "both kb_id and kb_ids"),
+            (
+                {"action": "query", "kb_id": "payments", "kb_ids": ["glossary"], "query_text": "x"},
+                "both kb_id and kb_ids",
+            ),
             ({"action": "query", "kb_id": "payments"}, "query_text is required"),
             ({"action": "delete"}, '"list" or "query"'),
         ]
@@ -137,8 +162,9 @@ def test_validation_errors_are_tool_errors_over_stdio(sample_root: Path) -> None
             assert needle in text(r) and "How to fix it:" in text(r)
             assert r.structured_content["ok"] is False
             assert r.structured_content["error"]["code"] == "invalid_argument"
-        r = await call("query_knowledge", {"action": "query", "kb_id": "paymnts",
-                                           "query_text": "x"})
+        r = await call(
+            "query_knowledge", {"action": "query", "kb_id": "paymnts", "query_text": "x"}
+        )
         assert r.is_error and "did you mean: payments?" in text(r)
         assert r.structured_content["error"]["suggestions"] == ["payments"]
         assert 'action="list"' in r.structured_content["error"]["hint"]
@@ -149,25 +175,37 @@ def test_validation_errors_are_tool_errors_over_stdio(sample_root: Path) -> None
 
 
 def test_bound_to_a_team(sample_root: Path) -> None:
-    remember("SHIP_STATUS_EXCEPTION on island routes clears within a day.",
-             project_id="logistics-core", root=sample_root)
+    remember(
+        "SHIP_STATUS_EXCEPTION on island routes clears within a day.",
+        project_id="logistics-core",
+        root=sample_root,
+    )
 
     async def body(session: ClientSession, call: Session) -> None:
         listed = await call("query_knowledge", {"action": "list"})
         data = listed.structured_content["data"]
         assert [r["kb_id"] for r in data["results"]] == ["logistics", "glossary"]
         assert "logistics-core" in data["message"]
-        mem = await call("query_knowledge", {"action": "query",
-                                             "query_text": "SHIP_STATUS_EXCEPTION island"})
+        mem = await call(
+            "query_knowledge", {"action": "query", "query_text": "SHIP_STATUS_EXCEPTION island"}
+        )
         data = mem.structured_content["data"]
         assert not mem.is_error and data["source"] == "memory"
         assert data["results"][0]["source"].startswith(".memory/logistics-core/")
-        stop = await call("query_knowledge", {"action": "query", "kb_id": "logistics",
-                                              "query_text": "運單狀態碼 150 是什麼意思"})
+        stop = await call(
+            "query_knowledge",
+            {"action": "query", "kb_id": "logistics", "query_text": "運單狀態碼 150 是什麼意思"},
+        )
         assert stop.structured_content["data"]["source"] == "memory"
         assert text(stop) == NO_RESULTS
-        outside = await call("query_knowledge", {"action": "query", "kb_ids": [
-            "logistics", "payments"], "query_text": "ORDER_STATUS_PAID"})
+        outside = await call(
+            "query_knowledge",
+            {
+                "action": "query",
+                "kb_ids": ["logistics", "payments"],
+                "query_text": "ORDER_STATUS_PAID",
+            },
+        )
         assert outside.is_error and "access_denied" in text(outside)
         assert "payments" in text(outside)
         note = data["results"][0]
@@ -185,8 +223,10 @@ def test_bound_to_a_denied_team(sample_root: Path, _index_home: Path) -> None:
             ("query_knowledge", {"action": "list"}),
             ("query_knowledge", {"action": "query", "query_text": "ORDER_STATUS_PAID"}),
             ("query_knowledge", {"action": "query", "kb_id": "payments", "query_text": "x"}),
-            ("query_knowledge", {"action": "query", "kb_ids": ["payments", "glossary"],
-                                 "query_text": "x"}),
+            (
+                "query_knowledge",
+                {"action": "query", "kb_ids": ["payments", "glossary"], "query_text": "x"},
+            ),
             ("query_knowledge", {"action": "query", "kb_ids": []}),
             ("read_document", {"kb_id": "payments", "path": "index.md"}),
         ]:
@@ -204,22 +244,40 @@ def test_bound_to_an_unknown_team_gets_the_default_kb(sample_root: Path) -> None
     assert [r["kb_id"] for r in out.envelope["data"]["results"]] == ["troubleshooting"]
     out = tool.call("query_knowledge", {"action": "query", "query_text": "INV_LOCK_TIMEOUT"})
     assert out.envelope["data"]["results"][0]["kb"] == "troubleshooting"
-    out = tool.call("query_knowledge", {"action": "query", "kb_id": "payments",
-                                        "query_text": "x"})
+    out = tool.call("query_knowledge", {"action": "query", "kb_id": "payments", "query_text": "x"})
     assert out.is_error and out.envelope["error"]["code"] == "access_denied"
 
 
 def test_server_refuses_to_start_on_a_bad_config(sample_root: Path, tmp_path: Path) -> None:
     import subprocess
 
-    p = subprocess.run([sys.executable, "-m", "knowledge_retrieval", "mcp", "--root",
-                        str(tmp_path / "nowhere")], capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL, check=False)
+    p = subprocess.run(
+        [sys.executable, "-m", "knowledge_retrieval", "mcp", "--root", str(tmp_path / "nowhere")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
     assert p.returncode == 1 and "no KnowledgeBase folder" in p.stderr
     (sample_root / "teams.yaml").write_text("default_kb: [x\n", encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "knowledge_retrieval", "mcp", "--root",
-                        str(sample_root), "--component", "payments"], capture_output=True,
-                       text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "knowledge_retrieval",
+            "mcp",
+            "--root",
+            str(sample_root),
+            "--component",
+            "payments",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
     assert p.returncode == 1 and "teams.yaml:2:" in p.stderr
 
 
@@ -236,8 +294,9 @@ def test_concurrent_calls_are_answered(sample_root: Path) -> None:
         results: dict[str, Any] = {}
 
         async def ask(kb: str, q: str) -> None:
-            results[kb] = await call("query_knowledge",
-                                     {"action": "query", "kb_id": kb, "query_text": q})
+            results[kb] = await call(
+                "query_knowledge", {"action": "query", "kb_id": kb, "query_text": q}
+            )
 
         async with anyio.create_task_group() as tg:
             for _ in range(2):

@@ -31,10 +31,20 @@ LOCKED = "locked.md"
 
 # Markdown and YAML bombs
 _ALIASES = "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
-ALIAS_BOMB = f"---\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n{_ALIASES}---\n# Bomb\n\nbombtok\n"
-DEEP_MD = "# Deep\n\n" + "> " * 5000 + "deepquotetok\n\n" + "".join(
-    "  " * i + "- x\n" for i in range(0, 5000, 50)) + "[" * 5000 + " deepbrackettok " + "]" * 5000
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+)
+ALIAS_BOMB = (
+    f"---\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n{_ALIASES}---\n# Bomb\n\nbombtok\n"
+)
+DEEP_MD = (
+    "# Deep\n\n"
+    + "> " * 5000
+    + "deepquotetok\n\n"
+    + "".join("  " * i + "- x\n" for i in range(0, 5000, 50))
+    + "[" * 5000
+    + " deepbrackettok "
+    + "]" * 5000
+)
 DEEP_YAML = "---\nnest: " + "[" * 5000 + "]" * 5000 + "\n---\n# Deep yaml\n\ndeepyamltok\n"
 
 # file name -> its unique token (good files, all must be found)
@@ -152,7 +162,9 @@ def test_good_files_are_searchable(hostile: tuple[Path, Path, Path]) -> None:
         assert name in paths, (name, tok, r.notes)
     # a symlink inside the KB is followed; NFC and NFD spellings are two files
     assert {h.path for h in search("aliastok", kb="kb", root=root, score_threshold=0.0)} == {
-        "inner/alias-target.md", "inner/alias.md"}
+        "inner/alias-target.md",
+        "inner/alias.md",
+    }
     if len({p.name for p in kb.iterdir() if p.name.startswith("caf")}) == 2:
         nfd = search("nfdtok", kb="kb", root=root, score_threshold=0.0).hits[0].path
         assert nfd != search("nfctok", kb="kb", root=root, score_threshold=0.0).hits[0].path
@@ -207,8 +219,11 @@ def test_nothing_outside_the_root_is_ever_read(
     monkeypatch.setattr(os, "open", spy_os_open)
     monkeypatch.setattr(os, "scandir", spy_scandir)
     skipped = _skipped(root)
-    hits = [h for q in (SECRET, "root daemon bin bash", "secret", "goodtok")
-            for h in search(q, root=root, score_threshold=0.0).hits]
+    hits = [
+        h
+        for q in (SECRET, "root daemon bin bash", "secret", "goodtok")
+        for h in search(q, root=root, score_threshold=0.0).hits
+    ]
     assert "outside-file.md" in skipped
     assert all(SECRET not in h.content and "root:" not in h.content for h in hits)
     assert opened, "the spy saw no file being opened"
@@ -287,7 +302,9 @@ def test_file_deleted_while_being_indexed(
     r = search("vanishtok", kb="kb", root=root, score_threshold=0.0)
     assert not r.found, "a deleted file is never served"
     assert "vanishing.md" not in _skipped(root)
-    assert all(search(f"keeptok{c}", kb="kb", root=root, score_threshold=0.0).found for c in "abcde")
+    assert all(
+        search(f"keeptok{c}", kb="kb", root=root, score_threshold=0.0).found for c in "abcde"
+    )
 
 
 def test_skipped_files_are_not_reread_while_unchanged(

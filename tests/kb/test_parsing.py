@@ -61,8 +61,11 @@ def section(doc: Document, *, kind: str = "text", contains: str) -> Section:
 def test_fixture_set_is_complete() -> None:
     assert len(INPUTS) >= 8
     stems = {p.stem for p in INPUTS}
-    orphans = [p.name for p in FIXTURES.glob("*.result.json")
-               if p.name.removesuffix(".result.json") not in stems]
+    orphans = [
+        p.name
+        for p in FIXTURES.glob("*.result.json")
+        if p.name.removesuffix(".result.json") not in stems
+    ]
     assert not orphans, f"golden files without an input: {orphans}"
 
 
@@ -73,7 +76,8 @@ def test_golden(src: Path) -> None:
     if REGEN:
         expected_path.write_text(actual, encoding="utf-8")
     assert expected_path.exists(), (
-        f"{expected_path.name} is missing: run `python tests/kb/test_parsing.py --regen` and review it")
+        f"{expected_path.name} is missing: run `python tests/kb/test_parsing.py --regen` and review it"
+    )
     assert json.loads(actual) == json.loads(expected_path.read_text(encoding="utf-8"))
 
 
@@ -99,7 +103,11 @@ def test_table_rows_become_their_own_sections() -> None:
     row = section(doc, kind="table", contains="ORDER_STATUS_PAID")
     assert row.text == "Code: 20\nName: ORDER_STATUS_PAID\nMeaning: 已支付"
     assert row.heading_path == ("订单状态码", "状态码一览")
-    line = (FIXTURES / "order-status-zh.md").read_text(encoding="utf-8").split("\n")[row.line_start - 1]
+    line = (
+        (FIXTURES / "order-status-zh.md")
+        .read_text(encoding="utf-8")
+        .split("\n")[row.line_start - 1]
+    )
     assert row.line_start == row.line_end and "ORDER_STATUS_PAID" in line
     whole = section(doc, contains="状态码 80")
     assert row.text in whole.text and "|" not in whole.text
@@ -181,10 +189,13 @@ def test_read_text_refuses_binary(tmp_path: Path) -> None:
     assert skip_reason(controls) == "binary file"
 
 
-@pytest.mark.parametrize(("text", "codec"), [
-    ("# 订单状态码\n\n20 已支付 ORDER_STATUS_PAID，支付渠道回调确认扣款成功。\n", "gb18030"),
-    ("# 運單狀態碼\n\n140 已簽收，本人、管理室或超商代收皆算簽收。\n", "big5"),
-])
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        ("# 订单状态码\n\n20 已支付 ORDER_STATUS_PAID，支付渠道回调确认扣款成功。\n", "gb18030"),
+        ("# 運單狀態碼\n\n140 已簽收，本人、管理室或超商代收皆算簽收。\n", "big5"),
+    ],
+)
 def test_read_text_legacy_chinese(tmp_path: Path, text: str, codec: str) -> None:
     path = tmp_path / "doc.md"
     path.write_bytes(text.encode(codec))
@@ -195,8 +206,10 @@ def test_read_text_boms_and_newlines(tmp_path: Path) -> None:
     path = tmp_path / "doc.md"
     path.write_bytes(b"\xef\xbb\xbf# Title\r\nline\rlast\n")
     assert read_text(path) == "# Title\nline\nlast\n"
-    for data in ("# 标题\r\n正文\n".encode("utf-16"),
-                 b"\xfe\xff" + "# 标题\n正文\n".encode("utf-16-be")):
+    for data in (
+        "# 标题\r\n正文\n".encode("utf-16"),
+        b"\xfe\xff" + "# 标题\n正文\n".encode("utf-16-be"),
+    ):
         path.write_bytes(data)
         assert read_text(path) == "# 标题\n正文\n"
 
@@ -261,19 +274,71 @@ def test_read_text_unreadable(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- properties and hostile input
 
-PIECES = st.sampled_from([
-    "# ", "## ", "### ", "\n", "\n\n", "---\n", "***", "| a | b |\n|---|---|\n| 1 | 2 |\n", "|",
-    "> ", "- ", "1. ", "  ", "    ", "\t", "```", "~~~", "`", "*", "_", "[", "](", "<", ">", "=",
-    "<!--", "-->", "import x from 'y'\n", "export const a = {\n", "}", "{/* c */}", "<Tabs>",
-    "</TabItem>", "<Comp />", "title: x\n", "tags: [a, b]\n", "&a ", "*a ", ":", ",", ";", '"',
-    "\r\n", "\r", "\ufeff", "\x00", "\x0c", "\x1c", "\x85", "\u2028", "订单", "運單", "a", "b c",
-])
+PIECES = st.sampled_from(
+    [
+        "# ",
+        "## ",
+        "### ",
+        "\n",
+        "\n\n",
+        "---\n",
+        "***",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "|",
+        "> ",
+        "- ",
+        "1. ",
+        "  ",
+        "    ",
+        "\t",
+        "```",
+        "~~~",
+        "`",
+        "*",
+        "_",
+        "[",
+        "](",
+        "<",
+        ">",
+        "=",
+        "<!--",
+        "-->",
+        "import x from 'y'\n",
+        "export const a = {\n",
+        "}",
+        "{/* c */}",
+        "<Tabs>",
+        "</TabItem>",
+        "<Comp />",
+        "title: x\n",
+        "tags: [a, b]\n",
+        "&a ",
+        "*a ",
+        ":",
+        ",",
+        ";",
+        '"',
+        "\r\n",
+        "\r",
+        "\ufeff",
+        "\x00",
+        "\x0c",
+        "\x1c",
+        "\x85",
+        "\u2028",
+        "订单",
+        "運單",
+        "a",
+        "b c",
+    ]
+)
 MARKDOWNISH = st.one_of(st.text(), st.lists(PIECES, max_size=60).map("".join))
 
 
 @given(text=MARKDOWNISH, suffix=st.sampled_from([*SUPPORTED_SUFFIXES, ".txt", ""]))
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_parse_document_never_raises(text: str, suffix: str) -> None:
     doc = parse_document(f"kb/doc{suffix}", text)
     limit = line_count(text) + 1
@@ -284,8 +349,9 @@ def test_parse_document_never_raises(text: str, suffix: str) -> None:
 
 
 @given(front=st.lists(PIECES, max_size=30).map("".join), body=MARKDOWNISH)
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_front_matter_never_raises(front: str, body: str) -> None:
     text = f"---\n{front}\n---\n{body}"
     doc = parse_document("doc.md", text)
@@ -316,12 +382,15 @@ def test_self_referencing_yaml_is_refused() -> None:
     assert doc.metadata == {} and doc.warnings
 
 
-@pytest.mark.parametrize("text", [
-    "".join(">" * i + f" line {i}\n" for i in range(1, 3001)),
-    ">" * 5000 + " deep\n",
-    "".join("  " * i + f"- item {i}\n" for i in range(3000)),
-    "[" * 5000 + "x" + "]" * 5000 + "\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(">" * i + f" line {i}\n" for i in range(1, 3001)),
+        ">" * 5000 + " deep\n",
+        "".join("  " * i + f"- item {i}\n" for i in range(3000)),
+        "[" * 5000 + "x" + "]" * 5000 + "\n",
+    ],
+)
 def test_deep_nesting_does_not_raise(text: str) -> None:
     doc = parse_document("deep.md", text)
     assert doc.sections and doc.sections[-1].line_end <= line_count(text)
@@ -329,7 +398,9 @@ def test_deep_nesting_does_not_raise(text: str) -> None:
 
 def regenerate() -> None:
     for src in INPUTS:
-        result_path(src).write_text(to_json(parse_document(src.name, read_text(src))), encoding="utf-8")
+        result_path(src).write_text(
+            to_json(parse_document(src.name, read_text(src))), encoding="utf-8"
+        )
         print(f"wrote {result_path(src).name}")
 
 

@@ -1,6 +1,5 @@
 """README rules: golden files, clause classification, path matching, the real eval READMEs."""
 
-
 from __future__ import annotations
 
 import json
@@ -27,8 +26,9 @@ REGEN = os.environ.get("KR_REGEN_GOLDEN") == "1"
 """``KR_REGEN_GOLDEN=1 pytest tests/kb/test_rules.py`` rewrites the golden files: review the diff."""
 
 FIXTURES = sorted(READMES.glob("*.md"))
-PROPERTY = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+PROPERTY = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def _golden(readme: Path) -> Path:
@@ -41,8 +41,11 @@ def _golden(readme: Path) -> Path:
 def test_fixture_set_is_complete():
     names = {p.stem for p in FIXTURES}
     assert len(names) >= 8
-    orphans = sorted(p.name for p in READMES.glob("*.rules.json")
-                     if p.name.removesuffix(".rules.json") not in names)
+    orphans = sorted(
+        p.name
+        for p in READMES.glob("*.rules.json")
+        if p.name.removesuffix(".rules.json") not in names
+    )
     assert not orphans, f"golden files without a README: {orphans}"
 
 
@@ -53,7 +56,8 @@ def test_golden(readme: Path):
     if REGEN:
         golden.write_text(json.dumps(got, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     assert golden.exists(), (
-        f"missing {golden.name}: run with KR_REGEN_GOLDEN=1, then review it by eye")
+        f"missing {golden.name}: run with KR_REGEN_GOLDEN=1, then review it by eye"
+    )
     assert got == json.loads(golden.read_text(encoding="utf-8"))
 
 
@@ -87,11 +91,14 @@ def test_broken_front_matter_falls_back(caplog: pytest.LogCaptureFixture):
     assert "not valid YAML" in caplog.text
 
 
-@pytest.mark.parametrize("text", [
-    "---\n- a\n- b\n---\n# T\n\nBody text.\n",  # YAML, but not a mapping
-    "---\nname: [\n---\n# T\n\nBody text.\n",  # broken, nothing to salvage
-    "---\ntitle: x\n---\n# T\n\nBody text.\n",  # a mapping without rule keys
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "---\n- a\n- b\n---\n# T\n\nBody text.\n",  # YAML, but not a mapping
+        "---\nname: [\n---\n# T\n\nBody text.\n",  # broken, nothing to salvage
+        "---\ntitle: x\n---\n# T\n\nBody text.\n",  # a mapping without rule keys
+    ],
+)
 def test_unusable_front_matter_is_not_a_heading(text: str):
     r = parse_readme(text)
     assert r.style == "free-form" and r.headings == ("T",) and r.name is None
@@ -111,24 +118,30 @@ def _rules(*lines: str, heading: str = "Search rules") -> KBRules:
     return parse_readme(f"# KB\n\n## {heading}\n\n" + "\n".join(f"- {x}" for x in lines) + "\n")
 
 
-@pytest.mark.parametrize(("line", "kind", "paths"), [
-    ("`docs/` — the current documentation. Prefer these pages.", "emphasize", ("docs/",)),
-    ("Start from `docs/index.mdx` for an overview.", "entry", ("docs/index.mdx",)),
-    ("Ignore `**/_category_.json` and anything under `drafts/`.", "exclude",
-     ("**/_category_.json", "drafts/")),
-    ("Ignore `a/`, `b/` and `c/`.", "exclude", ("a/", "b/", "c/")),
-    ("Skip the `tmp` folder.", "exclude", ("tmp/",)),
-    ("Read `./toc.md` first.", "entry", ("toc.md",)),
-    ("The primary pages are in `/guide/`.", "emphasize", ("guide/",)),
-    ("忽略 `drafts/` 目录", "exclude", ("drafts/",)),
-    ("忽略 `drafts` 目錄", "exclude", ("drafts/",)),
-    ("优先查看 `specs/` 与 `faq/`", "emphasize", ("specs/", "faq/")),
-    ("優先查看 `specs/` 與 `faq/`", "emphasize", ("specs/", "faq/")),
-    ("先查 `index.md`", "entry", ("index.md",)),
-    ("從 `intro.md` 開始", "entry", ("intro.md",)),
-    ("不檢索 `old/`", "exclude", ("old/",)),
-    ("请勿使用 `old/`", "exclude", ("old/",)),
-])
+@pytest.mark.parametrize(
+    ("line", "kind", "paths"),
+    [
+        ("`docs/` — the current documentation. Prefer these pages.", "emphasize", ("docs/",)),
+        ("Start from `docs/index.mdx` for an overview.", "entry", ("docs/index.mdx",)),
+        (
+            "Ignore `**/_category_.json` and anything under `drafts/`.",
+            "exclude",
+            ("**/_category_.json", "drafts/"),
+        ),
+        ("Ignore `a/`, `b/` and `c/`.", "exclude", ("a/", "b/", "c/")),
+        ("Skip the `tmp` folder.", "exclude", ("tmp/",)),
+        ("Read `./toc.md` first.", "entry", ("toc.md",)),
+        ("The primary pages are in `/guide/`.", "emphasize", ("guide/",)),
+        ("忽略 `drafts/` 目录", "exclude", ("drafts/",)),
+        ("忽略 `drafts` 目錄", "exclude", ("drafts/",)),
+        ("优先查看 `specs/` 与 `faq/`", "emphasize", ("specs/", "faq/")),
+        ("優先查看 `specs/` 與 `faq/`", "emphasize", ("specs/", "faq/")),
+        ("先查 `index.md`", "entry", ("index.md",)),
+        ("從 `intro.md` 開始", "entry", ("intro.md",)),
+        ("不檢索 `old/`", "exclude", ("old/",)),
+        ("请勿使用 `old/`", "exclude", ("old/",)),
+    ],
+)
 def test_line_classification(line: str, kind: str, paths: tuple[str, ...]):
     r = _rules(line)
     got = {k: getattr(r, k) for k in ("exclude", "emphasize", "entry") if getattr(r, k)}
@@ -141,12 +154,15 @@ def test_one_line_two_rules():
     assert r.exclude == ("b/", "d/", "e/old/")
 
 
-@pytest.mark.parametrize("line", [
-    "`articles/`: each file is a paragraph",
-    "`versioned_docs/version-3/` — the old documentation.",
-    "Ignore the `helm` command and `kubectl get pods`.",  # not paths
-    "Prefer `https://example.com/docs/`.",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`articles/`: each file is a paragraph",
+        "`versioned_docs/version-3/` — the old documentation.",
+        "Ignore the `helm` command and `kubectl get pods`.",  # not paths
+        "Prefer `https://example.com/docs/`.",
+    ],
+)
 def test_lines_that_give_no_rule(line: str):
     r = _rules(line, heading="Layout")
     assert r.exclude == r.emphasize == r.entry == ()
@@ -167,13 +183,18 @@ def test_description_is_capped():
     assert 300 <= len(r.description) <= 600 and r.description.endswith("…")
 
 
-@pytest.mark.parametrize(("text", "langs"), [
-    ("# 說明\n\n這是臺灣的資料庫，收錄各種條目與檔案，關於歷史與地理。", ("zh-tw",)),
-    ("# 说明\n\n这是一个知识库，收录各种条目与档案，关于历史与地理的内容。", ("zh-cn",)),
-    ("# Docs\n\nUser guides for the billing service, with Chinese translations.", ("en", "zh")),
-    ("# Docs\n\nEnglish pages; Simplified Chinese and Traditional Chinese translations.",
-     ("en", "zh-cn", "zh-tw")),
-])
+@pytest.mark.parametrize(
+    ("text", "langs"),
+    [
+        ("# 說明\n\n這是臺灣的資料庫，收錄各種條目與檔案，關於歷史與地理。", ("zh-tw",)),
+        ("# 说明\n\n这是一个知识库，收录各种条目与档案，关于历史与地理的内容。", ("zh-cn",)),
+        ("# Docs\n\nUser guides for the billing service, with Chinese translations.", ("en", "zh")),
+        (
+            "# Docs\n\nEnglish pages; Simplified Chinese and Traditional Chinese translations.",
+            ("en", "zh-cn", "zh-tw"),
+        ),
+    ],
+)
 def test_languages_inferred(text: str, langs: tuple[str, ...]):
     assert parse_readme(text).languages == langs
 
@@ -181,42 +202,49 @@ def test_languages_inferred(text: str, langs: tuple[str, ...]):
 # --- path matching ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("path", "pattern", "expected"), [
-    ("content/en/docs/a.md", "content/**/*.md", True),
-    ("content/a.md", "content/**/*.md", True),
-    ("content/a.mdx", "content/**/*.md", False),
-    ("content/en/_includes/x.md", "**/_includes/**", True),
-    ("content/en/x.md", "**/_includes/**", False),
-    ("docs/sidebar/_category_.json", "**/_category_.json", True),
-    ("_category_.json", "**/_category_.json", True),
-    ("drafts/a.md", "drafts/", True),
-    ("docs/drafts/a.md", "drafts/", True),  # a bare folder name matches at any depth
-    ("drafts.md", "drafts/", False),
-    ("docs/mydrafts/a.md", "drafts/", False),
-    ("docs/index.mdx", "docs/index.mdx", True),
-    ("docs/index.mdx", "./docs/index.mdx", True),
-    ("docs/index.mdx", "/docs/index.mdx", True),
-    ("x/docs/index.mdx", "docs/index.mdx", False),
-    ("sub/index.md", "index.md", False),  # a plain path is anchored at the KB root
-    ("docs/a/b.md", "docs/", True),
-    ("docs/a/b.md", "/docs/", True),
-    ("versioned_docs/a.md", "docs/", False),
-    ("content/en/docs/concepts/x.md", "content/en/docs/concepts/", True),
-    ("x/content/en/docs/concepts/x.md", "content/en/docs/concepts/", False),
-    ("docs/a.md", "docs", True),
-    ("a/b/c.json", "*.json", True),
-    ("a/.hidden/c.md", "**/*.md", True),
-    ("docs/a.md", "Docs/", False),
-    ("docs/a.md", "", False),
-    ("docs/a.md", "[", False),
-])
+@pytest.mark.parametrize(
+    ("path", "pattern", "expected"),
+    [
+        ("content/en/docs/a.md", "content/**/*.md", True),
+        ("content/a.md", "content/**/*.md", True),
+        ("content/a.mdx", "content/**/*.md", False),
+        ("content/en/_includes/x.md", "**/_includes/**", True),
+        ("content/en/x.md", "**/_includes/**", False),
+        ("docs/sidebar/_category_.json", "**/_category_.json", True),
+        ("_category_.json", "**/_category_.json", True),
+        ("drafts/a.md", "drafts/", True),
+        ("docs/drafts/a.md", "drafts/", True),  # a bare folder name matches at any depth
+        ("drafts.md", "drafts/", False),
+        ("docs/mydrafts/a.md", "drafts/", False),
+        ("docs/index.mdx", "docs/index.mdx", True),
+        ("docs/index.mdx", "./docs/index.mdx", True),
+        ("docs/index.mdx", "/docs/index.mdx", True),
+        ("x/docs/index.mdx", "docs/index.mdx", False),
+        ("sub/index.md", "index.md", False),  # a plain path is anchored at the KB root
+        ("docs/a/b.md", "docs/", True),
+        ("docs/a/b.md", "/docs/", True),
+        ("versioned_docs/a.md", "docs/", False),
+        ("content/en/docs/concepts/x.md", "content/en/docs/concepts/", True),
+        ("x/content/en/docs/concepts/x.md", "content/en/docs/concepts/", False),
+        ("docs/a.md", "docs", True),
+        ("a/b/c.json", "*.json", True),
+        ("a/.hidden/c.md", "**/*.md", True),
+        ("docs/a.md", "Docs/", False),
+        ("docs/a.md", "", False),
+        ("docs/a.md", "[", False),
+    ],
+)
 def test_path_matches(path: str, pattern: str, expected: bool):
     assert path_matches(path, pattern) is expected
 
 
 def test_is_included_emphasized_entry():
-    r = KBRules(include=("content/**/*.md",), exclude=("**/_includes/**", "drafts/"),
-                emphasize=("content/en/docs/concepts/",), entry=("content/en/docs/_index.md",))
+    r = KBRules(
+        include=("content/**/*.md",),
+        exclude=("**/_includes/**", "drafts/"),
+        emphasize=("content/en/docs/concepts/",),
+        entry=("content/en/docs/_index.md",),
+    )
     assert is_included("content/en/docs/a.md", r)
     assert not is_included("content/en/_includes/a.md", r)
     assert not is_included("content/drafts/a.md", r)
@@ -229,12 +257,63 @@ def test_is_included_emphasized_entry():
 
 # --- never raises -----------------------------------------------------------------------------
 
-_MD = st.lists(st.sampled_from([
-    "---", "\n", "# ", "## ", "- ", "`", "```", "|", "> ", "<!--", "-->", ":", "：", "[", "]",
-    "(", ")", "docs/", "*.md", "**/", "./", "..", "ignore ", "prefer ", "start from ", "忽略",
-    "优先", "先查", "目录", "Keywords", "关键词", "Scope", "範圍", "、", "，", "。", ". ", "name:",
-    "keywords:", "exclude:", "  - ", "{", "}", "!", "\t", "\r", "\x00", "=", "中文", "English",
-]), max_size=60).map("".join)
+_MD = st.lists(
+    st.sampled_from(
+        [
+            "---",
+            "\n",
+            "# ",
+            "## ",
+            "- ",
+            "`",
+            "```",
+            "|",
+            "> ",
+            "<!--",
+            "-->",
+            ":",
+            "：",
+            "[",
+            "]",
+            "(",
+            ")",
+            "docs/",
+            "*.md",
+            "**/",
+            "./",
+            "..",
+            "ignore ",
+            "prefer ",
+            "start from ",
+            "忽略",
+            "优先",
+            "先查",
+            "目录",
+            "Keywords",
+            "关键词",
+            "Scope",
+            "範圍",
+            "、",
+            "，",
+            "。",
+            ". ",
+            "name:",
+            "keywords:",
+            "exclude:",
+            "  - ",
+            "{",
+            "}",
+            "!",
+            "\t",
+            "\r",
+            "\x00",
+            "=",
+            "中文",
+            "English",
+        ]
+    ),
+    max_size=60,
+).map("".join)
 
 
 @PROPERTY
@@ -261,8 +340,10 @@ def test_path_matches_never_raises(path: str, pattern: str):
 def eval_rules() -> dict[str, KBRules]:
     if not EVAL_KB.is_dir():
         pytest.skip("the shared eval knowledge bases are not present")
-    return {p.parent.name: parse_readme(p.read_text(encoding="utf-8"))
-            for p in EVAL_KB.glob("*/README.md")}
+    return {
+        p.parent.name: parse_readme(p.read_text(encoding="utf-8"))
+        for p in EVAL_KB.glob("*/README.md")
+    }
 
 
 def test_eval_helm(eval_rules: dict[str, KBRules]):

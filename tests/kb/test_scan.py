@@ -15,15 +15,45 @@ from knowledge_retrieval.models import KBRules
 
 from ..conftest import write
 
-PROPERTY = settings(max_examples=400, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+PROPERTY = settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 # --- FolderScope: is_included decided once per folder ------------------------------------------
 
-_SEGMENTS = ["docs", "a", "b", "drafts", "en", "x.md", "a.md", "b.csv", "index.md", "Docs",
-             " a", "a b", "中文", "_includes", "v1.2"]
-_PATTERN_PARTS = [*_SEGMENTS, "*", "**", "*.md", "?.md", "[ab]", "{a,b}", "a*", "*s", "",
-                  ".", "..", "[", "x{"]
+_SEGMENTS = [
+    "docs",
+    "a",
+    "b",
+    "drafts",
+    "en",
+    "x.md",
+    "a.md",
+    "b.csv",
+    "index.md",
+    "Docs",
+    " a",
+    "a b",
+    "中文",
+    "_includes",
+    "v1.2",
+]
+_PATTERN_PARTS = [
+    *_SEGMENTS,
+    "*",
+    "**",
+    "*.md",
+    "?.md",
+    "[ab]",
+    "{a,b}",
+    "a*",
+    "*s",
+    "",
+    ".",
+    "..",
+    "[",
+    "x{",
+]
 
 
 @st.composite
@@ -38,10 +68,17 @@ _names = st.sampled_from([s for s in _SEGMENTS if "." in s] + [" lead.md", "中�
 
 
 @PROPERTY
-@given(include=st.lists(_pattern(), max_size=3), exclude=st.lists(_pattern(), max_size=3),
-       folder=_folders, names=st.lists(_names, min_size=1, max_size=4))
+@given(
+    include=st.lists(_pattern(), max_size=3),
+    exclude=st.lists(_pattern(), max_size=3),
+    folder=_folders,
+    names=st.lists(_names, min_size=1, max_size=4),
+)
 def test_folder_scope_agrees_with_is_included(
-    include: list[str], exclude: list[str], folder: str, names: list[str],
+    include: list[str],
+    exclude: list[str],
+    folder: str,
+    names: list[str],
 ) -> None:
     rules = KBRules(include=tuple(include), exclude=tuple(exclude))
     test = FolderScope(rules).folder(folder)
@@ -50,35 +87,61 @@ def test_folder_scope_agrees_with_is_included(
         assert test(rel) is is_included(rel, rules), (rel, rules.include, rules.exclude)
 
 
-@pytest.mark.parametrize(("include", "exclude", "folder", "name", "expected"), [
-    (("abstracts/**/*.md",), (), "abstracts", "1.md", True),
-    (("abstracts/**/*.md",), (), "abstracts/x/y", "1.md", True),
-    (("abstracts/**/*.md",), (), "other", "1.md", False),
-    (("abstracts/**/*.md",), (), "", "1.md", False),
-    ((), ("drafts/",), "docs/drafts", "a.md", False),
-    ((), ("drafts/",), "docs", "drafts.md", True),
-    ((), ("docs/a/",), "docs/a/b", "c.md", False),
-    ((), ("docs/a/",), "docs/ab", "c.md", True),
-    ((), ("docs/a",), "docs/ab", "c.md", True),
-    ((), ("docs/a",), "docs/a", "c.md", False),
-    ((), ("docs/a.md",), "docs", "a.md", False),
-    (("*.md",), ("**/_includes/**",), "content/_includes/x", "a.md", False),
-    (("*.md",), (), "content", "a.csv", False),
-    (("[",), (), "", "a.md", False),  # a malformed glob selects nothing
-    (("docs/",), (), " docs", "a.md", True),  # path_matches strips the blank
-])
-def test_folder_scope_cases(include: tuple[str, ...], exclude: tuple[str, ...], folder: str,
-                            name: str, expected: bool) -> None:
+@pytest.mark.parametrize(
+    ("include", "exclude", "folder", "name", "expected"),
+    [
+        (("abstracts/**/*.md",), (), "abstracts", "1.md", True),
+        (("abstracts/**/*.md",), (), "abstracts/x/y", "1.md", True),
+        (("abstracts/**/*.md",), (), "other", "1.md", False),
+        (("abstracts/**/*.md",), (), "", "1.md", False),
+        ((), ("drafts/",), "docs/drafts", "a.md", False),
+        ((), ("drafts/",), "docs", "drafts.md", True),
+        ((), ("docs/a/",), "docs/a/b", "c.md", False),
+        ((), ("docs/a/",), "docs/ab", "c.md", True),
+        ((), ("docs/a",), "docs/ab", "c.md", True),
+        ((), ("docs/a",), "docs/a", "c.md", False),
+        ((), ("docs/a.md",), "docs", "a.md", False),
+        (("*.md",), ("**/_includes/**",), "content/_includes/x", "a.md", False),
+        (("*.md",), (), "content", "a.csv", False),
+        (("[",), (), "", "a.md", False),  # a malformed glob selects nothing
+        (("docs/",), (), " docs", "a.md", True),  # path_matches strips the blank
+    ],
+)
+def test_folder_scope_cases(
+    include: tuple[str, ...], exclude: tuple[str, ...], folder: str, name: str, expected: bool
+) -> None:
     rules = KBRules(include=include, exclude=exclude)
     rel = f"{folder}/{name}" if folder else name
     assert FolderScope(rules).folder(folder)(rel) is expected is is_included(rel, rules)
 
 
-@pytest.mark.parametrize("pattern", ["abstracts/**/*.md", "*.md", "**/_includes/**", "{a,b}/**",
-                                     "docs/[ab]?.md", "content/**/*.md", "**"])
-@pytest.mark.parametrize("path", ["abstracts/1.md", "a.md", "x/a.md", "a/b/_includes/c.md",
-                                  "b/x", "docs/ab.md", "content/en/docs/a.md", ".hidden/a.md",
-                                  "a/../b.md", "docs/x.md/"])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "abstracts/**/*.md",
+        "*.md",
+        "**/_includes/**",
+        "{a,b}/**",
+        "docs/[ab]?.md",
+        "content/**/*.md",
+        "**",
+    ],
+)
+@pytest.mark.parametrize(
+    "path",
+    [
+        "abstracts/1.md",
+        "a.md",
+        "x/a.md",
+        "a/b/_includes/c.md",
+        "b/x",
+        "docs/ab.md",
+        "content/en/docs/a.md",
+        ".hidden/a.md",
+        "a/../b.md",
+        "docs/x.md/",
+    ],
+)
 def test_matcher_is_wcmatch(pattern: str, path: str) -> None:
     from wcmatch import glob as wcglob
 
@@ -122,8 +185,15 @@ def test_scan_classifies_every_file(tmp_path: Path) -> None:
     kb = _kb(tmp_path)
     scan = scan_kb(kb, KBRules(exclude=("old/",)), max_bytes=1000)
     # walked in name order, depth first; a folder reached twice (sub-link, loop) is walked once
-    assert list(scan.files) == ["a.md", "b.markdown", "c.MDX", "d.csv", "in-link.md",
-                                "sub/README.md", "sub/deep/z.md"]
+    assert list(scan.files) == [
+        "a.md",
+        "b.markdown",
+        "c.MDX",
+        "d.csv",
+        "in-link.md",
+        "sub/README.md",
+        "sub/deep/z.md",
+    ]
     a = (kb / "a.md").stat()
     assert scan.files["a.md"] == (a.st_mtime_ns, a.st_size)
     assert scan.skipped == {
@@ -143,8 +213,11 @@ def test_scan_with_include_rules(tmp_path: Path) -> None:
     assert list(scan.files) == ["sub/README.md", "sub/big.md"]
     # symlinks leaving the KB and loops are reported whatever the rules; other files only when
     # the rules include them
-    assert scan.skipped == {"out-link.md": "symlink leads outside the knowledge base",
-                            "sub/loop": "symlink loop", "sub-link": "symlink loop"}
+    assert scan.skipped == {
+        "out-link.md": "symlink leads outside the knowledge base",
+        "sub/loop": "symlink loop",
+        "sub-link": "symlink loop",
+    }
 
 
 def test_scan_reports_names_that_are_not_utf8(tmp_path: Path) -> None:

@@ -14,12 +14,15 @@ from knowledge_retrieval.text.analysis import cjk_script
 from ..conftest import write
 
 
-@pytest.mark.parametrize(("text", "script"), [
-    ("稻的種類還可以怎麼分", "traditional"),
-    ("稻的种类还可以怎么分", "simplified"),
-    ("水稻", None),  # characters both scripts share
-    ("rice varieties", None),
-])
+@pytest.mark.parametrize(
+    ("text", "script"),
+    [
+        ("稻的種類還可以怎麼分", "traditional"),
+        ("稻的种类还可以怎么分", "simplified"),
+        ("水稻", None),  # characters both scripts share
+        ("rice varieties", None),
+    ],
+)
 def test_the_script_of_a_chinese_text(text: str, script: str | None) -> None:
     assert cjk_script(text) == script
 

@@ -25,8 +25,7 @@ def test_valid_project_ids(pid: str) -> None:
     assert check_project_id(pid) == pid
 
 
-@pytest.mark.parametrize("pid", ["../x", "a/b", "a\\b", "/abs", "..", "a..b", "pay\x00core",
-                                 "C:x"])
+@pytest.mark.parametrize("pid", ["../x", "a/b", "a\\b", "/abs", "..", "a..b", "pay\x00core", "C:x"])
 def test_path_like_project_ids_are_unsafe(pid: str) -> None:
     with pytest.raises(UnsafePathError) as exc:
         check_project_id(pid)
@@ -45,8 +44,12 @@ def test_project_id_must_be_text() -> None:
 
 
 def test_remember_writes_a_markdown_note_with_front_matter(sample_root: Path) -> None:
-    path = remember("Refunds over 5000 need two approvers.\nSee the refund rules.",
-                    project_id="pay-core", title="Large refunds", root=sample_root)
+    path = remember(
+        "Refunds over 5000 need two approvers.\nSee the refund rules.",
+        project_id="pay-core",
+        title="Large refunds",
+        root=sample_root,
+    )
     assert path.parent == sample_root / ".memory" / "pay-core"
     assert path.suffix == ".md" and "large-refunds" in path.name
     text = path.read_text(encoding="utf-8")
@@ -65,8 +68,9 @@ def test_title_defaults_to_the_first_line(sample_root: Path) -> None:
 
 
 def test_notes_are_never_overwritten(sample_root: Path) -> None:
-    paths = {remember("same text", project_id="p", title="Same", root=sample_root)
-             for _ in range(5)}
+    paths = {
+        remember("same text", project_id="p", title="Same", root=sample_root) for _ in range(5)
+    }
     assert len(paths) == 5
     assert all(p.read_text(encoding="utf-8").count("same text") == 1 for p in paths)
 
@@ -85,7 +89,9 @@ def test_remember_refuses_bad_input(sample_root: Path, kwargs: dict, err: type) 
     text = kwargs.pop("text")
     with pytest.raises(err):
         remember(text, root=sample_root, **kwargs)
-    assert not (sample_root / ".memory").exists() or not any((sample_root / ".memory").rglob("*.md"))
+    assert not (sample_root / ".memory").exists() or not any(
+        (sample_root / ".memory").rglob("*.md")
+    )
 
 
 def test_remember_needs_a_root(tmp_path: Path) -> None:
@@ -105,17 +111,30 @@ def test_memory_folder_escaping_the_root_is_refused(sample_root: Path, tmp_path:
 
 
 def test_search_memory_finds_notes_of_the_given_projects(sample_root: Path) -> None:
-    remember("Island deliveries (离岛) take 5 to 7 days; SHIP_STATUS_DELAYED is normal there.",
-             project_id="logistics-core", title="Island delivery", root=sample_root)
-    remember("SHIP_STATUS_DELAYED is raised by the carrier bridge after 48 hours.",
-             project_id="carrier", title="Carrier bridge", root=sample_root)
-    remember("Unrelated: the office coffee machine is on floor 3.",
-             project_id="logistics-core", title="Coffee", root=sample_root)
+    remember(
+        "Island deliveries (离岛) take 5 to 7 days; SHIP_STATUS_DELAYED is normal there.",
+        project_id="logistics-core",
+        title="Island delivery",
+        root=sample_root,
+    )
+    remember(
+        "SHIP_STATUS_DELAYED is raised by the carrier bridge after 48 hours.",
+        project_id="carrier",
+        title="Carrier bridge",
+        root=sample_root,
+    )
+    remember(
+        "Unrelated: the office coffee machine is on floor 3.",
+        project_id="logistics-core",
+        title="Coffee",
+        root=sample_root,
+    )
     r = search_memory("SHIP_STATUS_DELAYED", project_ids=["logistics-core"], root=sample_root)
     assert r.found and [h.kb for h in r.hits] == [".memory/logistics-core"]
     assert "Island" in r.hits[0].title and r.hits[0].path.endswith(".md")
-    both = search_memory("SHIP_STATUS_DELAYED", project_ids=["logistics-core", "carrier"],
-                         root=sample_root)
+    both = search_memory(
+        "SHIP_STATUS_DELAYED", project_ids=["logistics-core", "carrier"], root=sample_root
+    )
     assert {h.kb for h in both.hits} == {".memory/logistics-core", ".memory/carrier"}
     assert [h.score for h in both.hits] == sorted((h.score for h in both.hits), reverse=True)
     assert both.kbs == (".memory/logistics-core", ".memory/carrier")
@@ -169,8 +188,7 @@ def test_memory_file_instead_of_folder_is_an_error(sample_root: Path) -> None:
 
 
 def test_memory_is_never_a_regular_kb(sample_root: Path) -> None:
-    remember("ORDER_STATUS_PAID means the memory, not the KB", project_id="p",
-             root=sample_root)
+    remember("ORDER_STATUS_PAID means the memory, not the KB", project_id="p", root=sample_root)
     write(sample_root / ".memory" / "README.md", "# Memory\n\nnot a KB\n")
     assert ".memory" not in {k.name for k in list_kbs(sample_root)}
     r = search("ORDER_STATUS_PAID", root=sample_root, score_threshold=0.0)

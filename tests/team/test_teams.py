@@ -31,8 +31,9 @@ def test_component_is_matched_ignoring_case_and_spaces(sample_root: Path, compon
 
 
 @pytest.mark.parametrize("component", [None, "", "   ", "nobody", "pay ments"])
-def test_empty_or_unknown_component_gets_the_default_kb(sample_root: Path,
-                                                        component: str | None) -> None:
+def test_empty_or_unknown_component_gets_the_default_kb(
+    sample_root: Path, component: str | None
+) -> None:
     res = load_teams(sample_root).resolve(component)
     assert res.is_default and res.allowed
     assert res.kb_ids == ("troubleshooting",) and res.memory_project_ids == ()
@@ -44,8 +45,10 @@ def test_component_must_be_text(sample_root: Path) -> None:
 
 
 def test_memory_disabled_ignores_project_ids() -> None:
-    cfg = parse_teams("default_kb: a\nteams:\n  t:\n    kb_ids: [a]\n    memory: disabled\n"
-                      "    memory_project_ids: [p1]\n")
+    cfg = parse_teams(
+        "default_kb: a\nteams:\n  t:\n    kb_ids: [a]\n    memory: disabled\n"
+        "    memory_project_ids: [p1]\n"
+    )
     res = cfg.resolve("t")
     assert not res.memory_enabled and res.memory_project_ids == ()
     assert cfg.teams["t"].memory_project_ids == ("p1",)
@@ -56,7 +59,7 @@ def test_defaults_and_lenient_forms() -> None:
         "default_kb: 5297\n"
         "teams:\n"
         "  Ops:\n"
-        "    kb_ids: ops\n"            # one name stands for a one-item list
+        "    kb_ids: ops\n"  # one name stands for a one-item list
         "  dup:\n"
         "    kb_ids: [a, a, b]\n"
         "    access: DENIED\n"
@@ -120,8 +123,9 @@ GOOD_TEAM = "default_kb: troubleshooting\nteams:\n  payments:\n    kb_ids: [paym
         ("default_kb: a\nteams: [a, b]\n", 2, "'teams' must be a mapping"),
     ],
 )
-def test_malformed_teams_yaml_names_the_line(tmp_path: Path, text: str, line: int,
-                                             needle: str) -> None:
+def test_malformed_teams_yaml_names_the_line(
+    tmp_path: Path, text: str, line: int, needle: str
+) -> None:
     write(tmp_path / "KnowledgeBase" / "teams.yaml", text)
     with pytest.raises(ConfigError) as exc:
         load_teams(tmp_path / "KnowledgeBase")

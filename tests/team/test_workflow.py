@@ -36,10 +36,12 @@ def test_messages_are_the_seeds_sentences() -> None:
     assert NO_RESULTS == "No relevant documents found for the given query."
 
 
-@pytest.mark.parametrize("kb_ids", [None, ["payments"], ["glossary", "logistics"], ["../etc"],
-                                    ["no-such-kb"]])
-def test_denied_component_touches_nothing(sample_root: Path, _index_home: Path,
-                                          kb_ids: list[str] | None) -> None:
+@pytest.mark.parametrize(
+    "kb_ids", [None, ["payments"], ["glossary", "logistics"], ["../etc"], ["no-such-kb"]]
+)
+def test_denied_component_touches_nothing(
+    sample_root: Path, _index_home: Path, kb_ids: list[str] | None
+) -> None:
     r = retrieve("ORDER_STATUS_PAID", component="risk", kb_ids=kb_ids, root=sample_root)
     assert r.denied and r.message == ACCESS_DISABLED
     assert (r.source, r.hits, r.kb_ids, r.team) == (None, (), (), "risk")
@@ -47,17 +49,21 @@ def test_denied_component_touches_nothing(sample_root: Path, _index_home: Path,
 
 
 def test_denied_component_does_not_read_memory(sample_root: Path, _index_home: Path) -> None:
-    write(sample_root / "teams.yaml", "default_kb: troubleshooting\nteams:\n  risk:\n"
-          "    kb_ids: [payments]\n    access: denied\n    memory: enabled\n"
-          "    memory_project_ids: [risk-notes]\n")
+    write(
+        sample_root / "teams.yaml",
+        "default_kb: troubleshooting\nteams:\n  risk:\n"
+        "    kb_ids: [payments]\n    access: denied\n    memory: enabled\n"
+        "    memory_project_ids: [risk-notes]\n",
+    )
     remember("ORDER_STATUS_PAID is fine", project_id="risk-notes", root=sample_root)
     r = retrieve("ORDER_STATUS_PAID", component="RISK", root=sample_root)
     assert r.denied and r.message == ACCESS_DISABLED and not _indexes(_index_home)
 
 
 def test_team_kbs_are_searched_and_merged(sample_root: Path) -> None:
-    r = retrieve("超卖 INV_OVERSOLD oversold", component="payments", root=sample_root,
-                 score_threshold=0.0)
+    r = retrieve(
+        "超卖 INV_OVERSOLD oversold", component="payments", root=sample_root, score_threshold=0.0
+    )
     assert r.source == "kb" and r.kb_ids == ("payments", "glossary")
     assert r.found and {h.kb for h in r.hits} <= {"payments", "glossary"}
     assert "glossary" in {h.kb for h in r.hits}
@@ -67,15 +73,20 @@ def test_team_kbs_are_searched_and_merged(sample_root: Path) -> None:
 
 
 def test_explicit_kb_ids_come_first_for_an_allowed_component(sample_root: Path) -> None:
-    r = retrieve("What does INV_LOCK_TIMEOUT mean?", component="payments",
-                 kb_ids=["troubleshooting"], root=sample_root)
+    r = retrieve(
+        "What does INV_LOCK_TIMEOUT mean?",
+        component="payments",
+        kb_ids=["troubleshooting"],
+        root=sample_root,
+    )
     assert r.kb_ids == ("troubleshooting",) and r.source == "kb"
     assert r.hits[0].path == "errors/inventory-errors.md"
 
 
 @pytest.mark.parametrize("component", ["", None, "   ", "no-such-team"])
-def test_empty_or_unknown_component_uses_the_default_kb(sample_root: Path,
-                                                        component: str | None) -> None:
+def test_empty_or_unknown_component_uses_the_default_kb(
+    sample_root: Path, component: str | None
+) -> None:
     r = retrieve("What does INV_LOCK_TIMEOUT mean?", component=component, root=sample_root)
     assert r.kb_ids == ("troubleshooting",) and r.team is None and r.source == "kb"
     assert r.hits and all(h.kb == "troubleshooting" for h in r.hits)
@@ -88,8 +99,12 @@ def test_unknown_component_may_name_kbs_explicitly(sample_root: Path) -> None:
 
 
 def test_memory_hits_are_returned_without_searching_the_kb(sample_root: Path) -> None:
-    remember("運單狀態碼 150 (SHIP_STATUS_EXCEPTION) on islands usually clears in a day.",
-             project_id="logistics-core", title="Status 150 on islands", root=sample_root)
+    remember(
+        "運單狀態碼 150 (SHIP_STATUS_EXCEPTION) on islands usually clears in a day.",
+        project_id="logistics-core",
+        title="Status 150 on islands",
+        root=sample_root,
+    )
     r = retrieve("SHIP_STATUS_EXCEPTION islands", component="logistics", root=sample_root)
     assert r.source == "memory" and r.found
     assert r.kb_ids == (".memory/logistics-core",)
@@ -98,13 +113,15 @@ def test_memory_hits_are_returned_without_searching_the_kb(sample_root: Path) ->
 
 
 def test_memory_empty_success_stops(sample_root: Path) -> None:
-    remember("The office coffee machine is on floor 3.", project_id="logistics-core",
-             root=sample_root)
+    remember(
+        "The office coffee machine is on floor 3.", project_id="logistics-core", root=sample_root
+    )
     # the logistics KB would answer this; memory answered "nothing", so the workflow stops
     r = retrieve("運單狀態碼 150 是什麼意思", component="logistics", root=sample_root)
     assert (r.source, r.message, r.hits) == ("memory", NO_RESULTS, ())
-    r2 = retrieve("運單狀態碼 150 是什麼意思", component="logistics", kb_ids=["logistics"],
-                  root=sample_root)
+    r2 = retrieve(
+        "運單狀態碼 150 是什麼意思", component="logistics", kb_ids=["logistics"], root=sample_root
+    )
     assert r2.source == "memory" and r2.message == NO_RESULTS
 
 
@@ -126,16 +143,18 @@ def test_broken_memory_falls_back_to_the_kb(sample_root: Path, tmp_path: Path) -
 
 
 def test_memory_enabled_without_project_ids_uses_the_kb(sample_root: Path) -> None:
-    write(sample_root / "teams.yaml", "default_kb: troubleshooting\nteams:\n  logistics:\n"
-          "    kb_ids: [logistics]\n    memory: enabled\n")
+    write(
+        sample_root / "teams.yaml",
+        "default_kb: troubleshooting\nteams:\n  logistics:\n"
+        "    kb_ids: [logistics]\n    memory: enabled\n",
+    )
     r = retrieve("運單狀態碼 150 是什麼意思", component="logistics", root=sample_root)
     assert r.source == "kb" and r.found
     assert any("no memory_project_ids" in n for n in r.notes)
 
 
 def test_no_results_from_the_kb(sample_root: Path) -> None:
-    r = retrieve("How do I keep a sourdough starter alive?", component="payments",
-                 root=sample_root)
+    r = retrieve("How do I keep a sourdough starter alive?", component="payments", root=sample_root)
     assert (r.source, r.message, r.hits, r.found) == ("kb", NO_RESULTS, (), False)
     r2 = retrieve("保修期多久的搅拌机", component="payments", root=sample_root)
     assert r2.message == NO_RESULTS, "always the seed's English sentence"
@@ -152,8 +171,11 @@ def test_unknown_explicit_kb_is_an_error_without_fallback(sample_root: Path) -> 
 
 
 def test_team_kb_missing_is_a_config_error_naming_the_line(sample_root: Path) -> None:
-    write(sample_root / "teams.yaml", "default_kb: troubleshooting\nteams:\n  payments:\n"
-          "    kb_ids:\n      - payments\n      - glosary\n")
+    write(
+        sample_root / "teams.yaml",
+        "default_kb: troubleshooting\nteams:\n  payments:\n"
+        "    kb_ids:\n      - payments\n      - glosary\n",
+    )
     with pytest.raises(ConfigError) as exc:
         retrieve("ORDER_STATUS_PAID", component="payments", root=sample_root)
     assert exc.value.line == 6 and "glosary" in str(exc.value) and "glossary" in str(exc.value)
@@ -198,8 +220,9 @@ def test_retrieval_is_a_frozen_record(sample_root: Path) -> None:
 def test_search_kbs_in_parallel_matches_sequential(sample_root: Path) -> None:
     q = "超卖 INV_OVERSOLD"
     par = search_kbs(q, ["glossary", "troubleshooting"], root=sample_root, score_threshold=0.0)
-    seq = search_kbs(q, ["glossary", "troubleshooting"], root=sample_root, score_threshold=0.0,
-                     parallel=False)
+    seq = search_kbs(
+        q, ["glossary", "troubleshooting"], root=sample_root, score_threshold=0.0, parallel=False
+    )
     assert [(h.kb, h.path) for h in par.hits] == [(h.kb, h.path) for h in seq.hits]
     assert [h.score for h in par.hits] == sorted((h.score for h in par.hits), reverse=True)
     assert par.kbs == ("glossary", "troubleshooting") and par.found
@@ -208,8 +231,10 @@ def test_search_kbs_in_parallel_matches_sequential(sample_root: Path) -> None:
 
 
 def test_check_kb_ids(sample_root: Path) -> None:
-    assert check_kb_ids(["payments", "glossary", "payments"], sample_root) == ["payments",
-                                                                            "glossary"]
+    assert check_kb_ids(["payments", "glossary", "payments"], sample_root) == [
+        "payments",
+        "glossary",
+    ]
     write(sample_root / "noreadme" / "a.md", "# A\n")
     with pytest.raises(KBNotFoundError, match="README"):
         check_kb_ids(["noreadme"], sample_root)
@@ -235,15 +260,22 @@ def test_parse_location(spec: str, want: tuple) -> None:
 
 
 def test_read_document_reads_inside_the_kb_only(sample_root: Path, tmp_path: Path) -> None:
-    doc = read_document("payments", "reference/order-status.md", start_line=17, end_line=17,
-                        root=sample_root)
+    doc = read_document(
+        "payments", "reference/order-status.md", start_line=17, end_line=17, root=sample_root
+    )
     assert "ORDER_STATUS_PAID" in doc.text and doc.text.count("\n") == 0
     assert doc.location == "payments/reference/order-status.md:17-17"
     whole = read_document("payments", "./reference/order-status.md", root=sample_root)
     assert whole.line_start == 1 and whole.line_end == whole.total_lines > 17
     write(sample_root / "payments" / ".git" / "config", "[core]")
-    for bad in ("../teams.yaml", "/etc/passwd", "reference/../../teams.yaml", "a\\b.md",
-                ".git/config", "reference/.hidden.md"):
+    for bad in (
+        "../teams.yaml",
+        "/etc/passwd",
+        "reference/../../teams.yaml",
+        "a\\b.md",
+        ".git/config",
+        "reference/.hidden.md",
+    ):
         with pytest.raises(UnsafePathError):
             read_document("payments", bad, root=sample_root)
     outside = write(tmp_path / "secret.md", "secret")

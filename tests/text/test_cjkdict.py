@@ -14,8 +14,11 @@ from ..conftest import SAMPLE_ROOT
 def _sentences() -> list[str]:
     out = []
     for p in sorted(SAMPLE_ROOT.rglob("*.md")):
-        out += [run for _k, run, _s, _e in analysis.iter_tokens(p.read_text(encoding="utf-8"))
-                if _k == "cjk" and len(run) > 2]
+        out += [
+            run
+            for _k, run, _s, _e in analysis.iter_tokens(p.read_text(encoding="utf-8"))
+            if _k == "cjk" and len(run) > 2
+        ]
     return out
 
 
