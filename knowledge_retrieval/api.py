@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .display import KBList
 from .errors import InvalidArgumentError, KBNotFoundError
 from .index.store import IndexReport, get_index
@@ -32,9 +33,6 @@ from .results import Hit, KBInfo, SearchResult, not_found_message
 from .text.analysis import cjk_script
 
 log = logging.getLogger(__name__)
-
-DEFAULT_TOP_K = 5
-DEFAULT_THRESHOLD = 0.35
 
 
 @dataclass(slots=True)
@@ -69,9 +67,10 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
         )
     if not query.strip():
         raise InvalidArgumentError("empty query", hint="ask a question or give a keyword")
-    if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= 100:
+    if isinstance(top_k, bool) or not isinstance(top_k, int) or not 1 <= top_k <= MAX_TOP_K:
         raise InvalidArgumentError(
-            f"top_k must be an integer from 1 to 100, not {top_k!r}", hint="the default is 5"
+            f"top_k must be an integer from 1 to {MAX_TOP_K}, not {top_k!r}",
+            hint=f"the default is {DEFAULT_TOP_K}",
         )
     if (
         isinstance(score_threshold, bool)

@@ -23,9 +23,8 @@ from typing import Any
 import frontmatter
 
 from .api import search
+from .defaults import DEFAULT_THRESHOLD
 from .errors import InvalidArgumentError
-
-DEFAULT_THRESHOLD = 0.35
 
 
 @dataclass(slots=True)

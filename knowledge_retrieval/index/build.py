@@ -31,13 +31,12 @@ from typing import Any
 
 from whoosh.writing import SegmentWriter
 
+from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..models import Document
 
 log = logging.getLogger(__name__)
 
-WORKERS_ENV = "KR_BUILD_WORKERS"
-"""Environment variable: how many processes a full build uses (1: no worker processes)."""
 MAX_WORKERS = 2
 """At most this many workers by default, however many CPUs there are: each is a segment, and a
 search looks every term up in every segment (SciFact, 2 segments against 1: p50 and p95 about

@@ -38,6 +38,7 @@ from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
 from .. import __version__
+from ..defaults import index_home
 from ..errors import IndexLockedError
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.roles import file_role
@@ -51,8 +52,6 @@ from .watch import Watcher
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = "8"
-INDEX_HOME_ENV = "KR_INDEX_DIR"
-"""Environment variable overriding where indexes live."""
 LOCK_TIMEOUT = 120.0
 
 FIELDS = ("title", "heading", "fname", "meta", "body")
@@ -69,16 +68,6 @@ _GEN_RE = re.compile(r"gen-[0-9a-f]{12}")
 _TOC_RE = re.compile(r"_MAIN_\d+\.toc")
 _SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
 _WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
-
-
-def index_home() -> Path:
-    """Where indexes live: ``$KR_INDEX_DIR``, else the user cache folder."""
-    env = os.environ.get(INDEX_HOME_ENV)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("knowledge_retrieval", appauthor=False)) / "indexes"
 
 
 def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:

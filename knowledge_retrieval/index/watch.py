@@ -15,10 +15,9 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-log = logging.getLogger(__name__)
+from ..defaults import WATCH_ENV
 
-WATCH_ENV = "KR_WATCH"
-"""Set to ``0`` to turn change notification off (every search then walks the KB)."""
+log = logging.getLogger(__name__)
 
 
 class Watcher:

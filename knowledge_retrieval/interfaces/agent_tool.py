@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..api import list_kbs
+from ..defaults import DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError, InvalidArgumentError, KnowledgeRetrievalError
 from ..kb.discovery import normalize_kb_ref
 from ..results import Hit, SearchResult
@@ -39,8 +40,6 @@ log = logging.getLogger(__name__)
 
 TOOL_NAME = "query_knowledge"
 READ_TOOL_NAME = "read_document"
-DEFAULT_TOP_K = 5
-MAX_TOP_K = 50
 MAX_CONTENT_CHARS = 2000
 """A result's ``content`` is cut here; ``read_document`` / ``kr show`` read the rest."""
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .. import __version__
+from ..defaults import DEBUG_ENV, DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
 
 log = logging.getLogger(__name__)
@@ -99,15 +100,15 @@ def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
 def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
     p.add_argument(
         count_flag,
-        type=_int_range(1, 100),
-        default=5,
+        type=_int_range(1, MAX_TOP_K),
+        default=DEFAULT_TOP_K,
         metavar="N",
         help="at most N results (default: 5)",
     )
     p.add_argument(
         "--score-threshold",
         type=_threshold,
-        default=0.35,
+        default=DEFAULT_THRESHOLD,
         metavar="S",
         help="drop results scoring below S, from 0 to 1 (default: 0.35)",
     )
@@ -143,15 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--top-k",
-        type=_int_range(1, 100),
-        default=5,
+        type=_int_range(1, MAX_TOP_K),
+        default=DEFAULT_TOP_K,
         metavar="N",
         help="at most N hits (default: 5)",
     )
     p.add_argument(
         "--score-threshold",
         type=_threshold,
-        default=0.35,
+        default=DEFAULT_THRESHOLD,
         metavar="S",
         help="drop hits scoring below S, from 0 to 1 (default: 0.35)",
     )
@@ -615,7 +616,7 @@ def _one_shot() -> None:
     """Settings for a ``kr`` process that answers one command and exits (not for ``main(argv)``
     called inside a longer-lived program): inotify watches only pay off from a KB's second
     search in the same process, so a one-shot command does not set them up."""
-    from ..index.watch import WATCH_ENV
+    from ..defaults import WATCH_ENV
 
     os.environ.setdefault(WATCH_ENV, "0")
 
@@ -672,7 +673,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(want_json, error(exc, "io_error"), 1)
     except Exception as exc:
         log.debug("kr %s failed", name, exc_info=True)
-        if os.environ.get("KR_DEBUG"):
+        if os.environ.get(DEBUG_ENV):
             raise
         return _fail(want_json, error(exc, "internal_error"), 1)
 

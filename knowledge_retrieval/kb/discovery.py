@@ -7,11 +7,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..defaults import ROOT_ENV
 from ..errors import ConfigError, InvalidArgumentError, UnsafePathError
 
 log = logging.getLogger(__name__)
 
-ROOT_ENV = "KNOWLEDGE_BASE_ROOT"
 """Environment variable naming the KnowledgeBase root folder."""
 ROOT_DIRNAME = "KnowledgeBase"
 MEMORY_DIRNAME = ".memory"

@@ -17,6 +17,14 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from ..defaults import (
+    MAX_FILE_BYTES,
+    MAX_FRONT_MATTER_CHARS,
+    MAX_YAML_ALIASES,
+    MAX_YAML_DEPTH,
+    MAX_YAML_NODES,
+    SUFFIXES,
+)
 from ..models import Document, Section
 from .scan import symlink_reason
 
@@ -26,16 +34,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
 """Files larger than this are skipped."""
-SUPPORTED_SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
+SUPPORTED_SUFFIXES = SUFFIXES
 
 _KINDS = {".md": "markdown", ".markdown": "markdown", ".mdx": "mdx", ".csv": "csv"}
 _SNIFF_BYTES = 8192
-_MAX_FRONT_MATTER_CHARS = 64 * 1024
-_MAX_YAML_ALIASES = 50
-_MAX_META_NODES = 10_000
-_MAX_META_DEPTH = 32
 _PARSERS: dict[str, Any] = {}
 """The YAML handler and Markdown parser, made on first use (a search that re-reads no file
 never imports them)."""
@@ -310,9 +313,9 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
         warnings.append(f"front matter ignored: {reason}")
         return {}, end + 1
 
-    if len(block) > _MAX_FRONT_MATTER_CHARS:
-        return ignore(f"larger than {_format_size(_MAX_FRONT_MATTER_CHARS)}")
-    if len(_YAML_ALIAS_RE.findall(block)) > _MAX_YAML_ALIASES:
+    if len(block) > MAX_FRONT_MATTER_CHARS:
+        return ignore(f"larger than {_format_size(MAX_FRONT_MATTER_CHARS)}")
+    if len(_YAML_ALIAS_RE.findall(block)) > MAX_YAML_ALIASES:
         return ignore("too many YAML anchors/aliases")
     try:
         data = _yaml().load(block)
@@ -323,7 +326,7 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
     if not isinstance(data, dict):
         return ignore("not a mapping")
     try:
-        return _json_safe(data, [_MAX_META_NODES], 0), end + 1
+        return _json_safe(data, [MAX_YAML_NODES], 0), end + 1
     except _MetadataTooLargeError:
         return ignore("too large or too deeply nested")
 
@@ -338,7 +341,7 @@ def _yaml_error(exc: Exception, first_line: int) -> str:
 
 def _json_safe(value: Any, budget: list[int], depth: int) -> Any:
     budget[0] -= 1
-    if budget[0] < 0 or depth > _MAX_META_DEPTH:
+    if budget[0] < 0 or depth > MAX_YAML_DEPTH:
         raise _MetadataTooLargeError
     if value is None or isinstance(value, (bool, int, str)):
         return value

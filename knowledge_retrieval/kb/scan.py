@@ -16,15 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..defaults import MAX_FILE_BYTES, SUFFIXES
 from ..errors import IndexLockedError
 from ..models import KBRules
 from .rules import FolderScope, is_included
 
 log = logging.getLogger(__name__)
 
-SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
 SKIP_DIRS = frozenset({"drafts", "_drafts", "node_modules", "__pycache__"})
-MAX_FILE_BYTES = 5 * 1024 * 1024
 """Files larger than this are skipped (a KB page is rarely over a few hundred KiB)."""
 
 

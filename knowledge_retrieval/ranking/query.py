@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..defaults import MAX_QUERY_CHARS
 from ..text.analysis import (
     CJK_QUESTION_WORDS,
     CJK_STOP,
@@ -17,7 +18,6 @@ from ..text.analysis import (
     word_terms,
 )
 
-MAX_QUERY_CHARS = 4000
 CROSS_WEIGHT = 0.5
 SINGLE_WEIGHT = 1.0
 _PARTICLES = frozenset("的了是吗呢吧啊么")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import yaml
 
+from ..defaults import MAX_TEAMS_BYTES
 from ..errors import ConfigError, InvalidArgumentError
 from ..kb.discovery import check_name, require_root
 from .memory import check_project_id
@@ -32,7 +33,6 @@ TEAMS_FILENAME = "teams.yaml"
 ACCESS_VALUES = ("allowed", "denied")
 MEMORY_VALUES = ("enabled", "disabled")
 TEAM_KEYS = ("kb_ids", "access", "memory", "memory_project_ids")
-MAX_TEAMS_BYTES = 1024 * 1024
 
 _EXAMPLE = "default_kb: troubleshooting\nteams:\n  payments:\n    kb_ids: [payments]\n"
 

@@ -18,6 +18,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from ..defaults import DICT_DIR_ENV, cache_home
+
 log = logging.getLogger(__name__)
 
 _MISS = object()
@@ -42,7 +44,6 @@ def import_jieba() -> Any:
 
 def cache_path() -> Path:
     """Where the copy lives, named by the jieba version and dictionary size."""
-    import platformdirs
 
     jieba = import_jieba()
 
@@ -50,9 +51,7 @@ def cache_path() -> Path:
         size = os.path.getsize(Path(jieba.__file__).with_name("dict.txt"))
     except OSError:
         size = 0
-    base = os.environ.get("KR_DICT_DIR") or platformdirs.user_cache_dir(
-        "knowledge_retrieval", appauthor=False
-    )
+    base = os.environ.get(DICT_DIR_ENV) or cache_home()
     return Path(base) / f"jieba-{jieba.__version__}-{size}.sqlite"
 
 

@@ -1,0 +1,70 @@
+"""Defaults, limits and environment variable names: defined once, importable without Whoosh.
+
+Every entry point (the Python API, the ``kr`` command, the agent tool and the MCP server) reads
+its defaults and bounds from here, so that they cannot drift apart. Nothing here imports more
+than the standard library; :func:`cache_home` imports ``platformdirs`` only when it is called.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+# -- search --------------------------------------------------------------------------------
+DEFAULT_TOP_K = 5
+"""Hits returned by default (one per file)."""
+MAX_TOP_K = 100
+"""The largest ``top_k`` any entry point accepts (Python, ``kr --max-results``, MCP ``top_k``)."""
+DEFAULT_THRESHOLD = 0.35
+"""Hits scoring below this are dropped; no hit left means "not found"."""
+MAX_QUERY_CHARS = 4000
+"""A longer query is cut to this many characters before it is analysed."""
+
+# -- files ---------------------------------------------------------------------------------
+SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
+"""The document suffixes a KB is made of (compared in lower case)."""
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Documents larger than this are skipped (and refused by ``read_document``)."""
+MAX_README_BYTES = 256 * 1024
+"""A KB README larger than this is read only up to this size."""
+MAX_TEAMS_BYTES = 1024 * 1024
+"""``teams.yaml`` larger than this is a configuration error."""
+MAX_FRONT_MATTER_CHARS = 64 * 1024
+"""YAML front matter longer than this is treated as absent (the body is still read)."""
+MAX_YAML_ALIASES = 50
+"""A YAML document with more alias references than this is refused (alias bombs)."""
+MAX_YAML_NODES = 10_000
+"""A YAML document that expands to more nodes than this is refused."""
+MAX_YAML_DEPTH = 32
+"""A YAML document nested deeper than this is refused."""
+
+# -- environment ---------------------------------------------------------------------------
+ROOT_ENV = "KNOWLEDGE_BASE_ROOT"
+"""The KnowledgeBase root when no ``root`` argument is given."""
+INDEX_HOME_ENV = "KR_INDEX_DIR"
+"""Where indexes live (default: the user cache folder, see :func:`cache_home`)."""
+DICT_DIR_ENV = "KR_DICT_DIR"
+"""Where the SQLite copy of jieba's dictionary lives (default: :func:`cache_home`)."""
+WORKERS_ENV = "KR_BUILD_WORKERS"
+"""How many processes a full build uses (1: no worker processes)."""
+WATCH_ENV = "KR_WATCH"
+"""Set to ``0`` to turn change notification off (every search then walks the KB)."""
+DEBUG_ENV = "KR_DEBUG"
+"""Set to show tracebacks from the ``kr`` command."""
+
+APP_NAME = "knowledge_retrieval"
+
+
+def cache_home() -> Path:
+    """The per-user cache folder (``platformdirs``' user cache dir for this package)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+def index_home() -> Path:
+    """Where indexes live: ``$KR_INDEX_DIR``, else ``<cache_home>/indexes``."""
+    env = os.environ.get(INDEX_HOME_ENV)
+    if env:
+        return Path(env).expanduser()
+    return cache_home() / "indexes"
