@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from knowledge_retrieval import api
+from knowledge_retrieval import api, defaults
 from knowledge_retrieval.index import store as index
 from knowledge_retrieval.ranking import choose
 from knowledge_retrieval.ranking import ranker as ranking
@@ -275,7 +275,7 @@ def test_scores_doc_quotes_the_ranking_weights() -> None:
 
 def test_index_format_doc_matches_the_code() -> None:
     text = (REPO / "docs" / "index-format.md").read_text(encoding="utf-8")
-    assert f"`{index.INDEX_HOME_ENV}`" in text
+    assert f"`{defaults.INDEX_HOME_ENV}`" in text
     for name in ("CURRENT", "lock", "meta.json", "manifest.json", "gen-"):
         assert name in text
     assert f"{index.LOCK_TIMEOUT:g} s" in text
