@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import os
@@ -24,12 +25,11 @@ from .kb.discovery import (
 )
 from .kb.rules import parse_readme
 from .models import KBRules
-from .ranking.answer import compose_answer
+from .ranking import outcome
 from .ranking.choose import Choice, pick, readme_overlap, same_script
 from .ranking.query import Query, analyze_query
-from .ranking.ranker import FileMatch, Ranker
-from .ranking.snippets import make_snippet
-from .results import Hit, KBInfo, SearchResult, not_found_message
+from .ranking.ranker import Ranker
+from .results import KBInfo, Reason, SearchResult
 from .text.analysis import cjk_script
 
 log = logging.getLogger(__name__)
@@ -84,25 +84,7 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
     return query
 
 
-def _not_found(
-    q: Query, reason: str, notes: list[str], kb: str | None = None, kbs: Sequence[str] = ()
-) -> SearchResult:
-    return SearchResult(
-        query=q.text,
-        found=False,
-        kb=kb,
-        kbs=tuple(kbs),
-        hits=(),
-        lang=q.lang,
-        message=not_found_message(q.lang),
-        reason=reason,
-        notes=tuple(notes),
-        answer="",
-        sources=(),
-    )
-
-
-def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | None, str, str]:
+def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | None, Reason, str]:
     """(kb, reason, note) for one named KB; kb is None when it cannot be searched."""
     name = normalize_kb_ref(ref)
     loc = locs.get(name)
@@ -117,7 +99,7 @@ def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | N
         return None, "invalid_kb", f"knowledge base '{name}' resolves outside the root; refused"
     if loc.readme is None:
         return None, "no_readme", f"knowledge base '{name}' has no README.md, so it is not a KB"
-    return _KB(loc, _rules(loc)), "", ""
+    return _KB(loc, _rules(loc)), "no_match", ""
 
 
 def _refresh(kb: _KB, notes: list[str]) -> Ranker:
@@ -134,35 +116,6 @@ def _report_notes(report: IndexReport, notes: list[str]) -> None:
         sample = "; ".join(f"{p} ({r})" for p, r in sorted(report.skipped.items())[:3])
         more = f" and {len(report.skipped) - 3} more" if len(report.skipped) > 3 else ""
         notes.append(f"'{report.kb}' skipped {len(report.skipped)} file(s): {sample}{more}")
-
-
-def make_hit(kb: str, f: FileMatch) -> Hit:
-    """The public hit of a ranked file: stored fields, snippet, score and why it matched."""
-    st = f.fields()
-    text = str(st.get("text") or "")
-    start, end = st.get("lines") or (1, 1)
-    why = []
-    if f.title > 0:
-        why.append("name/title match")
-    if f.emphasized:
-        why.append("emphasized folder")
-    why.append(f"{len(f.matched_terms)} of {len(f.matched_terms) + len(f.missing_terms)} keywords")
-    return Hit(
-        kb=kb,
-        path=f.path,
-        title=str(st.get("title") or ""),
-        heading_path=tuple(st.get("hpath") or ()),
-        line_start=int(start),
-        line_end=int(end),
-        snippet=make_snippet(text, f.best.terms),
-        score=round(f.score, 4),
-        matched_terms=tuple(f.matched_terms),
-        missing_terms=tuple(f.missing_terms),
-        role=str(st.get("role") or "document"),
-        kind=str(st.get("kind") or "text"),
-        content=text,
-        why=", ".join(why),
-    )
 
 
 def search(
@@ -212,19 +165,19 @@ def search(
     if root_path is None:
         where = f"'{root}'" if root is not None else "the working directory or its parents"
         notes.append(f"no KnowledgeBase folder found in {where}")
-        return _not_found(q, "no_root", notes)
+        return outcome.not_found(q.text, q.lang, "no_root", notes)
     locs = {loc.name: loc for loc in list_locations(root_path)}
     usable = {
         n: loc for n, loc in locs.items() if loc.readme is not None and within(root_path, loc.path)
     }
     if refs is None and not usable:
         notes.append(f"no knowledge base (a folder with a README.md) under {root_path.name}/")
-        return _not_found(q, "no_kbs", notes)
+        return outcome.not_found(q.text, q.lang, "no_kbs", notes)
 
     kbs: list[_KB] = []
     why = ""
     if refs is not None:
-        first_reason = ""
+        first_reason: Reason | None = None
         for ref in refs:
             got, reason, note = _resolve(root_path, locs, ref)
             if got is None:
@@ -233,7 +186,9 @@ def search(
             else:
                 kbs.append(got)
         if not kbs:
-            return _not_found(q, first_reason, notes, kb=normalize_kb_ref(refs[0]))
+            return outcome.not_found(
+                q.text, q.lang, first_reason or "kb_not_found", notes, kb=normalize_kb_ref(refs[0])
+            )
         outcomes = {k.loc.name: _refresh(k, notes).rank(q, top_k * 3) for k in kbs}
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
@@ -264,43 +219,25 @@ def search(
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
             notes.append(f"did you mean: {dym} (in '{name}')")
-    matches = sorted(
-        ((name, f) for name, o in outcomes.items() for f in o.files),
-        key=lambda x: x[1].score,
-        reverse=True,
-    )
+    matches = [(name, f) for name, o in outcomes.items() for f in o.files]
     if not matches:
         kw = ", ".join(k.text for k in q.keywords) or q.text
         notes.append(f"no document in {', '.join(kb_names)} matches the keywords: {kw}")
-        _suggest_other_kbs(q, usable, kb_names, notes)
-        return _not_found(q, "no_match", notes, kb=kb_names[0], kbs=kb_names)
-    kept = [(n, f) for n, f in matches if f.score >= threshold][:top_k]
-    if not kept:
-        best_n, best = matches[0]
-        notes.append(
-            f"best match {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
-            f"{threshold:.2f}; it matched only: {', '.join(best.matched_terms) or 'weak terms'}"
-        )
-        _suggest_other_kbs(q, usable, kb_names, notes)
-        return _not_found(q, "below_threshold", notes, kb=kb_names[0], kbs=kb_names)
-    hits = [make_hit(n, f) for n, f in kept]
-    missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
-    sources = tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits)
-    return SearchResult(
-        query=q.text,
-        found=True,
-        kb=kb_names[0],
+    result = outcome.from_matches(
+        q,
+        matches,
+        notes,
         kbs=kb_names,
-        hits=tuple(hits),
-        message=f"{len(hits)} relevant document(s) found in {', '.join(kb_names)}."
-        if q.lang == "en"
-        else f"在本地知识库 {'、'.join(kb_names)} 中找到 {len(hits)} 个相关文档。",
-        reason=None,
-        notes=tuple(notes),
-        answer=compose_answer(q.lang, hits, missing),
-        sources=sources,
-        lang=q.lang,
+        threshold=threshold,
+        top_k=top_k,
+        kb=kb_names[0],
+        where=kb_names,
     )
+    if not result.found:
+        more: list[str] = []
+        _suggest_other_kbs(q, usable, kb_names, more)
+        result = dataclasses.replace(result, notes=result.notes + tuple(more))
+    return result
 
 
 def _suggest_other_kbs(

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import html
-import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .results import Hit, KBInfo, SearchResult
 
-_MARK = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
+from .spans import render_spans
+
 _ELLIPSIS = "…"
 _CELL = "style='text-align:left;vertical-align:top'"
 _SNIPPET = "style='text-align:left;vertical-align:top;white-space:pre-wrap;max-width:48em'"
@@ -33,106 +33,11 @@ class KBList(list["KBInfo"]):
 # --------------------------------------------------------------------------- snippets
 
 
-def _snippet_html(snippet: str) -> str:
-    """Escape a snippet and turn its ``**term**`` marks into ``<mark>`` (no source to align)."""
-    out, pos = [], 0
-    for m in _MARK.finditer(snippet):
-        out.append(html.escape(snippet[pos : m.start()]))
-        out.append(f"<mark>{html.escape(m.group(1))}</mark>")
-        pos = m.end()
-    out.append(html.escape(snippet[pos:]))
-    return "".join(out)
-
-
-def _align(snippet: str, source: str) -> list[tuple[str, bool]] | None:
-    """Split a snippet into (text, marked) pieces by aligning it with its unmarked source.
-
-    The snippet is a window of ``source`` with ``**`` inserted around matched terms, so a
-    ``**`` already in the source (Markdown bold) cannot be told from a mark by looking at the
-    snippet alone; here a ``**`` is a mark only where the source does not have it, and marks
-    wrap words (a marked piece neither starts nor ends with ``*`` or a space).
-    Returns None when the snippet is not a marked window of ``source``.
-    """
-    body = snippet
-    lead = body.startswith(_ELLIPSIS) and not source.startswith(_ELLIPSIS)
-    tail = body.endswith(_ELLIPSIS) and not source.endswith(_ELLIPSIS)
-    if lead:
-        body = body[len(_ELLIPSIS) :]
-    if tail:
-        body = body[: -len(_ELLIPSIS)]
-    segs = body.split("**")
-    if len(segs) == 1:
-        return [(snippet, False)]
-
-    def walk(k: int, pos: int, opened: bool, picks: list[bool]) -> Iterator[list[bool]]:
-        # segs[k] has just been matched, ending at ``pos`` in the source
-        if k == len(segs) - 1:
-            if not opened and (tail or pos == len(source)):
-                yield picks
-            return
-        nxt = segs[k + 1]
-        if source.startswith("**", pos) and source.startswith(nxt, pos + 2):
-            yield from walk(k + 1, pos + 2 + len(nxt), opened, [*picks, False])
-        if source.startswith(nxt, pos):
-            yield from walk(k + 1, pos + len(nxt), not opened, [*picks, True])
-
-    def pieces(picks: list[bool]) -> list[tuple[str, bool]]:
-        out: list[tuple[str, bool]] = []
-        marked, text = False, segs[0]
-        for is_mark, seg in zip(picks, segs[1:], strict=True):
-            if is_mark:
-                out.append((text, marked))
-                marked, text = not marked, seg
-            else:
-                text += "**" + seg
-        out.append((text, marked))
-        return out
-
-    def plausible(parts: list[tuple[str, bool]]) -> bool:
-        return all(t and t == t.strip(" *") for t, marked in parts if marked)
-
-    starts: Iterable[int] = (0,) if source.startswith(segs[0]) else ()
-    if lead:
-        starts = _window_starts(segs, source)
-    tried = 0
-    for start in starts:
-        for picks in walk(0, start + len(segs[0]), False, []):
-            got = pieces(picks)
-            if plausible(got):
-                if lead:
-                    got.insert(0, (_ELLIPSIS, False))
-                if tail:
-                    got.append((_ELLIPSIS, False))
-                return [(t, m) for t, m in got if t]
-            tried += 1
-            if tried > 64:  # pathological input: give up and mark naively
-                return None
-    return None
-
-
-def _window_starts(segs: list[str], source: str, limit: int = 200) -> Iterator[int]:
-    """Where in ``source`` a window split at ``**`` into ``segs`` may start (found with find)."""
-    k = next((i for i, seg in enumerate(segs) if seg), None)
-    if k is None:
-        return
-    seen: set[int] = set()
-    pos = source.find(segs[k])
-    while pos >= 0 and len(seen) < limit:
-        # the k delimiters before the anchor are each a mark (0 chars) or source bold (2 chars)
-        for start in range(pos - len("".join(segs[:k])) - 2 * k, pos - len("".join(segs[:k])) + 1):
-            if start >= 0 and start not in seen and source.startswith(segs[0], start):
-                seen.add(start)
-                yield start
-        pos = source.find(segs[k], pos + 1)
-
-
 def hit_snippet_html(hit: Hit) -> str:
-    """The hit's snippet as HTML, matched terms in ``<mark>``, the source's own ``**`` kept."""
-    pieces = _align(hit.snippet, hit.content.strip()) if hit.content else None
-    if pieces is None:
-        return _snippet_html(hit.snippet)
-    return "".join(
-        f"<mark>{html.escape(t)}</mark>" if marked else html.escape(t) for t, marked in pieces
+    """The hit's snippet as HTML: its match spans in ``<mark>``, the rest escaped (the source's
+    own ``**`` stays text)."""
+    return render_spans(
+        hit.snippet_text, hit.spans, html.escape, lambda t: f"<mark>{html.escape(t)}</mark>"
     )
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import dataclasses as dc
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Literal, get_args
 
+from .messages import NOT_FOUND_EN, NOT_FOUND_ZH, not_found, result_lang
 from .models import KBRules
+from .spans import Span, render_spans
 
-NOT_FOUND_EN = "No relevant documents found for the given query."
-NOT_FOUND_ZH = "本地知识库中不存在相关知识"
+__all__ = ["NOT_FOUND_EN", "NOT_FOUND_ZH", "REASONS", "Hit", "KBInfo", "Reason", "SearchResult"]
 
-REASONS = (
+Reason = Literal[
     "no_root",
     "no_kbs",
     "kb_not_found",
@@ -18,13 +20,63 @@ REASONS = (
     "invalid_kb",
     "no_match",
     "below_threshold",
-)
-"""Codes of ``SearchResult.reason`` when nothing is found."""
+]
+"""Why nothing was found: the codes of ``SearchResult.reason`` (docs/python-api.md)."""
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 
-def not_found_message(lang: str) -> str:
-    """The not-found sentence in the query's language."""
-    return NOT_FOUND_ZH if lang == "zh" else NOT_FOUND_EN
+def not_found_message(lang: str, text: str = "") -> str:
+    """The not-found sentence in the query's language (``lang`` ``"en"`` / ``"zh"``; ``text``,
+    the question, decides Simplified or Traditional)."""
+    return not_found(result_lang(lang, text))
+
+
+@dc.dataclass(frozen=True, slots=True)
+class Snippet:
+    """A window of a section's text and the character spans of the matched terms in it."""
+
+    text: str
+    spans: tuple[Span, ...] = ()
+
+    def render(self, plain: Callable[[str], str], mark: Callable[[str], str]) -> str:
+        """The text with each span passed through ``mark`` and the rest through ``plain``."""
+        return render_spans(self.text, self.spans, plain, mark)
+
+    def marked(self) -> str:
+        """The text with matched terms marked ``**like this**``."""
+        return self.render(str, lambda t: f"**{t}**")
+
+
+class Source(Mapping[str, str]):
+    """Where an answer comes from: ``{"kb", "path", "role"}``, a read-only, hashable mapping."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, kb: str, path: str, role: str) -> None:
+        self._items = (("kb", kb), ("path", path), ("role", role))
+
+    def __getitem__(self, key: str) -> str:
+        for k, v in self._items:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _v in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self._items) == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(dict(self._items))
 
 
 @dc.dataclass(frozen=True, slots=True)
@@ -38,8 +90,8 @@ class Hit:
     heading_path: tuple[str, ...]
     line_start: int
     line_end: int
-    snippet: str
-    """The best section's text around the match; matched terms marked ``**like this**``."""
+    snippet_text: str
+    """The best section's text around the match, unmarked (see :attr:`spans`)."""
     score: float
     """0..1, comparable across queries and KBs (see docs/scores.md)."""
     matched_terms: tuple[str, ...]
@@ -52,6 +104,13 @@ class Hit:
     """The best section's full text, unmarked."""
     why: str = ""
     """Why it matched, in a few words."""
+    spans: tuple[Span, ...] = ()
+    """(start, end) character offsets of the matched terms in :attr:`snippet_text`."""
+
+    @property
+    def snippet(self) -> str:
+        """The snippet with the matched terms marked ``**like this**``."""
+        return render_spans(self.snippet_text, self.spans, str, lambda t: f"**{t}**")
 
     @property
     def location(self) -> str:
@@ -60,6 +119,8 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         d = dc.asdict(self)
+        d["snippet"] = self.snippet
+        d["spans"] = [list(sp) for sp in self.spans]
         d["heading_path"] = list(self.heading_path)
         d["matched_terms"] = list(self.matched_terms)
         d["missing_terms"] = list(self.missing_terms)
@@ -85,10 +146,10 @@ class SearchResult:
     kbs: tuple[str, ...]
     hits: tuple[Hit, ...]
     message: str
-    reason: str | None
+    reason: Reason | None
     notes: tuple[str, ...]
     answer: str
-    sources: tuple[dict[str, str], ...]
+    sources: tuple[Source, ...]
     lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:

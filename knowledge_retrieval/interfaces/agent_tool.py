@@ -24,10 +24,10 @@ from ..api import list_kbs
 from ..defaults import DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError, InvalidArgumentError, KnowledgeRetrievalError
 from ..kb.discovery import normalize_kb_ref
+from ..messages import ACCESS_DISABLED
 from ..results import Hit, SearchResult
 from ..team.teams import Resolution, load_teams
 from ..team.workflow import (
-    ACCESS_DISABLED,
     NO_RESULTS,
     DocumentText,
     Retrieval,
@@ -150,7 +150,7 @@ def tool_definitions() -> list[dict[str, Any]]:
 
 def hit_content(hit: Hit, limit: int = MAX_CONTENT_CHARS) -> str:
     """A hit's text for agents: the section, or a table hit's (first) row as ``field: value``."""
-    text = hit.content.strip() or hit.snippet.replace("**", "")
+    text = hit.content.strip() or hit.snippet_text
     if hit.kind == "table":
         text = text.split("\n\n", 1)[0]
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,12 +1,14 @@
-"""Cut a snippet around the matched terms of a section and mark them."""
+"""Cut a snippet around the matched terms of a section: its text and the spans of the terms."""
 
 from __future__ import annotations
 
 import bisect
 
+from ..results import Snippet
 from ..text.analysis import _TOKEN_RE, cjk_units, to_simplified, word_terms
 
 SNIPPET_CHARS = 420
+ELLIPSIS = "…"
 
 
 def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
@@ -38,8 +40,8 @@ def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
     return merged
 
 
-def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) -> str:
-    """The window of ``text`` with the most matched terms, terms marked ``**so**``."""
+def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) -> Snippet:
+    """The window of ``text`` with the most matched terms, and the terms' spans in it."""
     text = text.strip()
     spans = _spans(text, matched)
     if len(text) <= width:
@@ -58,15 +60,9 @@ def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) ->
         if nl >= 0 and best - nl < width // 3:
             start = nl + 1
         end = min(len(text), start + width)
-    out: list[str] = []
-    pos = start
-    for a, b in spans:
-        if b <= start or a >= end:
-            continue
-        a, b = max(a, start), min(b, end)
-        out.append(text[pos:a])
-        out.append(f"**{text[a:b]}**")
-        pos = b
-    out.append(text[pos:end])
-    s = "".join(out)
-    return ("…" if start > 0 else "") + s + ("…" if end < len(text) else "")
+    lead = ELLIPSIS if start > 0 else ""
+    shift = len(lead) - start
+    kept = tuple(
+        (max(a, start) + shift, min(b, end) + shift) for a, b in spans if b > start and a < end
+    )
+    return Snippet(lead + text[start:end] + (ELLIPSIS if end < len(text) else ""), kept)

@@ -18,15 +18,15 @@ from pathlib import Path
 
 import yaml
 
-from ..api import check_args, make_hit
+from ..api import check_args
 from ..errors import ConfigError, InvalidArgumentError, KBNotFoundError, UnsafePathError
 from ..index.store import get_index
 from ..kb.discovery import MEMORY_DIRNAME, require_root, suggest, within
 from ..models import KBRules
-from ..ranking.answer import compose_answer
+from ..ranking import outcome
 from ..ranking.query import analyze_query
 from ..ranking.ranker import Ranker
-from ..results import SearchResult, not_found_message
+from ..results import SearchResult
 
 log = logging.getLogger(__name__)
 
@@ -255,42 +255,13 @@ def search_memory(
             notes.append(f"{memory_kb(pid)} skipped {len(report.skipped)} file(s)")
         for f in Ranker(kbi, rules).rank(q, top_k * 3).files:
             matches.append((memory_kb(pid), f))
-    matches.sort(key=lambda m: m[1].score, reverse=True)
-    kept = [(n, f) for n, f in matches if f.score >= float(score_threshold)][:top_k]
-    if not kept:
-        reason = "below_threshold" if matches else "no_match"
-        if matches:
-            notes.append(
-                f"best note scored {matches[0][1].score:.2f}, below the threshold "
-                f"{float(score_threshold):.2f}"
-            )
-        return SearchResult(
-            query=q.text,
-            found=False,
-            kb=labels[0],
-            kbs=labels,
-            hits=(),
-            message=not_found_message(q.lang),
-            reason=reason,
-            notes=tuple(notes),
-            answer="",
-            sources=(),
-            lang=q.lang,
-        )
-    hits = [make_hit(n, f) for n, f in kept]
-    missing = [k.text for k in q.keywords if all(k.text in h.missing_terms for h in hits)]
-    return SearchResult(
-        query=q.text,
-        found=True,
-        kb=hits[0].kb,
+    return outcome.from_matches(
+        q,
+        matches,
+        notes,
         kbs=labels,
-        hits=tuple(hits),
-        message=f"{len(hits)} relevant note(s) found in memory ({', '.join(pids)})."
-        if q.lang == "en"
-        else f"在项目记忆 {'、'.join(pids)} 中找到 {len(hits)} 条相关笔记。",
-        reason=None,
-        notes=tuple(notes),
-        answer=compose_answer(q.lang, hits, missing),
-        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits),
-        lang=q.lang,
+        threshold=float(score_threshold),
+        top_k=top_k,
+        where=pids,
+        notes_of_memory=True,
     )

@@ -42,14 +42,14 @@ from ..kb.discovery import (
     suggest,
     within,
 )
-from ..ranking.answer import compose_answer
-from ..results import NOT_FOUND_EN, Hit, SearchResult, not_found_message
+from ..messages import ACCESS_DISABLED, NOT_FOUND_EN
+from ..ranking import outcome
+from ..results import Hit, SearchResult
 from .memory import check_project_id, memory_path, search_memory
 from .teams import Resolution, TeamsConfig, load_teams
 
 log = logging.getLogger(__name__)
 
-ACCESS_DISABLED = "Knowledge-base access is disabled for this component."
 """The whole answer for a component whose access is denied."""
 NO_RESULTS = NOT_FOUND_EN
 """The answer when a search succeeded but found nothing (always this English sentence)."""
@@ -195,44 +195,7 @@ def search_kbs(
 
 def merge_results(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
     """One result from per-KB results: hits by score (best first), at most ``top_k``."""
-    first = parts[0]
-    kbs = tuple(k for p in parts for k in p.kbs)
-    hits = sorted((h for p in parts for h in p.hits), key=lambda h: h.score, reverse=True)[:top_k]
-    # a KB that found nothing explains why at length; that is noise next to another KB's hits
-    notes = tuple(dict.fromkeys(n for p in parts if p.found or not hits for n in p.notes))
-    if not hits:
-        reasons = [p.reason for p in parts if p.reason]
-        reason = "below_threshold" if "below_threshold" in reasons else (reasons or ["no_match"])[0]
-        return dc.replace(
-            first,
-            found=False,
-            kb=kbs[0] if kbs else None,
-            kbs=kbs,
-            hits=(),
-            message=not_found_message(first.lang),
-            reason=reason,
-            notes=notes,
-            answer="",
-            sources=(),
-        )
-    missing = sorted(
-        {t for h in hits for t in h.missing_terms} - {t for h in hits for t in h.matched_terms}
-    )
-    names = tuple(dict.fromkeys(h.kb for h in hits))
-    return dc.replace(
-        first,
-        found=True,
-        kb=hits[0].kb,
-        kbs=kbs,
-        hits=tuple(hits),
-        message=f"{len(hits)} relevant document(s) found in {', '.join(names)}."
-        if first.lang == "en"
-        else f"在本地知识库 {'、'.join(names)} 中找到 {len(hits)} 个相关文档。",
-        reason=None,
-        notes=notes,
-        answer=compose_answer(first.lang, hits, missing),
-        sources=tuple({"kb": h.kb, "path": h.path, "role": h.role} for h in hits),
-    )
+    return outcome.merge(parts, top_k=top_k)
 
 
 # --------------------------------------------------------------------------- the workflow

@@ -15,6 +15,7 @@ import pytest
 
 from knowledge_retrieval import list_kbs, search
 from knowledge_retrieval.display import KBList, hit_snippet_html
+from knowledge_retrieval.ranking.snippets import make_snippet
 from knowledge_retrieval.results import Hit
 
 from ..conftest import REPO, SAMPLE_ROOT
@@ -26,7 +27,7 @@ def _read() -> Any:
     return nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]
 
 
-def _hit(snippet: str, content: str) -> Hit:
+def _hit(text: str, spans: tuple[tuple[int, int], ...], content: str) -> Hit:
     return Hit(
         kb="k",
         path="a.md",
@@ -34,7 +35,8 @@ def _hit(snippet: str, content: str) -> Hit:
         heading_path=("A",),
         line_start=1,
         line_end=2,
-        snippet=snippet,
+        snippet_text=text,
+        spans=spans,
         score=0.5,
         matched_terms=("x",),
         content=content,
@@ -106,27 +108,42 @@ def test_list_kbs_without_a_root_is_an_empty_kblist(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("content", "snippet", "expected"),
+    ("content", "matched", "expected_html", "expected_marked"),
     [
-        ("a PAY-1234 b", "a **PAY-1234** b", "a <mark>PAY-1234</mark> b"),
-        # Markdown bold in the source is kept as text, not taken for a match
+        ("a PAY-1234 b", {"pay-1234"}, "a <mark>PAY-1234</mark> b", "a **PAY-1234** b"),
+        # Markdown bold in the source is text, never taken for a match
         (
             "Jira **PAY-1234** (March)",
-            "Jira ****PAY-1234**** (March)",
+            {"pay-1234"},
             "Jira **<mark>PAY-1234</mark>** (March)",
+            "Jira ****PAY-1234**** (March)",
         ),
-        ("is **not** a 404", "is **not** a **404**", "is **not** a <mark>404</mark>"),
-        ("x " * 50 + "key <b> y", "…x **key** <b> y", "…x <mark>key</mark> &lt;b&gt; y"),
+        ("is **not** a 404", {"404"}, "is **not** a <mark>404</mark>", "is **not** a **404**"),
+        ("x " * 250 + "key <b> y", {"key"}, "x <mark>key</mark> &lt;b&gt; y", "x **key** <b> y"),
     ],
 )
-def test_snippet_highlight_tells_marks_from_markdown_bold(
-    content: str, snippet: str, expected: str
+def test_snippet_views_render_the_same_spans(
+    content: str, matched: set[str], expected_html: str, expected_marked: str
 ) -> None:
-    assert hit_snippet_html(_hit(snippet, content)) == expected
+    snip = make_snippet(content, matched)
+    h = _hit(snip.text, snip.spans, content)
+    assert hit_snippet_html(h).endswith(expected_html)
+    assert h.snippet_text.startswith("…") == (len(content) > 420)
+    assert h.snippet.endswith(expected_marked)
+    assert [h.snippet_text[a:b] for a, b in h.spans] == [
+        t for t in ("PAY-1234", "404", "key") if t in content
+    ]
 
 
-def test_snippet_highlight_falls_back_without_source() -> None:
-    assert hit_snippet_html(_hit("a **b** c", "")) == "a <mark>b</mark> c"
+def test_hit_snippet_spans_are_offsets_into_the_snippet_text() -> None:
+    r = search("ORDER_STATUS_PAID", root=SAMPLE_ROOT)
+    for h in r.hits:
+        assert h.spans, h
+        for a, b in h.spans:
+            assert 0 <= a < b <= len(h.snippet_text)
+        d = h.to_dict()
+        assert d["snippet"] == h.snippet and d["spans"] == [list(sp) for sp in h.spans]
+    assert hash(r) == hash(r)  # results are hashable
 
 
 # --------------------------------------------------------------------------- the notebook

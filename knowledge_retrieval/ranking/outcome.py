@@ -1,0 +1,167 @@
+"""The one place a ``SearchResult`` is assembled: hits from ranked files, found or not found.
+
+``search()``, the memory search and the multi-KB merge of the team workflow all end here, so
+they share one threshold cut, one found sentence, one rule for the keywords no hit contains and
+one answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import messages
+from ..results import Hit, Reason, SearchResult, Source
+from .answer import compose_answer
+from .query import Query
+from .ranker import FileMatch
+from .snippets import make_snippet
+
+
+def make_hit(kb: str, f: FileMatch) -> Hit:
+    """The public hit of a ranked file: stored fields, snippet, score and why it matched."""
+    st = f.fields()
+    text = str(st.get("text") or "")
+    start, end = st.get("lines") or (1, 1)
+    why = []
+    if f.title > 0:
+        why.append("name/title match")
+    if f.emphasized:
+        why.append("emphasized folder")
+    why.append(f"{len(f.matched_terms)} of {len(f.matched_terms) + len(f.missing_terms)} keywords")
+    snippet = make_snippet(text, f.best.terms)
+    return Hit(
+        kb=kb,
+        path=f.path,
+        title=str(st.get("title") or ""),
+        heading_path=tuple(st.get("hpath") or ()),
+        line_start=int(start),
+        line_end=int(end),
+        snippet_text=snippet.text,
+        spans=snippet.spans,
+        score=round(f.score, 4),
+        matched_terms=tuple(f.matched_terms),
+        missing_terms=tuple(f.missing_terms),
+        role=str(st.get("role") or "document"),
+        kind=str(st.get("kind") or "text"),
+        content=text,
+        why=", ".join(why),
+    )
+
+
+def missing_keywords(hits: Sequence[Hit]) -> list[str]:
+    """The question's keywords that no returned hit contains, in the question's order."""
+    if not hits:
+        return []
+    return [t for t in hits[0].missing_terms if all(t in h.missing_terms for h in hits[1:])]
+
+
+def not_found(
+    query: str,
+    lang: str,
+    reason: Reason,
+    notes: Sequence[str],
+    *,
+    kb: str | None = None,
+    kbs: Sequence[str] = (),
+) -> SearchResult:
+    """A result without hits: the reason code and the fixed sentence in the query's language."""
+    return SearchResult(
+        query=query,
+        found=False,
+        kb=kb,
+        kbs=tuple(kbs),
+        hits=(),
+        message=messages.not_found(messages.result_lang(lang, query)),
+        reason=reason,
+        notes=tuple(notes),
+        answer="",
+        sources=(),
+        lang=lang,
+    )
+
+
+def found(
+    query: str,
+    lang: str,
+    hits: Sequence[Hit],
+    notes: Sequence[str],
+    *,
+    kbs: Sequence[str],
+    kb: str | None = None,
+    where: Sequence[str] | None = None,
+    notes_of_memory: bool = False,
+) -> SearchResult:
+    """A result with hits (best first): the found sentence, the answer and the sources.
+
+    :param kb: the result's KB (default: the best hit's).
+    :param where: the names the found sentence gives (default: the hits' KBs, best first).
+    """
+    names = list(where) if where is not None else list(dict.fromkeys(h.kb for h in hits))
+    mlang = messages.result_lang(lang, query)
+    return SearchResult(
+        query=query,
+        found=True,
+        kb=kb or hits[0].kb,
+        kbs=tuple(kbs),
+        hits=tuple(hits),
+        message=messages.found(mlang, len(hits), names, notes=notes_of_memory),
+        reason=None,
+        notes=tuple(notes),
+        answer=compose_answer(mlang, list(hits), missing_keywords(hits)),
+        sources=tuple(Source(h.kb, h.path, h.role) for h in hits),
+        lang=lang,
+    )
+
+
+def from_matches(
+    q: Query,
+    matches: Sequence[tuple[str, FileMatch]],
+    notes: list[str],
+    *,
+    kbs: Sequence[str],
+    threshold: float,
+    top_k: int,
+    kb: str | None = None,
+    where: Sequence[str] | None = None,
+    notes_of_memory: bool = False,
+) -> SearchResult:
+    """Cut ranked files (``(kb, file)``, any order) at the threshold and ``top_k``.
+
+    With nothing above the threshold the result is ``below_threshold`` with a note naming the
+    best match; with nothing at all, ``no_match``.
+    """
+    ranked = sorted(matches, key=lambda m: m[1].score, reverse=True)
+    first = kbs[0] if kbs else None
+    if not ranked:
+        return not_found(q.text, q.lang, "no_match", notes, kb=first, kbs=kbs)
+    kept = [(n, f) for n, f in ranked if f.score >= threshold][:top_k]
+    if not kept:
+        best_n, best = ranked[0]
+        what = "note" if notes_of_memory else "match"
+        notes.append(
+            f"best {what} {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
+            f"{threshold:.2f}; it matched only: {', '.join(best.matched_terms) or 'weak terms'}"
+        )
+        return not_found(q.text, q.lang, "below_threshold", notes, kb=first, kbs=kbs)
+    hits = [make_hit(n, f) for n, f in kept]
+    return found(
+        q.text, q.lang, hits, notes, kbs=kbs, kb=kb, where=where, notes_of_memory=notes_of_memory
+    )
+
+
+def merge(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
+    """One result from per-KB results: hits by score (best first), at most ``top_k``."""
+    first = parts[0]
+    kbs = tuple(k for p in parts for k in p.kbs)
+    hits = sorted((h for p in parts for h in p.hits), key=lambda h: h.score, reverse=True)[:top_k]
+    # a KB that found nothing explains why at length; that is noise next to another KB's hits
+    notes = tuple(dict.fromkeys(n for p in parts if p.found or not hits for n in p.notes))
+    if not hits:
+        reasons = [p.reason for p in parts if p.reason]
+        reason: Reason = (
+            "below_threshold" if "below_threshold" in reasons else (reasons or ["no_match"])[0]
+        )
+        return not_found(
+            first.query, first.lang, reason, notes, kb=kbs[0] if kbs else None, kbs=kbs
+        )
+    return found(first.query, first.lang, hits, notes, kbs=kbs)
