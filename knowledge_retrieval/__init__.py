@@ -9,11 +9,11 @@ __version__ = "0.1.0"
 from .errors import (
     AccessDeniedError,
     ConfigError,
-    IndexCorruptError,
     IndexLockedError,
     InvalidArgumentError,
     KBNotFoundError,
     KnowledgeRetrievalError,
+    RootNotFoundError,
     UnsafePathError,
 )
 from .models import KBRules
@@ -61,7 +61,6 @@ __all__ = (
     "AccessDeniedError",
     "ConfigError",
     "Hit",
-    "IndexCorruptError",
     "IndexLockedError",
     "IndexReport",
     "InvalidArgumentError",
@@ -70,6 +69,7 @@ __all__ = (
     "KBRules",
     "KnowledgeRetrievalError",
     "Retrieval",
+    "RootNotFoundError",
     "SearchResult",
     "UnsafePathError",
     "__version__",

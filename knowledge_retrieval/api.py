@@ -20,6 +20,7 @@ from .kb.discovery import (
     find_root,
     list_locations,
     normalize_kb_ref,
+    require_root,
     suggest,
     within,
 )
@@ -296,9 +297,7 @@ def index_kb(
     kb: str, *, root: str | os.PathLike[str] | None = None, rebuild: bool = False
 ) -> IndexReport:
     """Bring one KB's index up to date (or rebuild it) and report what changed."""
-    root_path = find_root(root)
-    if root_path is None:
-        raise KBNotFoundError(kb, reason="no KnowledgeBase root found")
+    root_path = require_root(root)
     locs = {loc.name: loc for loc in list_locations(root_path)}
     got, _reason, note = _resolve(root_path, locs, kb)
     if got is None:

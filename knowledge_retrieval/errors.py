@@ -7,9 +7,15 @@
       |   + UnsafePathError           # a name or path that would leave the root
       + KBNotFoundError(name, suggestions)
       + ConfigError(path, line)       # teams.yaml missing or malformed
+      |   + RootNotFoundError         # no KnowledgeBase folder, where one is needed to act
       + AccessDeniedError             # a component whose KB access is denied
       + IndexLockedError              # another process held the index writer too long
-      + IndexCorruptError             # an index that cannot be read (rebuilt automatically)
+
+A missing root has one outcome per entry point: ``search()`` returns a result with
+``reason="no_root"`` (not found is an answer), ``list_kbs()`` returns an empty list, and
+everything that must act on the root (``index_kb``, ``retrieve`` and its ``teams.yaml``,
+``remember``, ``search_memory``, ``read_document``) raises :class:`RootNotFoundError`.
+An index that cannot be read is rebuilt, never raised.
 """
 
 from __future__ import annotations
@@ -88,8 +94,16 @@ class ConfigError(KnowledgeRetrievalError):
         super().__init__(where + message, hint=hint)
 
 
-class AccessDeniedError(KnowledgeRetrievalError, PermissionError):
-    """A component whose knowledge-base access is denied."""
+class RootNotFoundError(ConfigError):
+    """No KnowledgeBase root where an entry point must act on one."""
+
+    code = "no_root"
+
+
+class AccessDeniedError(KnowledgeRetrievalError):
+    """A component whose knowledge-base access is denied.
+
+    Not an ``OSError``: an ``except OSError`` around a search must never swallow a denial."""
 
     code = "access_denied"
 
@@ -98,9 +112,3 @@ class IndexLockedError(KnowledgeRetrievalError):
     """Another process held the index writer for longer than we could wait."""
 
     code = "index_locked"
-
-
-class IndexCorruptError(KnowledgeRetrievalError):
-    """An index folder that cannot be read."""
-
-    code = "index_corrupt"

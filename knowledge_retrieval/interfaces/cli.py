@@ -323,11 +323,10 @@ def _search_text(result: Any) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from ..api import list_kbs
-    from ..kb.discovery import find_root
+    from ..kb.discovery import require_root
     from .agent_tool import kb_list_envelope
 
-    if find_root(args.root) is None:
-        raise _no_root(args.root)
+    require_root(args.root)
     kbs = list_kbs(args.root)
     env = kb_list_envelope(kbs)
 
@@ -342,12 +341,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
-    from ..kb.discovery import find_root
+    from ..kb.discovery import require_root
     from ..team.workflow import check_kb_ids
     from .agent_tool import search_envelope
 
-    if find_root(args.root) is None:
-        raise _no_root(args.root)
+    require_root(args.root)
     kb: list[str] | None = None
     if args.kb:
         kb = check_kb_ids(args.kb, args.root)
@@ -359,12 +357,11 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_smart(args: argparse.Namespace) -> int:
-    from ..kb.discovery import find_root
+    from ..kb.discovery import require_root
     from ..team.workflow import search_kbs
     from .agent_tool import search_envelope
 
-    if find_root(args.root) is None:
-        raise _no_root(args.root)
+    require_root(args.root)
     result = search_kbs(
         args.query,
         args.kb_id,
@@ -482,12 +479,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     from ..api import list_kbs
     from ..index.store import get_index
-    from ..kb.discovery import find_root
+    from ..kb.discovery import require_root
     from ..team.workflow import check_kb_ids
     from .agent_tool import ok
 
-    if find_root(args.root) is None:
-        raise _no_root(args.root)
+    require_root(args.root)
     kbs = {k.name: k for k in list_kbs(args.root)}
     names = check_kb_ids(args.kb, args.root) if args.kb else sorted(kbs)
     from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
@@ -536,10 +532,9 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from ..kb.discovery import find_root
+    from ..kb.discovery import require_root
 
-    if find_root(args.root) is None:
-        raise _no_root(args.root)
+    require_root(args.root)
     if args.component is not None:
         from ..team.teams import load_teams
 
@@ -570,15 +565,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "mcp": cmd_mcp,
     "tool-schema": cmd_tool_schema,
 }
-
-
-def _no_root(root: str | None) -> KnowledgeRetrievalError:
-    from ..errors import ConfigError
-
-    where = f"'{root}'" if root else "the working directory or its parents"
-    return ConfigError(
-        f"no KnowledgeBase folder found in {where}", hint="pass --root R or set KNOWLEDGE_BASE_ROOT"
-    )
 
 
 # --------------------------------------------------------------------------- main

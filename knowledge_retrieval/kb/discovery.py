@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..defaults import ROOT_ENV
-from ..errors import ConfigError, InvalidArgumentError, UnsafePathError
+from ..errors import InvalidArgumentError, RootNotFoundError, UnsafePathError
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def require_root(root: str | os.PathLike[str] | None = None) -> Path:
         where = (
             f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
         )
-        raise ConfigError(
+        raise RootNotFoundError(
             f"no KnowledgeBase folder found in {where}",
             hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
         )

@@ -269,6 +269,10 @@ def retrieve(
                     notes=tuple(notes),
                     answer=mem.answer,
                 )
+            notes.append(
+                "the team's memory has no relevant note, so its knowledge bases were not "
+                "searched (the workflow stops at an empty memory result)"
+            )
             return Retrieval(
                 query, res.component, team, "memory", NO_RESULTS, (), mem.kbs, notes=tuple(notes)
             )

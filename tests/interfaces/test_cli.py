@@ -555,7 +555,11 @@ def test_failures_exit_1(
         ["memory", "add", "--project-id", "p", "--text", "x"],
     ):
         code, env, _ = run(capsys, *args, "--root", nowhere, "--output", "json")
-        assert code == 1 and env["error"]["code"] == "config_error", args
+        assert code == 1 and env["error"] == {
+            "code": "no_root",
+            "message": f"no KnowledgeBase folder found in '{nowhere}'",
+            "hint": "pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
+        }, args
     (sample_root / "teams.yaml").unlink()
     code, env, _ = run(
         capsys, "retrieve", "--query", "x", "--root", str(sample_root), "--output", "json"
