@@ -36,7 +36,7 @@ _TO_SIMPLIFIED: Any = None
 
 
 def _t2s(text: str) -> str:
-    global _TO_SIMPLIFIED  # noqa: PLW0603 - one converter per process, built on first use
+    global _TO_SIMPLIFIED  # one converter per process, built on first use
     if _TO_SIMPLIFIED is None:
         from opencc import OpenCC
 

@@ -194,7 +194,10 @@ def render(rep: dict[str, Any], *, kb_none: bool) -> str:
         if i == len(table) - 1:
             out.append("-" * (sum(widths) + 2 * len(widths)))
         out.append(
-            "  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths)))
+            "  ".join(
+                c.ljust(w) if j == 0 else c.rjust(w)
+                for j, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
         )
     o = rep["overall"]
     checks = [
@@ -205,7 +208,9 @@ def render(rep: dict[str, Any], *, kb_none: bool) -> str:
         ("found with no relevant hit returned", o["false_confidence"], "low"),
     ]
     if kb_none:
-        checks.append(("kb=None right or rightly not found", o["kb_none_ok"], f"≥ {TARGET_KB_NONE:.0%}"))
+        checks.append(
+            ("kb=None right or rightly not found", o["kb_none_ok"], f"≥ {TARGET_KB_NONE:.0%}")
+        )
     out.append("")
     for label, value, target in checks:
         out.append(f"  {label:<42} {_cell(value, 'pct'):>5}   target {target}")
@@ -247,13 +252,18 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m calibration.report", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        prog="python -m calibration.report",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("questions", type=Path, help="a questions .jsonl file")
     ap.add_argument("--root", type=Path, help="the KB root (default: the questions file's folder)")
     ap.add_argument("--kb-none", action="store_true", help="also ask every question with kb=None")
     ap.add_argument("--rows", action="store_true", help="print one line per question")
-    ap.add_argument("--json", type=Path, metavar="FILE", help="write the figures (and rows) as JSON")
+    ap.add_argument(
+        "--json", type=Path, metavar="FILE", help="write the figures (and rows) as JSON"
+    )
     ap.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
     ap.add_argument("--limit", type=int, help="only the first N questions")
     ap.add_argument("--index-dir", type=Path, help="where the indexes go (sets KR_INDEX_DIR)")
