@@ -1,0 +1,124 @@
+"""What the calibration scripts share: the question schema, loading, kinds, front-matter stripping."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import frontmatter
+
+# The kinds of the hand-written fixtures (teamkb, teamkb-check).
+KINDS = (
+    "bare_id",
+    "id_question",
+    "short",
+    "colloquial",
+    "zh_hans",
+    "zh_hant",
+    "mixed",
+    "typo",
+    "absent_id",
+    "absent_attr",
+    "other_kb",
+    "absent_topic",
+)
+# Derived sets (small KBs, public suites) may also use "long": a claim or a page description.
+DERIVED_KINDS = (*KINDS, "long")
+ABSENT_KINDS = ("absent_id", "absent_attr", "absent_topic")
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+_TO_SIMPLIFIED: Any = None
+
+
+def _t2s(text: str) -> str:
+    global _TO_SIMPLIFIED  # one converter per process, built on first use
+    if _TO_SIMPLIFIED is None:
+        from opencc import OpenCC
+
+        _TO_SIMPLIFIED = OpenCC("t2s")
+    return str(_TO_SIMPLIFIED.convert(text))
+
+
+def script_kind(text: str) -> str | None:
+    """``zh_hant``, ``zh_hans`` or ``mixed`` for a query with Chinese in it, else None."""
+    if not _CJK.search(text):
+        return None
+    if _LATIN.search(_CJK.sub(" ", text)):
+        return "mixed"
+    return "zh_hant" if _t2s(text) != text else "zh_hans"
+
+
+def infer_kind(q: dict[str, Any]) -> str:
+    """The kind of a question that does not say: by script, then by length."""
+    if q.get("kind"):
+        return str(q["kind"])
+    text = str(q["query"])
+    by_script = script_kind(text)
+    if by_script:
+        return by_script
+    if "-deep-" in str(q.get("id", "")):  # qmd's colloquial research questions
+        return "colloquial"
+    return "short" if len(text.split()) <= 4 else "long"
+
+
+def normalise(q: dict[str, Any]) -> dict[str, Any]:
+    """A question with every schema field filled in (suites from elsewhere lack some)."""
+    out = dict(q)
+    out.setdefault("relevant", {})
+    out["kind"] = infer_kind(out)
+    out.setdefault("answerable", bool(out["relevant"]))
+    out.setdefault("kb", None)
+    return out
+
+
+def load_questions(path: Path, limit: int | None = None) -> list[dict[str, Any]]:
+    """Read a questions JSONL file (blank lines skipped), normalised."""
+    out: list[dict[str, Any]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            out.append(normalise(json.loads(line)))
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def write_questions(path: Path, questions: Iterable[dict[str, Any]]) -> int:
+    """Write questions as JSONL, Chinese kept readable; returns how many."""
+    n = 0
+    with path.open("w", encoding="utf-8") as f:
+        for q in questions:
+            f.write(json.dumps(q, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def strip_front_matter(path: Path, keys: Iterable[str]) -> None:
+    """Remove these front-matter keys from one Markdown file in place (a README keeps its own)."""
+    keys = list(keys)
+    if path.suffix.lower() not in (".md", ".mdx", ".markdown") or path.name == "README.md":
+        return
+    try:
+        post = frontmatter.loads(path.read_text(encoding="utf-8"))
+    except Exception:  # noqa: BLE001 - a page it cannot parse keeps its front matter
+        return
+    if any(k in post.metadata for k in keys):
+        for k in keys:
+            post.metadata.pop(k, None)
+        path.write_text(frontmatter.dumps(post) + "\n", encoding="utf-8")
+
+
+def stripped_copy(root: Path, kb: str, keys: Iterable[str], work: Path) -> Path:
+    """A root under ``work`` holding a copy of one KB with the keys stripped; returns that root."""
+    dst = work / "KnowledgeBase" / kb
+    if not dst.exists():
+        shutil.copytree(root / kb, dst)
+        keys = list(keys)
+        for f in dst.rglob("*"):
+            if f.is_file():
+                strip_front_matter(f, keys)
+    return work / "KnowledgeBase"
