@@ -89,7 +89,7 @@ def ask(q: dict[str, Any], root: Path, *, kb_none: bool, by: str = "kind") -> Ro
     expect = bool(q["answerable"]) and (asked is None or asked == q["kb"])
     r = _search(q["query"], asked, root)
     hits = tuple(r.hits) if r else ()
-    found = bool(r and r.found)
+    found = r is not None and r.found
     ranked = hits
     if r is not None and not found:
         r0 = _search(q["query"], asked, root, score_threshold=0.0)
@@ -108,7 +108,7 @@ def ask(q: dict[str, Any], root: Path, *, kb_none: bool, by: str = "kind") -> Ro
         top_score=round(top.score, 4) if top else None,
         right_first=bool(top and _is_relevant(top, q)),
         relevant_returned=any(_is_relevant(h, q) for h in hits),
-        suggestion=bool(r and any("did you mean" in n.lower() for n in r.notes)),
+        suggestion=r is not None and any("did you mean" in n.lower() for n in r.notes),
         empty_matched=sum(1 for h in hits if not h.matched_terms),
         matched_terms=list(top.matched_terms) if top else [],
         group=str(q.get(by) or "-"),

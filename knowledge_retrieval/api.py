@@ -126,6 +126,7 @@ def search(
     root: str | os.PathLike[str] | None = None,
     top_k: int = DEFAULT_TOP_K,
     score_threshold: float = DEFAULT_THRESHOLD,
+    explain: bool = False,
 ) -> SearchResult:
     """Answer ``query`` from the local knowledge bases.
 
@@ -136,6 +137,8 @@ def search(
         ``KnowledgeBase/`` folder in the working directory or a parent.
     :param top_k: at most this many hits, one per file.
     :param score_threshold: hits scoring below this (0..1) are dropped.
+    :param explain: give each hit an ``explain`` mapping: every feature of its score, its value
+        and its part of the log-odds, the probability and the decision line.
 
     Every search first brings the KB's index up to date with the files on disk.
     """
@@ -190,12 +193,14 @@ def search(
             return outcome.not_found(
                 q.text, q.lang, first_reason or "kb_not_found", notes, kb=normalize_kb_ref(refs[0])
             )
-        outcomes = {k.loc.name: _refresh(k, notes).rank(q, top_k * 3) for k in kbs}
+        rankers = {k.loc.name: _refresh(k, notes) for k in kbs}
+        outcomes = {n: r.rank(q, top_k * 3) for n, r in rankers.items()}
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
         # every KB is searched for evidence; only the chosen ones' index notes are reported
         kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
-        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3) for k in cands}
+        rankers = {k.loc.name: _refresh(k, kb_notes[k.loc.name]) for k in cands}
+        outcomes = {n: r.rank(q, top_k * 3) for n, r in rankers.items()}
         script = cjk_script(q.text)
         choices = [
             Choice(
@@ -220,6 +225,10 @@ def search(
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
             notes.append(f"did you mean: {dym} (in '{name}')")
+        for ident in o.absent_ids:
+            near = rankers[name].nearest_identifiers(ident)
+            did = f" (did you mean: {', '.join(near)}?)" if near else ""
+            notes.append(f"'{ident}' is not in '{name}': no document has this identifier{did}")
     matches = [(name, f) for name, o in outcomes.items() for f in o.files]
     if not matches:
         kw = ", ".join(k.text for k in q.keywords) or q.text
@@ -233,6 +242,7 @@ def search(
         top_k=top_k,
         kb=kb_names[0],
         where=kb_names,
+        explain=explain,
     )
     if not result.found:
         more: list[str] = []

@@ -106,6 +106,9 @@ class Hit:
     """Why it matched, in a few words."""
     spans: tuple[Span, ...] = ()
     """(start, end) character offsets of the matched terms in :attr:`snippet_text`."""
+    explain: Mapping[str, Any] | None = dc.field(default=None, hash=False, compare=False)
+    """With ``search(..., explain=True)``: each feature of the score, its value and its part of
+    the log-odds, the probability and the decision line (docs/scores.md)."""
 
     @property
     def snippet(self) -> str:
@@ -119,6 +122,8 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         d = dc.asdict(self)
+        if self.explain is None:
+            d.pop("explain")
         d["snippet"] = self.snippet
         d["spans"] = [list(sp) for sp in self.spans]
         d["heading_path"] = list(self.heading_path)

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 
 from .. import messages
 from ..results import Hit, Reason, SearchResult, Source
+from . import confidence
 from .answer import compose_answer
 from .query import Query
 from .ranker import FileMatch
 from .snippets import make_snippet
 
 
-def make_hit(kb: str, f: FileMatch) -> Hit:
+def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
     """The public hit of a ranked file: stored fields, snippet, score and why it matched."""
     st = f.fields()
     text = str(st.get("text") or "")
@@ -45,6 +46,9 @@ def make_hit(kb: str, f: FileMatch) -> Hit:
         kind=str(st.get("kind") or "text"),
         content=text,
         why=", ".join(why),
+        explain=confidence.explain(f.features, f.probability, f.score, f.capped)
+        if explain and f.features is not None
+        else None,
     )
 
 
@@ -124,6 +128,7 @@ def from_matches(
     kb: str | None = None,
     where: Sequence[str] | None = None,
     notes_of_memory: bool = False,
+    explain: bool = False,
 ) -> SearchResult:
     """Cut ranked files (``(kb, file)``, any order) at the threshold and ``top_k``.
 
@@ -143,7 +148,7 @@ def from_matches(
             f"{threshold:.2f}; it matched only: {', '.join(best.matched_terms) or 'weak terms'}"
         )
         return not_found(q.text, q.lang, "below_threshold", notes, kb=first, kbs=kbs)
-    hits = [make_hit(n, f) for n, f in kept]
+    hits = [make_hit(n, f, explain=explain) for n, f in kept]
     return found(
         q.text, q.lang, hits, notes, kbs=kbs, kb=kb, where=where, notes_of_memory=notes_of_memory
     )

@@ -35,6 +35,7 @@ from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStat
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..text.analysis import has_cjk, index_terms
+from . import confidence
 from .query import Keyword, Query
 
 K1 = 1.2
@@ -88,6 +89,12 @@ class FileMatch:
     missing_terms: list[str]
     stored: dict[str, Any] = field(default_factory=dict)
     reader: Any = field(default=None, repr=False)
+    probability: float = 0.0
+    """The calibrated probability that the file answers the query (:mod:`.confidence`)."""
+    features: Any = field(default=None, repr=False)
+    """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
+    capped: bool = False
+    """Held under the line: an identifier of the query is absent, or no keyword matched."""
 
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never
@@ -104,6 +111,10 @@ class RankOutcome:
     known_keywords: list[str]
     """Keywords with at least one term in this KB's vocabulary."""
     did_you_mean: dict[str, str] = field(default_factory=dict)
+    filler: list[str] = field(default_factory=list)
+    """Question words of the query the KB has never seen (not counted as missing)."""
+    absent_ids: list[str] = field(default_factory=list)
+    """Identifiers of the query the KB has nowhere (no hit can be confident)."""
 
 
 @dataclass(slots=True)
@@ -120,6 +131,12 @@ class _Known:
     did_you_mean: dict[str, str] = field(default_factory=dict)
     alias: dict[str, str] = field(default_factory=dict)
     """Near vocabulary term -> the query term it stands for."""
+    filler: list[str] = field(default_factory=list)
+    """Words of the question the KB has never seen that are common in general language
+    (how many, happens, 多久): question words, not a topic the answer lacks."""
+    absent_ids: list[str] = field(default_factory=list)
+    """Identifiers of the question the KB has neither whole nor as a leading run of one it
+    has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
 
 
 class Ranker:
@@ -139,14 +156,20 @@ class Ranker:
 
     def _vocabulary_check(self, q: Query, stats: TermStats) -> _Known:
         """Which of the query's keywords this KB knows, and near words for misspelt ones."""
-        # a question or function word the KB has never seen (何年, 哪边) is not a topic: it
-        # would count as evidence that the question is out of scope
-        keywords = [
+        # a question or function word the KB has never seen (何年, 哪边, happens, 多久) is not
+        # a topic: it would count as evidence that the question is out of scope
+        filler = [
             k
             for k in q.keywords
-            if not (k.filler_like and not any(stats.known(t) for t in k.terms))
+            if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k))
         ]
+        keywords = [k for k in q.keywords if k not in filler]
         out = _Known(keywords or list(q.keywords), dict(q.terms))
+        if keywords:
+            out.filler = [k.text for k in filler]
+        out.absent_ids = [
+            k.text for k in out.keywords if _is_identifier(k) and not _has_identifier(stats, k)
+        ]
         unknown = []
 
         def correct(kw: Keyword, stands_for: str) -> bool:
@@ -162,7 +185,7 @@ class Ranker:
         # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
         # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
         for kw in out.keywords:
-            if kw.whole and not stats.known(kw.whole):
+            if kw.whole and not stats.known(kw.whole) and kw.text not in out.absent_ids:
                 # a misspelt identifier: its parts may exist, the whole does not
                 correct(kw, kw.whole)
             parts_known = sum(map(stats.known, kw.parts))
@@ -210,7 +233,9 @@ class Ranker:
                 title_hits[ids] += (flags & IN_TITLE) > 0
         seen = [t for t, a in acc.items() if a.any()]
         if not seen:
-            return RankOutcome([], [k.text for k in keywords], known, did_you_mean)
+            return RankOutcome(
+                [], [k.text for k in keywords], known, did_you_mean, vocab.filler, vocab.absent_ids
+            )
         # the most a section could score on the terms this KB knows (unknown terms already
         # lower the keyword coverage; counting them twice would flatten every score)
         qmax = sum(idf[t] * terms[t] for t in seen if t not in q.bonus_terms) or 1.0
@@ -291,18 +316,26 @@ class Ranker:
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
         self._follow_originals(cands, raw, emph, cov, rel, tcov)
-        final = calibrate(raw)
         # ties: more coverage first, then the file whose best section ranked first
-        order = np.lexsort((np.arange(len(final)), -cov, -final))[:limit]
+        ranked = np.lexsort((np.arange(len(raw)), -cov, -raw))
+        order = ranked[:limit]
+        x = self._confidence_features(
+            q, vocab, stats, cands, order, ranked, raw, cov, together, rel, tcov, tprec, alias
+        )
+        never = np.array(
+            [bool(vocab.absent_ids) or not (cands.file_cov[:, fi] >= 0.5).any() for fi in order],
+            dtype=bool,
+        ).reshape(-1)
+        prob, final = confidence.scores(x, never)
         files: list[FileMatch] = []
-        for fi in order.tolist():
+        for j, fi in enumerate(order.tolist()):
             b = int(best[fi])
             d = int(cands.docs[b])
             covs = cands.file_cov[:, fi].tolist()
             files.append(
                 FileMatch(
                     path=cands.file_paths[fi],
-                    score=float(final[fi]),
+                    score=float(final[j]),
                     best=SectionMatch(
                         d,
                         float(cands.sec_score[b] + cands.bonus[b]),
@@ -312,13 +345,102 @@ class Ranker:
                     relevance=float(rel[fi]),
                     title=float(tcov[fi]),
                     emphasized=bool(emph[fi]),
-                    matched_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c >= 0.5],
-                    missing_terms=[k.text for k, c in zip(keywords, covs, strict=True) if c < 0.5],
+                    matched_terms=[
+                        k.text
+                        for k, c in zip(keywords, covs, strict=True)
+                        if c >= 0.5 and k.text not in vocab.absent_ids
+                    ],
+                    missing_terms=[
+                        k.text
+                        for k, c in zip(keywords, covs, strict=True)
+                        if c < 0.5 or k.text in vocab.absent_ids
+                    ],
                     stored=stored.get(d) or {},
                     reader=reader,
+                    probability=float(prob[j]),
+                    features=x[j],
+                    capped=bool(never[j]),
                 )
             )
-        return RankOutcome(files, [k.text for k in keywords], known, did_you_mean)
+        return RankOutcome(
+            files, [k.text for k in keywords], known, did_you_mean, vocab.filler, vocab.absent_ids
+        )
+
+    def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
+        """Identifiers of this KB nearest to one it lacks, as the KB writes them
+        (``ORDER_STATUS_ARCHIVED`` -> ``ORDER_STATUS_PAID``, ...)."""
+        from rapidfuzz import fuzz, process
+
+        whole = text.lower().strip("/")
+        stats = TermStats(self.kbi, self.kbi.reader())
+        cut = max((whole.rfind(c) for c in _ID_SEPARATORS), default=-1)
+        prefixes = [whole[: cut + 1]] if cut > 0 else []
+        prefixes.append(whole[:2])
+        cands: list[str] = []
+        cutoff = 0.0  # identifiers that share the leading run are all near ones
+        for prefix in prefixes:
+            cands = [
+                t
+                for f in ("body", "heading", "title")
+                for t in stats.vocabulary(f, prefix)
+                if any(c in t for c in _ID_SEPARATORS) and t != whole
+            ]
+            if cands:
+                break
+            cutoff = 60.0
+        got = process.extract(
+            whole, set(cands), scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff
+        )
+        return [self._original_spelling(stats, t) for t, _s, _k in got]
+
+    @staticmethod
+    def _original_spelling(stats: TermStats, term: str) -> str:
+        """The term as a section of the KB writes it (index terms are lower case)."""
+        vec = stats.vector(term)
+        if vec is not None:
+            text = str(stats.reader.stored_fields(int(vec[0][0])).get("text") or "")
+            m = re.search(re.escape(term), text, re.IGNORECASE)
+            if m:
+                return m.group()
+        return term
+
+    @staticmethod
+    def _confidence_features(
+        q: Query,
+        vocab: _Known,
+        stats: TermStats,
+        cands: _Candidates,
+        order: np.ndarray,
+        ranked: np.ndarray,
+        raw: np.ndarray,
+        cov: np.ndarray,
+        together: np.ndarray,
+        rel: np.ndarray,
+        tcov: np.ndarray,
+        tprec: np.ndarray,
+        alias: dict[str, str],
+    ) -> np.ndarray:
+        """The inputs of :mod:`.confidence` for the files in ``order`` (rank order)."""
+        n_kw = max(1, len(vocab.keywords))
+        nxt = np.append(raw[ranked][1:], 0.0)  # the next file's evidence, in rank order
+        margin = (raw[ranked] - nxt)[: len(order)]
+        matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
+        via_typo = cands.file_has_any(list(alias))[order] if alias else np.zeros(len(order))
+        return confidence.features(
+            evidence=raw[order],
+            coverage=cov[order],
+            together=together[order],
+            relevance=rel[order],
+            title=tcov[order],
+            title_precision=tprec[order],
+            matched_share=matched,
+            known_share=sum(vocab.share.values()) / n_kw,
+            filler_share=len(vocab.filler) / max(1, len(q.keywords)),
+            margin=margin,
+            keywords=len(vocab.keywords),
+            typo=via_typo,
+            sections=stats.sections,
+        )
 
     @staticmethod
     def _field_value_best(
@@ -577,3 +699,43 @@ def _coverage(keywords: list[Keyword], row: dict[str, int], found: np.ndarray) -
         if k.whole:
             out[j][found[row[k.whole]]] = 1.0
     return out
+
+
+FILLER_ZIPF = 4.7
+"""A word the KB has never seen is a question word when it is at least this common in general
+language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91)."""
+
+
+def _common_word(k: Keyword) -> bool:
+    """A plain word (not an identifier) that is common in general English or Chinese."""
+    from ..text.analysis import to_simplified
+    from ..text.generalfreq import zipf
+
+    if k.whole and not has_cjk(k.text):
+        return False
+    if has_cjk(k.text):
+        return zipf(to_simplified(k.text), "zh") >= FILLER_ZIPF
+    return k.text.isalpha() and zipf(k.text, "en") >= FILLER_ZIPF
+
+
+_ID_SEPARATORS = "_.-/:"
+
+
+def _is_identifier(k: Keyword) -> bool:
+    """An identifier that must be matched whole: ``ORDER_STATUS_X``, ``a.b.c``, ``PAY-1234``,
+    ``/api/v2/...``, camelCase (not prose compounds such as ``loss-of-function``)."""
+    return bool(k.whole) and k.part_credit < 1.0 and not has_cjk(k.text)
+
+
+def _has_identifier(stats: TermStats, k: Keyword) -> bool:
+    """The KB has the identifier whole, or as the leading run of a longer one it has
+    (``ORDER_STATUS`` of ``ORDER_STATUS_PAID``)."""
+    assert k.whole
+    if stats.known(k.whole):
+        return True
+    n = len(k.whole)
+    return any(
+        t.startswith(k.whole) and len(t) > n and t[n] in _ID_SEPARATORS
+        for f in ("body", "title", "heading")
+        for t in stats.vocabulary(f, k.whole)
+    )

@@ -1,0 +1,66 @@
+"""How common a word is in general English or Chinese: wordfreq's Zipf scale, read lazily.
+
+The frequencies are wordfreq's own ``small`` lists (its data files, read directly: importing
+``wordfreq`` itself loads ftfy, regex and langcodes, a third of a second a process, and its
+Chinese lookups build a second jieba dictionary). A list is loaded only when a query has a word
+its knowledge base lacks, and kept for the life of the process.
+
+Zipf: log10 of a word's frequency per billion words; 7 is "the", 5 "happens", 3 "refund".
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import logging
+import threading
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+_LOCK = threading.Lock()
+_LISTS: dict[str, dict[str, float]] = {}
+
+
+def _data_file(lang: str) -> Path | None:
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "data" / f"small_{lang}.msgpack.gz"
+    return path if path.is_file() else None
+
+
+def _load(lang: str) -> dict[str, float]:
+    """word -> Zipf value of wordfreq's small list for ``lang`` (empty when unavailable)."""
+    import msgpack
+
+    path = _data_file(lang)
+    if path is None:
+        log.info("wordfreq's %s list is not installed; general frequencies unknown", lang)
+        return {}
+    with gzip.open(path, "rb") as fh:
+        data = msgpack.load(fh, raw=False)
+    # wordfreq's cBpack format: a header, then buckets of words; bucket i holds the words of
+    # frequency 10 ** (-i / 100), i.e. Zipf 9 - i / 100
+    out: dict[str, float] = {}
+    for i, bucket in enumerate(data[1:]):
+        z = round(9.0 - i / 100.0, 2)
+        for w in bucket:
+            out.setdefault(w, z)
+    return out
+
+
+def zipf(word: str, lang: str) -> float:
+    """The Zipf frequency of ``word`` (lower case; Simplified for Chinese), 0 when unlisted."""
+    table = _LISTS.get(lang)
+    if table is None:
+        with _LOCK:
+            table = _LISTS.get(lang)
+            if table is None:
+                try:
+                    table = _load(lang)
+                except Exception as exc:  # noqa: BLE001 - a broken data file: frequencies unknown
+                    log.warning("cannot read wordfreq's %s list: %r", lang, exc)
+                    table = {}
+                _LISTS[lang] = table
+    return table.get(word.lower(), 0.0)
