@@ -1,37 +1,102 @@
-"""Compose the extractive answer: the best section's statement, key points, gaps and sources."""
+"""Compose the extractive answer: whole sentences of the best section that hold the matched
+terms, key points of the next hits, the keywords no hit has, and the sources."""
 
 from __future__ import annotations
+
+import re
 
 from .. import messages
 from ..messages import Lang
 from ..results import Hit
 from ..text.analysis import index_terms
 
-_MAX_STATEMENT = 360
+MAX_STATEMENT = 360
+"""The statement is whole sentences, about this many characters (one longer sentence is kept
+whole up to :data:`MAX_SENTENCE`)."""
+MAX_SENTENCE = 600
+
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|[\w.\-/ ]{1,60}:\s)")
+"""A line that starts a block of its own (list item, heading, table, quote, ``field: value``)
+rather than continuing a soft-wrapped paragraph."""
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])")
 
 
-def _key_lines(hit: Hit, limit: int = 3) -> str:
-    """The lines of the hit's section that carry the most matched terms, in document order."""
-    lines = [ln.strip() for ln in hit.content.splitlines() if ln.strip()]
-    if not lines:
+def units(content: str) -> list[str]:
+    """The section's text as answer units: soft-wrapped lines joined into paragraphs, then
+    paragraphs split into sentences; list items, ``field: value`` lines and table rows stay
+    whole; headings are dropped."""
+    paragraphs: list[str] = []
+    cur: list[str] = []
+
+    def flush() -> None:
+        if cur:
+            paragraphs.append(" ".join(cur))
+            cur.clear()
+
+    for raw in content.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif _BLOCK_START.match(raw):
+            flush()
+            cur.append(line)
+        else:
+            cur.append(line)
+    flush()
+    out: list[str] = []
+    for para in paragraphs:
+        if para.startswith("#") or set(para) <= set("|-: "):
+            continue
+        out.extend(s.strip() for s in _SENTENCE_END.split(para) if s.strip())
+    return out
+
+
+def _cap(text: str) -> str:
+    if len(text) <= MAX_SENTENCE:
+        return text
+    cut = text.rfind(" ", 0, MAX_SENTENCE)
+    return text[: cut if cut > MAX_SENTENCE // 2 else MAX_SENTENCE] + "…"
+
+
+def _keyword_in(terms: set[str], kw_terms: list[str]) -> bool:
+    whole, parts = kw_terms[0], kw_terms[1:]
+    if whole in terms:
+        return True
+    return bool(parts) and 2 * sum(p in terms for p in parts) >= len(parts) + 1
+
+
+def key_statement(hit: Hit, limit: int = 3) -> str:
+    """Whole sentences (or list items, ``field: value`` lines) of the hit's section holding
+    the most matched keywords, the best first, within about :data:`MAX_STATEMENT` characters;
+    never cut mid-sentence. A keyword the section's heading already names counts less: every
+    line under ``payment.retry.max_attempts`` is about it, so for "the default of
+    payment.retry.max_attempts" the ``Default: 3`` line comes first."""
+    heads = {h.strip().lower() for h in (*hit.heading_path, hit.title)}
+    parts = [u for u in units(hit.content) if u.strip().lower() not in heads]
+    if not parts:
         return hit.snippet_text
     if hit.kind == "table":
-        return "; ".join(lines)[:_MAX_STATEMENT]
-    want = {t for term in hit.matched_terms for t in index_terms(term)}
+        return _cap("; ".join(parts))
+    head_terms = {t for h in heads for t in index_terms(h)}
+    kws = [(index_terms(k) or [k.lower()]) for k in hit.matched_terms]
+    weights = [0.25 if _keyword_in(head_terms, kt) else 1.0 for kt in kws]
     scored = []
-    for i, ln in enumerate(lines):
-        if ln.startswith("#"):
-            continue
-        n = len(want.intersection(index_terms(ln)))
-        if n:
-            scored.append((n, i, ln))
+    for i, u in enumerate(parts):
+        terms = set(index_terms(u))
+        score = sum(w for kt, w in zip(kws, weights, strict=True) if _keyword_in(terms, kt))
+        if score:
+            scored.append((score, i, u))
     if not scored:
-        body = [ln for ln in lines if not ln.startswith("#")] or lines
-        return " ".join(body)[:_MAX_STATEMENT]
+        return _cap(parts[0])
     scored.sort(key=lambda x: (-x[0], x[1]))
-    picked = sorted(scored[:limit], key=lambda x: x[1])
-    out = " ".join(ln for _n, _i, ln in picked)
-    return out if len(out) <= _MAX_STATEMENT else out[: _MAX_STATEMENT - 1] + "…"
+    picked: list[str] = []
+    used = 0
+    for _score, _i, u in scored[:limit]:
+        if picked and used + len(u) > MAX_STATEMENT:
+            continue
+        picked.append(u)
+        used += len(u)
+    return " ".join(_cap(u) for u in picked)
 
 
 def compose_answer(lang: Lang, hits: list[Hit], missing: list[str]) -> str:
@@ -41,12 +106,12 @@ def compose_answer(lang: Lang, hits: list[Hit], missing: list[str]) -> str:
     best = hits[0]
     where = " > ".join(best.heading_path) or best.title
     kbs = sorted({h.kb for h in hits})
-    parts = [messages.answer_lead(lang, best.kb, best.path, where, _key_lines(best))]
+    parts = [messages.answer_lead(lang, best.kb, best.path, where, key_statement(best))]
     if len(hits) > 1:
         parts.append(messages.answer_other_points(lang))
         parts += [
             messages.answer_point(
-                lang, h.kb, h.path, " > ".join(h.heading_path) or h.title, _key_lines(h, 1)
+                lang, h.kb, h.path, " > ".join(h.heading_path) or h.title, key_statement(h, 1)
             )
             for h in hits[1:3]
         ]

@@ -32,7 +32,7 @@ MODEL_FILE = Path(__file__).with_name("confidence.json")
 NEVER_CONFIDENT = 0.8
 """The most a hit that cannot be an answer may score, as a share of the line (0.28)."""
 
-FEATURES = (
+BASE = (
     "evidence",
     "coverage",
     "together",
@@ -44,10 +44,31 @@ FEATURES = (
     "filler_share",
     "margin",
     "one_keyword",
+    "keywords",
+    "rarity",
     "typo",
     "kb_size",
 )
-"""The model's inputs, each computed per hit by the ranker (see :func:`features`)."""
+"""What the ranker measures per hit (see :func:`features`)."""
+DERIVED = ("relevance_known", "short_coverage", "short_evidence", "short_known")
+"""Products of base features: relevance over the terms the KB knows, times the share of the
+question it knows; and coverage, evidence and known share again for questions of one or two
+keywords (a short question and a long claim weigh the same evidence differently)."""
+FEATURES = BASE + DERIVED
+"""The model's inputs: :data:`BASE` then :data:`DERIVED`."""
+
+
+def derive(base: np.ndarray) -> np.ndarray:
+    """:data:`BASE` columns -> :data:`FEATURES` columns (hits x features)."""
+    col = {f: base[:, i] for i, f in enumerate(BASE)}
+    short = (col["keywords"] <= math.log2(3) + 1e-9).astype(np.float64)
+    extra = [
+        col["relevance"] * col["known_share"],
+        col["coverage"] * short,
+        col["evidence"] * short,
+        col["known_share"] * short,
+    ]
+    return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +118,7 @@ def features(
     filler_share: float,
     margin: np.ndarray,
     keywords: int,
+    rarity: np.ndarray,
     typo: np.ndarray,
     sections: int,
 ) -> np.ndarray:
@@ -114,10 +136,12 @@ def features(
         np.full(n, filler_share),
         np.clip(margin, 0.0, 1.0),
         np.full(n, 1.0 if keywords <= 1 else 0.0),
+        np.full(n, math.log2(1 + keywords)),
+        rarity,
         typo.astype(np.float64),
         np.full(n, math.log10(max(sections, 1))),
     ]
-    return np.stack(cols, axis=1) if n else np.zeros((0, len(FEATURES)))
+    return derive(np.stack(cols, axis=1)) if n else np.zeros((0, len(FEATURES)))
 
 
 def probability(x: np.ndarray) -> np.ndarray:

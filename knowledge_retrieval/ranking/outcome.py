@@ -8,6 +8,7 @@ one answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .. import messages
 from ..results import Hit, Reason, SearchResult, Source
@@ -23,6 +24,12 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
     st = f.fields()
     text = str(st.get("text") or "")
     start, end = st.get("lines") or (1, 1)
+    if f.reader is not None and not _body(text):
+        # a heading alone (an H1 over the table it names): its answer is the section under it
+        nxt = _next_section(f)
+        if nxt:
+            text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
+            end = tuple(nxt.get("lines") or (start, end))[1]
     why = []
     if f.title > 0:
         why.append("name/title match")
@@ -50,6 +57,24 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         if explain and f.features is not None
         else None,
     )
+
+
+def _body(text: str) -> str:
+    return "\n".join(
+        ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")
+    )
+
+
+def _next_section(f: FileMatch) -> dict[str, Any] | None:
+    """The stored fields of the section after the file's best one, when it is in the file."""
+    d = f.best.docnum + 1
+    try:
+        if d >= f.reader.doc_count_all() or f.reader.is_deleted(d):
+            return None
+        nxt: dict[str, Any] = f.reader.stored_fields(d)
+    except (IndexError, KeyError, ValueError):
+        return None
+    return nxt if nxt.get("path") == f.path else None
 
 
 def missing_keywords(hits: Sequence[Hit]) -> list[str]:

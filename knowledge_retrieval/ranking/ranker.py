@@ -319,8 +319,25 @@ class Ranker:
         # ties: more coverage first, then the file whose best section ranked first
         ranked = np.lexsort((np.arange(len(raw)), -cov, -raw))
         order = ranked[:limit]
+        # how specific the matched keywords are in this KB: idf over the most it can be
+        rarity = np.array([kw_weight[k.text] for k in keywords]) / math.log(
+            1.0 + (stats.n + 0.5) / 0.5
+        )
         x = self._confidence_features(
-            q, vocab, stats, cands, order, ranked, raw, cov, together, rel, tcov, tprec, alias
+            q,
+            vocab,
+            stats,
+            cands,
+            order,
+            ranked,
+            raw,
+            cov,
+            together,
+            rel,
+            tcov,
+            tprec,
+            alias,
+            rarity,
         )
         never = np.array(
             [bool(vocab.absent_ids) or not (cands.file_cov[:, fi] >= 0.5).any() for fi in order],
@@ -419,9 +436,12 @@ class Ranker:
         tcov: np.ndarray,
         tprec: np.ndarray,
         alias: dict[str, str],
+        rarity: np.ndarray,
     ) -> np.ndarray:
         """The inputs of :mod:`.confidence` for the files in ``order`` (rank order)."""
         n_kw = max(1, len(vocab.keywords))
+        hit = cands.file_cov[:, order] >= 0.5  # keywords x files
+        spec = (rarity @ hit) / np.maximum(1, hit.sum(axis=0))
         nxt = np.append(raw[ranked][1:], 0.0)  # the next file's evidence, in rank order
         margin = (raw[ranked] - nxt)[: len(order)]
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
@@ -438,6 +458,7 @@ class Ranker:
             filler_share=len(vocab.filler) / max(1, len(q.keywords)),
             margin=margin,
             keywords=len(vocab.keywords),
+            rarity=spec,
             typo=via_typo,
             sections=stats.sections,
         )

@@ -1,0 +1,329 @@
+"""Fit the confidence model behind every score: ``knowledge_retrieval/ranking/confidence.json``.
+
+Each dev question is asked with ``search(..., top_k=3, score_threshold=0, explain=True)``; each
+of its hits is a row (the features the ranker computed, label 1 when the file answers it). A
+logistic regression on standardised features, every dev set weighing the same, gives the
+probability; the decision line ``p*`` is the probability that best separates the questions
+whose first hit answers them from the rest (balanced accuracy over the sets). Then:
+
+- leave-one-set-out: refit without each set and measure it (misses and rejections);
+- the reliability diagram (score band -> share of hits that answer) of the dev rows, drawn to
+  ``docs/scores-reliability.png`` and printed as a table for docs/scores.md.
+
+Dev sets (never the held-out ``teamkb-check`` nor qmd-eval-docs)::
+
+    python -m calibration.small_kbs ../small-kbs --eval ../shared/eval --seed 13
+    python -m calibration.typos calibration/teamkb/questions.jsonl -o ../teamkb-typos.jsonl --seed 13
+    python -m calibration.fit --eval ../shared/eval --small ../small-kbs --typos ../teamkb-typos.jsonl
+
+``--dry-run`` measures without writing the model. Requires scikit-learn and matplotlib
+(``pip install -e '.[calibration]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from knowledge_retrieval import search
+from knowledge_retrieval.errors import InvalidArgumentError
+from knowledge_retrieval.ranking import confidence
+
+from .common import load_questions, stripped_copy
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SUITES = {  # shared suite -> (its KB, how many queries)
+    "scifact-train": ("scifact", 200),
+    "cmrc2018-trial": ("cmrc2018", 200),
+    "drcd-dev": ("drcd", 200),
+    "otel-known-item": ("otel", 150),
+    "helm-known-item": ("helm", 147),
+}
+OUT_OF_SCOPE = [  # (suite, asked of KB): other suites' questions, none of which it answers
+    ("scifact-train", "otel"),
+    ("scifact-train", "tldr"),
+    ("otel-known-item", "scifact"),
+    ("otel-known-item", "helm"),
+    ("otel-known-item", "cncf-glossary"),
+    ("helm-known-item", "otel"),
+    ("helm-known-item", "tldr"),
+    ("cmrc2018-trial", "drcd"),
+    ("drcd-dev", "cmrc2018"),
+    ("cmrc2018-trial", "otel"),
+]
+OOS_LIMIT = 100
+HITS_PER_QUESTION = 3
+
+
+@dataclass
+class Data:
+    x: list[np.ndarray] = field(default_factory=list)
+    y: list[int] = field(default_factory=list)
+    group: list[str] = field(default_factory=list)
+    rank: list[int] = field(default_factory=list)
+    qid: list[str] = field(default_factory=list)
+    capped: list[bool] = field(default_factory=list)
+    questions: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    """qid -> (group, answerable as asked)."""
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        return (
+            np.array(self.x),
+            np.array(self.y),
+            np.array(self.group),
+            np.array(self.rank),
+            np.array(self.qid),
+            np.array(self.capped),
+        )
+
+
+def ask(data: Data, group: str, q: dict[str, Any], root: Path, kb: str | None) -> None:
+    qid = f"{group}:{q.get('id')}"
+    relevant = {p for p, g in (q.get("relevant") or {}).items() if g > 0}
+    answerable = bool(relevant) and (kb is None or kb == q.get("kb"))
+    data.questions[qid] = (group, answerable)
+    try:
+        r = search(
+            q["query"], kb, root=root, top_k=HITS_PER_QUESTION, score_threshold=0.0, explain=True
+        )
+    except InvalidArgumentError:
+        return
+    for i, h in enumerate(r.hits):
+        if h.explain is None:
+            continue
+        feats = h.explain["features"]
+        data.x.append(np.array([feats[f]["value"] for f in confidence.BASE]))
+        data.y.append(int(answerable and h.kb == q.get("kb") and h.path in relevant))
+        data.group.append(group)
+        data.rank.append(i)
+        data.qid.append(qid)
+        data.capped.append(bool(h.explain["capped"]))
+
+
+def collect(args: argparse.Namespace) -> Data:
+    data = Data()
+    team = HERE / "teamkb"
+    for q in load_questions(team / "questions.jsonl"):
+        ask(data, "teamkb", q, team, q.get("ask_kb", q["kb"]))
+    if args.typos:
+        for q in load_questions(Path(args.typos)):
+            ask(data, "teamkb-typos", q, team, q.get("ask_kb", q["kb"]))
+    if args.small:
+        for size_dir in sorted(Path(args.small).glob("size-*")):
+            for q in load_questions(size_dir / "questions.jsonl"):
+                if q.get("suite") == "qmd-eval-docs":
+                    continue  # qmd-eval-docs is a check set
+                ask(data, size_dir.name, q, size_dir, q.get("ask_kb", q["kb"]))
+    if args.eval:
+        ev = Path(args.eval)
+        root = ev / "KnowledgeBase"
+        with tempfile.TemporaryDirectory(prefix="kr-fit-") as tmp:
+            for suite, (kb, n) in SUITES.items():
+                for q in load_questions(ev / "queries" / f"{suite}.jsonl", n):
+                    qroot = root
+                    if q.get("strip_front_matter"):
+                        qroot = stripped_copy(root, kb, q["strip_front_matter"], Path(tmp))
+                    ask(data, suite, q, qroot, kb)
+            for suite, kb in OUT_OF_SCOPE:
+                for q in load_questions(ev / "queries" / f"{suite}.jsonl", OOS_LIMIT):
+                    ask(data, f"{suite}->{kb}", {**q, "relevant": {}}, root, kb)
+        print(f"collected {len(data.y)} hits of {len(data.questions)} questions", file=sys.stderr)
+    return data
+
+
+def save_cache(data: Data, path: Path) -> None:
+    x, y, group, rank, qid, capped = data.arrays()
+    qs = json.dumps(data.questions)
+    np.savez(path, x=x, y=y, group=group, rank=rank, qid=qid, capped=capped, questions=qs)
+
+
+def load_cache(path: Path) -> Data:
+    z = np.load(path, allow_pickle=False)
+    return Data(
+        x=list(z["x"]),
+        y=z["y"].tolist(),
+        group=z["group"].tolist(),
+        rank=z["rank"].tolist(),
+        qid=z["qid"].tolist(),
+        capped=z["capped"].tolist(),
+        questions={k: (g, a) for k, (g, a) in json.loads(str(z["questions"])).items()},
+    )
+
+
+def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict[str, Any]:
+    from sklearn.linear_model import LogisticRegression
+
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    m = LogisticRegression(C=1.0, max_iter=2000)
+    m.fit((x - mean) / scale, y, sample_weight=w)
+    return {
+        "coef": [round(float(c), 6) for c in m.coef_[0]],
+        "intercept": round(float(m.intercept_[0]), 6),
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+    }
+
+
+def _prob(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    z = (x - np.array(model["mean"])) / np.array(model["scale"])
+    return np.asarray(1.0 / (1.0 + np.exp(-(z @ np.array(model["coef"]) + model["intercept"]))))
+
+
+def decisions(
+    data: Data, p: np.ndarray, line: float, select: np.ndarray | None = None
+) -> dict[str, dict[str, float]]:
+    """Per set: of the questions whose first hit answers them, the share reported not found
+    (``miss``); of the questions nothing answers (as asked), the share rejected."""
+    _x, y, _group, rank, qid, capped = data.arrays()
+    sel = np.ones(len(y), dtype=bool) if select is None else select
+    top = {
+        q: (float(pp), int(yy), bool(c))
+        for q, pp, yy, r, c, s in zip(qid, p, y, rank, capped, sel, strict=True)
+        if r == 0 and s
+    }
+    out: dict[str, dict[str, list[int]]] = defaultdict(lambda: {"miss": [], "reject": []})
+    for q, (g, answerable) in data.questions.items():
+        if q not in top:
+            if not answerable:
+                out[g]["reject"].append(1)
+            continue
+        pp, yy, c = top[q]
+        found = pp >= line and not c
+        if yy:
+            out[g]["miss"].append(int(not found))
+        elif not answerable:
+            out[g]["reject"].append(int(not found))
+    return {
+        g: {k: (float(np.mean(v)) if v else float("nan")) for k, v in d.items()}
+        for g, d in out.items()
+    }
+
+
+def choose_line(data: Data, p: np.ndarray) -> float:
+    """The line with the best balanced accuracy (1 - miss + reject) / 2, sets weighing alike."""
+    best, best_v = 0.5, -1.0
+    for line in np.arange(0.05, 0.9, 0.01):
+        d = decisions(data, p, float(line))
+        vals = []
+        for g in d.values():
+            parts = [1 - g["miss"]] if not np.isnan(g["miss"]) else []
+            parts += [g["reject"]] if not np.isnan(g["reject"]) else []
+            vals.append(float(np.mean(parts)))
+        v = float(np.mean(vals))
+        if v > best_v:
+            best, best_v = float(line), v
+    return round(best, 2)
+
+
+def weights(group: np.ndarray) -> np.ndarray:
+    counts = defaultdict(int)
+    for g in group:
+        counts[g] += 1
+    return np.array([1.0 / counts[g] for g in group]) * len(counts)
+
+
+def reliability(score: np.ndarray, y: np.ndarray, w: np.ndarray) -> list[tuple[str, int, float]]:
+    bands = [0.0, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0001]
+    rows = []
+    for a, b in itertools.pairwise(bands):
+        sel = (score >= a) & (score < b)
+        if sel.any():
+            rows.append(
+                (
+                    f"{a:.2f}–{min(b, 1.0):.2f}",
+                    int(sel.sum()),
+                    float(np.average(y[sel], weights=w[sel])),
+                )
+            )
+    return rows
+
+
+def draw(rows: list[tuple[str, int, float]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    labels = [r[0] for r in rows]
+    ax.bar(range(len(rows)), [r[2] for r in rows], color="#4a7bb7")
+    ax.set_xticks(range(len(rows)), labels, rotation=30, ha="right")
+    ax.axvline(2.5, color="#c44", linestyle="--", label="default threshold 0.35")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("score band")
+    ax.set_ylabel("share of hits that answer the question")
+    ax.set_title("Reliability of the score (dev sets, every set weighing alike)")
+    for i, r in enumerate(rows):
+        ax.text(i, r[2] + 0.02, f"n={r[1]}", ha="center", fontsize=7)
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m calibration.fit", description=__doc__)
+    ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
+    ap.add_argument("--small", help="the folder small_kbs.py wrote")
+    ap.add_argument("--typos", help="typo variants of the teamkb questions")
+    ap.add_argument("--dry-run", action="store_true", help="measure, do not write the model")
+    ap.add_argument("--drop", default="", help="features to leave out (comma-separated)")
+    ap.add_argument("--cache", help="keep the collected rows in this .npz file (refits are fast)")
+    args = ap.parse_args(argv)
+    if args.cache and Path(args.cache).exists():
+        data = load_cache(Path(args.cache))
+    else:
+        data = collect(args)
+        if args.cache:
+            save_cache(data, Path(args.cache))
+    base, y, group, _rank, _qid, capped = data.arrays()
+    x = confidence.derive(base)
+    drop = [confidence.FEATURES.index(f) for f in args.drop.split(",") if f]
+    x[:, drop] = 0.0  # a dropped feature gets coefficient 0
+    keep = ~capped  # capped hits are decided by rule, not by the model
+    w = weights(group)
+    model = fit(x[keep], y[keep], w[keep])
+    p = _prob(model, x)
+    line = choose_line(data, p)
+    model["line"] = line
+    print(f"line p* = {line}")
+    print(f"{'set':<32} {'miss':>6} {'reject':>7}   (in-sample)")
+    for g, d in sorted(decisions(data, p, line).items()):
+        print(f"{g:<32} {d['miss']:>6.3f} {d['reject']:>7.3f}")
+    print("\nleave-one-set-out (fit without the set, measure it):")
+    for g in sorted(set(group)):
+        tr = keep & (group != g)
+        m = fit(x[tr], y[tr], weights(group[tr]))
+        d = decisions(data, _prob(m, x), line, select=group == g).get(g, {})
+        print(f"{g:<32} {d.get('miss', float('nan')):>6.3f} {d.get('reject', float('nan')):>7.3f}")
+    score = confidence.to_score(p, line)
+    score = np.where(capped, np.minimum(score, confidence.NEVER_CONFIDENT * 0.35), score)
+    rows = reliability(score, y, w)
+    print("\n| score | hits | share that answer |\n| --- | --: | --: |")
+    for band, n, share in rows:
+        print(f"| {band} | {n} | {share:.2f} |")
+    if not args.dry_run:
+        out = {
+            "features": list(confidence.FEATURES),
+            **model,
+            "fitted_on": sorted(set(group.tolist())),
+        }
+        confidence.MODEL_FILE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        draw(rows, REPO / "docs" / "scores-reliability.png")
+        print(f"wrote {confidence.MODEL_FILE.relative_to(REPO)} and docs/scores-reliability.png")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
