@@ -260,6 +260,8 @@ def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str
             "description": k.description,
             "keywords": list(k.keywords),
             "languages": list(k.languages),
+            "rules": [r.to_dict() for r in k.rules.understood],
+            "not_understood": [u.to_dict() for u in k.rules.not_understood],
         }
         for k in kbs
     ]

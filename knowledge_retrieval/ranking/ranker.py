@@ -35,7 +35,7 @@ from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStat
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..text.analysis import has_cjk, index_terms
-from . import confidence
+from . import confidence, routing
 from .query import Keyword, Query
 
 K1 = 1.2
@@ -244,6 +244,19 @@ class Ranker:
             a = acc[t]
             score += idf[t] * terms[t] * a / (K1 + a)
         cand = np.flatnonzero(score)
+        # README rules decided from the question (routing.py): conditional paths, factors
+        route = routing.plan(self.rules, q)
+        if route is not None and route.hidden:
+            cand = cand[route.mask([stats.path_of(d) for d in cand.tolist()])]
+            if not len(cand):
+                return RankOutcome(
+                    [],
+                    [k.text for k in keywords],
+                    known,
+                    did_you_mean,
+                    vocab.filler,
+                    vocab.absent_ids,
+                )
         docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
         cands = _Candidates(
             stats.path_of, docs, score[docs] / qmax, seen, acc, in_title, keywords, alias
@@ -269,6 +282,8 @@ class Ranker:
         # for one or two keywords the coverage already says it
         on_topic = sum(vocab.share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
+        if route is not None:  # README rules decided from the question (routing.py)
+            mult = mult * route.factors(cands.file_paths)
         mult = mult * on_topic**2
         if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
             mult = mult * TWO_KW_FACTOR

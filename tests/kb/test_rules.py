@@ -18,7 +18,7 @@ from knowledge_retrieval.kb.rules import (
     parse_readme,
     path_matches,
 )
-from knowledge_retrieval.models import KBRules
+from knowledge_retrieval.models import RULE_ACTIONS, KBRules
 
 READMES = Path(__file__).resolve().parents[1] / "fixtures" / "readmes"
 EVAL_KB = Path(__file__).resolve().parents[3] / "shared" / "eval" / "KnowledgeBase"
@@ -321,9 +321,13 @@ _MD = st.lists(
 def test_parse_readme_never_raises(text: str):
     r = rules_mod._parse(text)  # the unguarded parser: a crash here is a bug
     assert parse_readme(text) == r
-    for value in r.to_dict().values():
-        if isinstance(value, list):
+    for key, value in r.to_dict().items():
+        if key in ("understood", "not_understood"):
+            assert all(isinstance(v, dict) for v in value)
+        elif isinstance(value, list):
             assert all(isinstance(v, str) and v for v in value)
+    for rule in r.understood:
+        assert rule.path and rule.action in RULE_ACTIONS
     json.dumps(r.to_dict())
 
 

@@ -1,0 +1,103 @@
+"""Read a knowledge base README (YAML front matter or free-form Markdown) into KBRules.
+
+``markdown`` reads the body (scope, keywords, languages, the lines rules are read from),
+``sentences`` and ``conditions`` the rules those lines state, ``frontmatter`` the YAML keys,
+``patterns`` how a rule's path selects files.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from ...models import RULE_ACTIONS, KBRules, Rule, Unread
+from .frontmatter import _front_matter, _strings, fm_rules
+from .markdown import _collapse, _dedupe, _infer_languages, _split_keywords, read_body
+from .patterns import (
+    FolderScope,
+    _matcher,
+    _norm_pattern,
+    is_emphasized,
+    is_entry,
+    is_included,
+    path_matches,
+)
+
+__all__ = [
+    "FolderScope",
+    "is_emphasized",
+    "is_entry",
+    "is_included",
+    "parse_readme",
+    "path_matches",
+]
+
+log = logging.getLogger(__name__)
+_ = (_matcher, _norm_pattern)  # re-exported for the tests
+
+
+def parse_readme(text: str) -> KBRules:
+    """Parse a KB README into :class:`KBRules`; never raises (falls back to empty rules).
+
+    The Markdown body always gives the headings, the description when front matter has none,
+    and sentence rules merged after the front matter's. Front matter that YAML rejects is
+    read line by line, and the README then counts as free-form.
+    """
+    try:
+        return _parse(text)
+    except Exception:  # a bad README must not stop a KB from being searched
+        log.warning("could not read the README's rules; searching every file", exc_info=True)
+        return KBRules()
+
+
+def _parse(text: str) -> KBRules:
+    text = str(text).replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    meta, body, broken = _front_matter(text)
+    head = text[: len(text) - len(body)] if text.endswith(body) else ""
+    ff = read_body(body, head.count("\n") + 1)
+    meta = meta or {}
+    fm, fm_unread = fm_rules(meta, head.split("\n")) if meta else ([], [])
+    understood = _merge([*fm, *ff["rules"]])
+    unread = _dedupe_unread([*fm_unread, *ff["unread"]])
+
+    def paths(action: str) -> tuple[str, ...]:
+        return _dedupe(r.path for r in understood if r.action == action and r.unless is None)
+
+    description = _collapse(" ".join(_strings(meta.get("description"))))
+    names = _strings(meta.get("name"))
+    keywords = meta["keywords"] if "keywords" in meta else meta.get("tags")
+    keywords = _split_keywords(keywords) if isinstance(keywords, str) else _strings(keywords)
+    languages = [
+        p.lower().replace("_", "-")
+        for s in _strings(meta.get("languages", meta.get("language", meta.get("lang"))))
+        for p in re.split(r"[\s,，、;；]+", s)
+    ]
+    return KBRules(
+        name=(_collapse(names[0]) or None) if names else None,
+        description=description or ff["description"],
+        keywords=_dedupe([*map(_collapse, keywords), *ff["keywords"]]),
+        languages=_dedupe(languages or _infer_languages(f"{description}\n{ff['prose']}")),
+        headings=_dedupe(ff["headings"]),
+        style="front-matter" if meta and not broken else "free-form",
+        include=paths("include"),
+        exclude=paths("exclude"),
+        emphasize=paths("prefer"),
+        entry=paths("entry"),
+        understood=understood,
+        not_understood=unread,
+    )
+
+
+def _dedupe_unread(items: list[Unread]) -> tuple[Unread, ...]:
+    return tuple({(u.line, u.text): u for u in items}.values())
+
+
+def _merge(rules: list[Rule]) -> tuple[Rule, ...]:
+    """Rules grouped by action (front matter first, then the body, in order), repeats dropped."""
+    out: dict[Rule, None] = {}
+    for action in RULE_ACTIONS:
+        for r in rules:
+            if r.action == action and r not in out:
+                out[r] = None
+    return tuple(out)

@@ -1,0 +1,273 @@
+"""The Markdown of a README as blocks: scope, keywords, languages, and the lines rules are read from."""
+
+from __future__ import annotations
+
+import dataclasses as dc
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ...models import Rule, Unread
+from .sentences import heading_cue, is_rules_heading, read_line
+
+_DESCRIPTION_LIMIT = 600
+_I = re.IGNORECASE
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])(?:[ \t]+(.*))?$")
+_TABLE_SEP = re.compile(r"^\|?[\s:|-]+$")
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CODE = re.compile(r"`([^`\n]+)`")
+_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
+_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+_URL = re.compile(r"<?https?://\S+")
+
+_KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", _I)
+_KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
+    r"^[*_]*(?:key ?words?|tags|关键[词字]|關鍵[詞字]|标签|標籤)[*_]*\s*"
+    r"[:：][*_]*\s*(.*)$",
+    _I,
+)
+_SCOPE_HEAD = re.compile(
+    r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
+    r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)",
+    _I,
+)
+_KW_SPLIT = re.compile(r"[,，、;；\n]")
+
+
+@dc.dataclass
+class _Block:
+    kind: str  # "heading", "para", "quote", "item" or "table"
+    lines: list[str]
+    section: int  # index of the enclosing heading in the heading list, -1 before any
+    level: int = 0
+    line: int = 0  # the README line it starts on, 1-based
+    raw: list[str] = dc.field(default_factory=list)  # its lines as written
+
+    @property
+    def text(self) -> str:
+        """The lines joined; no space between two Han characters split over lines."""
+        out = ""
+        for line in (x.strip() for x in self.lines):
+            if out and line and not (_HAN.match(out[-1]) and _HAN.match(line[0])):
+                out += " "
+            out += line
+        return out
+
+
+def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
+    """Split Markdown into heading / paragraph / list-item / table-row blocks; code is dropped."""
+    blocks: list[_Block] = []
+    heads: list[_Block] = []
+    cur: _Block | None = None
+    fence: re.Pattern[str] | None = None
+
+    def heading(text: str, level: int, line: int) -> None:
+        heads.append(_Block("heading", [_clean_inline(text)], len(heads), level, line))
+        blocks.append(heads[-1])
+
+    lines, origin = _uncommented(body)
+    for raw, at in zip(lines, origin, strict=True):
+        if fence is not None:
+            fence = None if fence.match(raw) else fence
+            continue
+        if m := _FENCE.match(raw):
+            fence = re.compile(rf"^[ \t]*{re.escape(m.group(1)[0])}{{{len(m.group(1))},}}\s*$")
+            cur = None
+            continue
+        line = _QUOTE.sub("", raw).rstrip()
+        stripped, section = line.strip(), len(heads) - 1
+        if not stripped or (stripped.startswith("<") and stripped.endswith(">")):
+            cur = None
+        elif cur is not None and cur.kind == "para" and _SETEXT.match(line):
+            blocks.remove(cur)
+            heading(cur.text, 1 if stripped[0] == "=" else 2, cur.line)
+            cur = None
+        elif _HR.match(line) or _SETEXT.match(line):
+            cur = None
+        elif m := _ATX.match(line):
+            heading(m.group(2) or "", len(m.group(1)), at)
+            cur = None
+        elif stripped.startswith("|"):
+            if not _TABLE_SEP.match(stripped):
+                blocks.append(_Block("table", [stripped], section, line=at, raw=[raw]))
+            cur = None
+        elif m := _ITEM.match(line):
+            cur = _Block("item", [m.group(1) or ""], section, line=at, raw=[raw])
+            blocks.append(cur)
+        elif cur is not None:
+            cur.lines.append(stripped)
+            cur.raw.append(raw)
+        else:
+            kind = "quote" if _QUOTE.match(raw) else "para"
+            cur = _Block(kind, [stripped], section, line=at, raw=[raw])
+            blocks.append(cur)
+    return blocks, heads
+
+
+def _uncommented(body: str) -> tuple[list[str], list[int]]:
+    """The body's lines with HTML comments removed, and the README line each one starts on."""
+    kept: list[str] = []
+    origin = [1]
+    pos = 0
+    for m in [*_COMMENT.finditer(body), None]:
+        seg = body[pos : m.start() if m else len(body)]
+        kept.append(seg)
+        for _ in range(seg.count("\n")):
+            origin.append(origin[-1] + 1)
+        if m is None:
+            break
+        origin[-1] += m.group(0).count("\n")  # the line after the comment goes on from here
+        pos = m.end()
+    return "".join(kept).split("\n"), origin
+
+
+def _clean_inline(text: str) -> str:
+    """Markdown inline text as plain words: links keep their text, code and emphasis marks go."""
+    return _collapse(re.sub(r"\*\*|__|`", "", _LINK.sub(r"\1", _IMAGE.sub("", text))))
+
+
+def _collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _dedupe(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(i for i in items if i))
+
+
+_TRAD = frozenset("體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓")
+_SIMP = frozenset("体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让")
+_NAMED_LANGS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("zh-cn", re.compile(r"\bsimplified chinese\b|简体中文|簡體中文|简体|簡體", _I)),
+    ("zh-tw", re.compile(r"\btraditional chinese\b|繁體中文|繁体中文|繁體|繁体", _I)),
+    ("zh", re.compile(r"\bchinese\b|中文|汉语|漢語|华语|華語", _I)),
+    ("en", re.compile(r"\benglish\b|英文|英语|英語", _I)),
+)
+
+
+def _infer_languages(prose: str) -> list[str]:
+    """Languages of a README that lists none, from its prose (code and keywords left out).
+
+    ``en`` if Latin letters are 30+ and a fifth of the text (a Han character counts as three
+    letters). Chinese if Han characters are 20+ or a fifth: ``zh-tw`` when Traditional-only
+    characters (體們說這關檔條…) outnumber their Simplified forms (体们说这关档条…), ``zh-cn``
+    when these win, ``zh`` when neither appears. Then languages the text names, in order:
+    English/英文 ``en``, Simplified Chinese/简体 ``zh-cn``, Traditional Chinese/繁體 ``zh-tw``,
+    Chinese/中文 ``zh`` (dropped beside a ``zh-*``). Treat every ``zh*`` code as Chinese.
+    """
+    latin = sum(len(w) for w in re.findall(r"[A-Za-z]{2,}", prose))
+    hans = _HAN.findall(prose)
+    weight = latin + 3 * len(hans)
+    found: list[tuple[int, str]] = []
+    if latin >= 30 and latin >= 0.2 * weight:
+        found.append((-1, "en"))
+    if len(hans) >= 20 or (len(hans) >= 4 and 3 * len(hans) >= 0.2 * weight):
+        trad = sum(c in _TRAD for c in hans)
+        simp = sum(c in _SIMP for c in hans)
+        main = "zh-tw" if trad > simp else "zh-cn" if simp else "zh"
+        found.append((-1, main))
+        if trad and simp and min(trad, simp) >= max(3, 0.3 * max(trad, simp)):
+            found.append((-1, "zh-cn" if main == "zh-tw" else "zh-tw"))
+    for code, rx in _NAMED_LANGS:  # most specific first; blank each match out for the next
+        found += [(m.start(), code) for m in rx.finditer(prose)]
+        prose = rx.sub(lambda m: " " * len(m.group(0)), prose)
+    langs = [code for _, code in sorted(found, key=lambda f: f[0])]
+    if "zh" in langs and any(c.startswith("zh-") for c in langs):
+        langs.remove("zh")
+    return list(_dedupe(langs))
+
+
+def _split_keywords(text: str) -> list[str]:
+    out = []
+    for part in _KW_SPLIT.split(text):
+        word = _collapse(re.sub(r"^\s*(?:[-*+•]|\d+[.)])\s+", "", part).replace("`", ""))
+        word = word.strip("\"'“”‘’「」『』").rstrip(".。").strip()
+        if word and len(word) <= 80:
+            out.append(word)
+    return out
+
+
+def _paragraph_text(block: _Block) -> str:
+    text = _URL.sub("", _clean_inline(block.text))
+    return _collapse(text) if re.search(r"\w", text) else ""
+
+
+def _truncate(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    end = max(cut.rfind(ch) for ch in "。.!?！？")
+    if end >= limit // 2:
+        return cut[: end + 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space >= limit // 2 else cut).rstrip() + "…"
+
+
+def _describe(paras: list[_Block], items: list[_Block], heads: list[_Block]) -> str:
+    """One or two lead paragraphs (under the title), else the Scope section, else the first."""
+
+    def first_two(blocks: list[_Block]) -> str:
+        texts = [(b.section, t) for b in blocks if (t := _paragraph_text(b))]
+        return " ".join([t for s, t in texts if s == texts[0][0]][:2]) if texts else ""
+
+    scope = {i for i, h in enumerate(heads) if _SCOPE_HEAD.search(h.text)}
+    lead = [p for p in paras if p.section == -1 or (p.section == 0 and heads[0].level == 1)]
+    text = first_two(lead) or first_two([p for p in paras if p.section in scope])
+    if not text and (in_scope := [b for b in items if b.section in scope]):
+        sec = in_scope[0].section
+        text = "; ".join(t for b in in_scope if b.section == sec if (t := _paragraph_text(b)))
+    return _truncate(_collapse(text or first_two(paras)))
+
+
+def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
+    """What a README's Markdown says: rules (with their lines), sentences that look like rules
+    but were not understood, keywords, description, headings and the prose (for languages).
+    ``first_line``: the README line the body starts on (after front matter)."""
+    blocks, heads = _blocks(body)
+    kw_sections = {i for i, h in enumerate(heads) if _KW_HEAD.search(h.text)}
+    found: dict[str, list[Any]] = {"keywords": [], "para": [], "item": []}
+    rules: list[Rule] = []
+    unread: list[Unread] = []
+    prose = [h.text for h in heads]
+    shift = first_line - 1
+    for block in blocks:
+        if block.kind == "heading":
+            continue
+        m = None if block.section in kw_sections else _KW_INLINE.match(block.text)
+        if m or block.section in kw_sections:
+            found["keywords"] += _split_keywords(m.group(1) if m else "\n".join(block.lines))
+            continue
+        head = heads[block.section].text if block.section >= 0 else ""
+        got, not_read = read_line(
+            block.text, heading_cue(head) if head else None, is_rules_heading(head)
+        )
+        for rule in got:
+            rules.append(dc.replace(rule, line=shift + _line_of(block, rule.source)))
+        unread += [Unread(shift + _line_of(block, text), text) for text in not_read]
+        if block.kind in ("para", "item"):
+            found[block.kind].append(block)
+        prose.append(_URL.sub(" ", _CODE.sub(" ", block.text)))
+    description = _describe(found.pop("para"), found.pop("item"), heads)
+    return {
+        **found,
+        "rules": rules,
+        "unread": unread,
+        "description": description,
+        "prose": "\n".join(prose),
+        "headings": [h.text for h in heads],
+    }
+
+
+def _line_of(block: _Block, sentence: str) -> int:
+    """The line of a block a sentence of it starts on (its first backticked item, else words)."""
+    probe = m.group(0) if (m := _CODE.search(sentence)) else sentence[:12]
+    for i, raw in enumerate(block.raw):
+        if probe and probe in raw:
+            return block.line + i
+    return block.line

@@ -1,0 +1,209 @@
+"""Path patterns of README rules: how a folder, file or glob selects KB files, per folder for a walk."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable
+
+from ...models import KBRules
+
+# wcmatch is imported where first needed: rules without globs never load it
+
+log = logging.getLogger(__name__)
+
+EXT = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
+GLOB_CHARS = re.compile(r"[*?\[{]")
+_EXT, _GLOB_CHARS = EXT, GLOB_CHARS
+
+
+def is_pathlike(item: str) -> bool:
+    """Whether a backticked item of a README sentence names a path (``docs/``, ``*.md``, ``a.md``)."""
+    if not item or len(item) > 300 or re.search(r"\s|://|[()=;\"']", item) or item[0] in "-$":
+        return False
+    return ".." not in item.split("/") and (
+        "/" in item
+        or bool(_GLOB_CHARS.search(item) or _EXT.search(item))
+        or (item.startswith(".") and len(item) > 1)
+    )
+
+
+def norm_pattern(pattern: str) -> str:
+    """Strip ``./`` and leading ``/``; keep a trailing ``/`` (a folder)."""
+    p = re.sub(r"/{2,}", "/", pattern.strip())
+    while p.startswith("./"):
+        p = p[2:]
+    p = p.lstrip("/")
+    return "" if p == "." else p
+
+
+_norm_pattern = norm_pattern
+
+
+@functools.lru_cache(maxsize=1024)
+def _matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
+    """wcmatch's matcher for one glob, as its translated regular expressions: wcmatch's own
+    ``match`` is these ``fullmatch`` calls plus several Python calls per path."""
+    from wcmatch import glob as wcglob
+
+    flags = (
+        wcglob.GLOBSTAR
+        | wcglob.DOTGLOB
+        | wcglob.BRACE
+        | wcglob.FORCEUNIX
+        | wcglob.CASE
+        | (wcglob.MATCHBASE if basename else 0)
+    )
+    include, exclude = wcglob.translate(pattern, flags=flags)
+    inc = [re.compile(x).fullmatch for x in include]
+    exc = [re.compile(x).fullmatch for x in exclude]
+    if len(inc) == 1 and not exc:
+        one = inc[0]
+        return lambda path: one(path) is not None
+    return lambda path: any(m(path) for m in inc) and not any(m(path) for m in exc)
+
+
+def path_matches(rel_path: str, pattern: str) -> bool:
+    """Whether a KB-relative POSIX path is selected by one include/exclude/emphasize/entry pattern.
+
+    * ``name/`` — a single folder name with a trailing slash — matches files under any folder
+      of that name, at any depth (like ``.gitignore``): ``drafts/`` matches ``drafts/a.md``
+      and ``docs/drafts/a.md``.
+    * ``a/b/`` — a folder path — matches files under that folder only, from the KB root.
+    * A glob (``*``, ``?``, ``[...]``, ``{a,b}``; ``**`` crosses folders; dot-files match)
+      matches the path or one of its parent folders; a glob without ``/`` (``*.json``) is
+      matched against each file or folder name, at any depth.
+    * Anything else is a path from the KB root: the file itself, or everything under it
+      if it names a folder (``docs/index.mdx``; ``index.md`` is the root index only).
+
+    A leading ``./`` or ``/`` is ignored; matching is case-sensitive.
+    """
+    pat, path = _norm_pattern(pattern), _norm_pattern(rel_path).rstrip("/")
+    if not pat or not path:
+        return False
+    parents = ["/".join(path.split("/")[:i]) for i in range(path.count("/"), 0, -1)]
+    folder = pat.rstrip("/")
+    try:
+        if pat.endswith("/") and _GLOB_CHARS.search(folder):
+            return any(map(_matcher(folder, "/" not in folder), parents))
+        if pat.endswith("/") and "/" not in folder:
+            return folder in path.split("/")[:-1]
+        if pat.endswith("/"):
+            return path.startswith(folder + "/")
+        if _GLOB_CHARS.search(pat):
+            return any(map(_matcher(pat, "/" not in pat), (path, *parents)))
+    except Exception:  # a malformed glob selects nothing
+        log.debug("unusable path pattern %r", pattern, exc_info=True)
+        return False
+    return path == pat or path.startswith(pat + "/")
+
+
+_FolderTest = Callable[[str, list[str], list[str]], bool]
+"""(folder, its ancestors from itself up, its names) -> whether a pattern selects its files."""
+
+
+def _pattern_parts(pattern: str) -> tuple[_FolderTest, Callable[[str], bool] | None] | None:
+    """:func:`path_matches` for one pattern, split into the part decided by a file's folder and
+    the part that needs the file's own path (None: no such part); None when it selects nothing."""
+    pat = _norm_pattern(pattern)
+    if not pat:
+        return None
+    folder = pat.rstrip("/")
+    try:
+        if pat.endswith("/") and _GLOB_CHARS.search(folder):
+            m = _matcher(folder, "/" not in folder)
+            return (lambda _d, parents, _names: any(map(m, parents))), None
+        if pat.endswith("/") and "/" not in folder:
+            return (lambda _d, _parents, names: folder in names), None
+        if pat.endswith("/"):
+            under = folder + "/"
+            return (lambda d, _parents, _names: f"{d}/".startswith(under) if d else False), None
+        if _GLOB_CHARS.search(pat):
+            m = _matcher(pat, "/" not in pat)
+            return (lambda _d, parents, _names: any(map(m, parents))), m
+    except Exception:  # a malformed glob selects nothing
+        log.debug("unusable path pattern %r", pattern, exc_info=True)
+        return None
+    under = pat + "/"
+    return (lambda d, _parents, _names: f"{d}/".startswith(under) if d else False), pat.__eq__
+
+
+def _always(_path: str) -> bool:
+    return True
+
+
+def _never(_path: str) -> bool:
+    return False
+
+
+class FolderScope:
+    """:func:`is_included` for a stat walk, one folder at a time: what a pattern decides from a
+    file's folder is worked out once for the folder, leaving at most one regular-expression
+    match per file and pattern (or none: ``drafts/``, ``docs/``, ``abstracts/**``)."""
+
+    def __init__(self, rules: KBRules) -> None:
+        self._rules = rules
+        self._include = [x for p in rules.include if (x := _pattern_parts(p)) is not None]
+        self._exclude = [x for p in rules.exclude if (x := _pattern_parts(p)) is not None]
+
+    def folder(self, rel_dir: str) -> Callable[[str], bool]:
+        """Whether a file directly in ``rel_dir`` (KB-relative, ``""`` for the KB folder) is
+        included, given its KB-relative path; the same answer as :func:`is_included`."""
+        rules = self._rules
+        if rel_dir[:1].isspace():  # path_matches strips it: leave such paths to is_included
+            return functools.partial(_is_included, rules=rules)
+        names = rel_dir.split("/") if rel_dir else []
+        parents = ["/".join(names[:i]) for i in range(len(names), 0, -1)]
+
+        def decide(
+            parts: list[tuple[_FolderTest, Callable[[str], bool] | None]],
+        ) -> tuple[bool, list[Callable[[str], bool]]]:
+            tests = []
+            for in_folder, per_file in parts:
+                if in_folder(rel_dir, parents, names):
+                    return True, []
+                if per_file is not None:
+                    tests.append(per_file)
+            return False, tests
+
+        every, inc = decide(self._include) if rules.include else (True, [])
+        none, exc = decide(self._exclude)
+        test: Callable[[str], bool]
+        if none or not (every or inc):
+            test = _never
+        elif every and not exc:
+            test = _always
+        elif every:
+            test = lambda p: not any(t(p) for t in exc)
+        elif not exc and len(inc) == 1:
+            test = inc[0]
+        else:
+            test = lambda p: any(t(p) for t in inc) and not any(t(p) for t in exc)
+        if rel_dir:
+            return test
+        fast = test
+        return lambda p: _is_included(p, rules) if p[:1].isspace() else fast(p)
+
+
+def _is_included(rel_path: str, rules: KBRules) -> bool:
+    return is_included(rel_path, rules)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def is_included(rel_path: str, rules: KBRules) -> bool:
+    """Inside the KB's scope: matches an ``include`` pattern (none = all) and no ``exclude``."""
+    included = not rules.include or any(path_matches(rel_path, p) for p in rules.include)
+    return included and not any(path_matches(rel_path, p) for p in rules.exclude)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def is_emphasized(rel_path: str, rules: KBRules) -> bool:
+    """Under a folder or matching a file the README says to prefer."""
+    return any(path_matches(rel_path, p) for p in rules.emphasize)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def is_entry(rel_path: str, rules: KBRules) -> bool:
+    """One of the index / overview files the README says to start from."""
+    return any(path_matches(rel_path, p) for p in rules.entry)

@@ -1,0 +1,372 @@
+"""README sentences -> rules: which paths a line names and what it says to do with them,
+with the conditions ("unless the question is about a specific version", "除非问题涉及具体
+年份"), degrees ("prefer ... over ...", "尽量不要") and topic routes ("API questions: look in
+`api/`", "错误码问题先查 ...") people write."""
+
+from __future__ import annotations
+
+import re
+
+from ...models import Condition, Rule
+from .conditions import KIND_WORDS, QUESTION_WORDS, read_condition, strength, topic_words
+from .patterns import EXT as _EXT
+from .patterns import GLOB_CHARS as _GLOB_CHARS
+from .patterns import is_pathlike, norm_pattern
+
+_I = re.IGNORECASE
+_CODE = re.compile(r"`([^`\n]+)`")
+
+_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "exclude",
+        re.compile(
+            r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
+            r"|except|out of scope)\b|忽略|排除|跳过|跳過|不要|勿|不检索|不檢索|无需|無需|不需要",
+            _I,
+        ),
+    ),
+    (
+        "entry",
+        re.compile(
+            r"\b(?:start(?:ing)? (?:from|with|at|here)|begin(?:ning)? (?:with|at|from)"
+            r"|entry[- ]?points?|entry (?:files?|pages?)|index|overview first"
+            r"|(?:read|open|check|consult|look at|see)\b.{0,40}?\bfirst)\b|^\W*entr(?:y|ies)\b"
+            r"|入口|(?<![优優])先[查看读讀]|[从從].{0,30}?[开開]始|首先",
+            _I,
+        ),
+    ),
+    (
+        "emphasize",
+        re.compile(
+            r"\b(?:prefer\w*|emphasi[sz]\w*|priorit\w*|primary|most important|source of truth)\b"
+            r"|优先|優先|重点|重點|主要|首选|首選|以.{0,30}?[为為]准",
+            _I,
+        ),
+    ),
+)
+_CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
+    r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
+    r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)",
+    _I,
+)
+_FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
+    r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
+    r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
+    r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
+    _I,
+)
+_FOLDER_WORD = re.compile(
+    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", _I
+)
+_PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
+
+
+def _cue(text: str) -> str | None:
+    """The rule a clause states: any exclude wording wins, else the earliest entry/emphasize."""
+    found = [(m.start(), kind) for kind, rx in _CUES if (m := rx.search(text))]
+    if any(kind == "exclude" for _, kind in found):
+        return "exclude"
+    return min(found)[1] if found else None
+
+
+_AVOID = re.compile(
+    r"\b(?:avoid\w*|deprioriti[sz]\w*|de-?emphasi[sz]\w*|down-?rank\w*|demot\w*|rank\w* lower"
+    r"|less important|lower priority|last resort)\b|尽量不要|盡量不要|尽可能不要|盡可能不要"
+    r"|尽量避免|盡量避免|避免|降低|降权|降權|次要|少用|尽量少|盡量少|不推荐|不推薦|最后才|最後才"
+    r"|靠后|靠後",
+    _I,
+)
+_LOOK = re.compile(
+    r"\b(?:look|search\w*|check|consult|see|use|read|open|go to|refer to|find)\b"
+    r"|查看|查阅|查閱|查|看|检索|檢索|搜索|参考|參考|参见|參見|见|見|读|讀|使用|用",
+    _I,
+)
+_UNLESS = re.compile(
+    r"\bunless\b|\bexcept (?:when|if|for|where|in)\b|\bother than (?:when|for)\b|除非", _I
+)
+_ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", _I)
+_ONLY_COND_EN = re.compile(r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", _I)
+_ONLY_ZH = (
+    re.compile(r"(?:只有|仅有|僅有)(?:在|当|當)?(?P<c>.+?)(?:的)?(?:时候|時候|时|時)?才"),
+    re.compile(r"(?:只在|仅在|僅在|仅当|僅當|只当|只當)(?P<c>.+?)(?:的)?(?:时候|時候|时|時)"),
+    re.compile(r"^(?P<c>[^，,\x00]+?)(?:的)?(?:时候|時候|时|時)才"),
+    re.compile(
+        r"(?:仅用于|僅用於|只用于|只用於|仅适用于|僅適用於|只适用于|只適用於|仅限于?|僅限於?"
+        r"|只限于?|只限於)(?P<c>[^，,。；;]+)"
+    ),
+)
+_WHEN = (
+    re.compile(r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$", _I),
+    re.compile(
+        r"^\W*for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning|that mention)"
+        r"\s+[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$",
+        _I,
+    ),
+    re.compile(
+        r"^(?P<a>.+?)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
+        r"|it is asked)\b.+)$",
+        _I,
+    ),
+    re.compile(
+        r"^(?P<a>.+?)\s+for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning"
+        r"|that mention)\s+.+)$",
+        _I,
+    ),
+    re.compile(
+        r"^(?:当|當|如果|若)?(?P<c>(?:问题|問題|用户|用戶)?(?:问到|問到|问及|問及|询问|詢問|涉及"
+        r"|关于|關於|有关|有關|提到|提及)[^，,\x00]{1,30}?)(?:的)?(?:时候|時候|时|時|的问题"
+        r"|的問題)\s*[，,：:]?\s*(?P<a>.+)$"
+    ),
+)
+_ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
+    re.compile(
+        r"^\W*(?:for\s+)?(?P<t>[^,，:：\x00]{1,40}?)\s+(?:questions?|queries|issues|topics"
+        r"|problems)\s*(?:[:：,，→]|->|—|–|-)?\s*(?:(?:please\s+)?(?:look|see|check|consult"
+        r"|search|go|use|start|read|refer)\b|\x00)",
+        _I,
+    ),
+    re.compile(
+        r"^\W*(?:for\s+)?(?:questions?|queries)\s+(?:about|on|regarding|concerning)\s+"
+        r"(?P<t>[^,，:：\x00]{1,40}?)\s*(?:[:：,，→]|->|—|–)",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:see|look in|look at|check|consult|use|search)\s+\x00\d+\x00\s+for\s+"
+        r"(?P<t>[^,.\x00]{1,40}?)\s+(?:questions?|queries|issues|topics)\b",
+        _I,
+    ),
+    re.compile(
+        r"^\W*(?:关于|關於|对于|對於|有关|有關)?(?P<t>[^，,：:。\x00]{1,16}?)(?:相关|相關|类|類|方面)?"
+        r"的?(?:问题|問題)\s*[，,：:]?\s*(?:请|請)?(?:先|优先|優先|首先)?(?:查看|查阅|查閱|查|看|见"
+        r"|見|参考|參考|参见|參見|检索|檢索|去|到)"
+    ),
+    re.compile(
+        r"^\W*(?P<t>[^，,：:。\x00]{1,16}?)\s*(?:请|請)?(?:见|見|参见|參見|详见|詳見)\s*\x00"
+    ),
+)
+_OVER = re.compile(
+    r"\b(?:over|rather than|instead of|in preference to|ahead of)\b|而不是|而非|优先于|優先於"
+    r"|胜过|勝過|高于|高於|先于|先於",
+    _I,
+)
+_SENTENCES = re.compile(r"(?<=[。；;！!？?])|(?<=\.)(?=\s)")
+_RULES_HEAD = re.compile(
+    r"\b(?:rules?|how to (?:search|use)|search(?:ing)?|guidelines?|instructions?)\b"
+    r"|规则|規則|检索|檢索|搜索|查找|使用方法",
+    _I,
+)
+
+
+def heading_cue(text: str) -> str | None:
+    """The rule a heading gives the lines under it ("## Ignore" -> exclude)."""
+    return _cue(text)
+
+
+def is_rules_heading(text: str) -> bool:
+    return bool(_RULES_HEAD.search(text))
+
+
+def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
+    """(code index, pattern) of the path-like backticked items of a masked clause."""
+    residue = _PLACEHOLDER.sub(" ", clause)
+    folder = bool(_FOLDER_WORD.search(residue))  # "ignore the `tmp` folder" -> "tmp/"
+    out = []
+    for idx in _PLACEHOLDER.findall(clause):
+        item = codes[int(idx)]
+        plain = re.fullmatch(r"[\w.-]+", item) is not None and ".." not in item
+        if not (is_pathlike(item) or (folder and plain)) or not (path := norm_pattern(item)):
+            continue
+        if folder and not (path.endswith("/") or _EXT.search(path) or _GLOB_CHARS.search(path)):
+            path += "/"
+        out.append((int(idx), path))
+    return out
+
+
+def _rules_from(masked: str, codes: list[str], heading: str | None) -> list[tuple[str, str, int]]:
+    """(kind, path, code index) from the backticked paths of one line, clause by clause.
+
+    A clause with paths but no wording takes the previous clause's rule if it only lists more
+    paths ("ignore `a/`, `b/` and `c/`"), else the next clause's if that one has no paths
+    ("`docs/` — current docs. Prefer these."); a line with no wording takes its heading's.
+    """
+    clauses = []
+    for clause in _CLAUSE_SPLIT.split(masked):
+        residue = _PLACEHOLDER.sub(" ", clause)
+        paths = _paths(clause, codes)
+        clauses.append((_cue(residue), paths, not re.search(r"\w", _FILLER.sub(" ", residue))))
+    any_cue = any(c for c, _, _ in clauses)
+    out: list[tuple[str, str, int]] = []
+    prev: str | None = None
+    for i, (cue, paths, filler) in enumerate(clauses):
+        kind = cue
+        if kind is None and paths:
+            nxt = clauses[i + 1] if i + 1 < len(clauses) else (None, [], True)
+            if not any_cue:
+                kind = heading
+            elif prev and filler:
+                kind = prev
+            elif nxt[0] and not nxt[1]:
+                kind = nxt[0]
+        prev = cue or prev
+        out.extend((kind, p, idx) for idx, p in paths if kind)
+    return out
+
+
+def _action(text: str, heading: str | None) -> str | None:
+    """What a clause without its condition says to do: avoid, exclude, entry, prefer, look."""
+    if _AVOID.search(text):
+        return "avoid"
+    cue = _cue(text)
+    if cue == "emphasize":
+        return "prefer"
+    if cue:
+        return cue
+    if _LOOK.search(text):
+        return "look"
+    return {"emphasize": "prefer"}.get(heading or "", heading)
+
+
+class _Line:
+    """One block of README text with its backticked items masked as ``\\x00N\\x00``."""
+
+    def __init__(self, text: str) -> None:
+        self.codes: list[str] = []
+
+        def mask(m: re.Match[str]) -> str:
+            self.codes.append(m.group(1).strip())
+            return f"\x00{len(self.codes) - 1}\x00"
+
+        self.masked = _CODE.sub(mask, text)
+
+    def unmask(self, masked: str) -> str:
+        text = _PLACEHOLDER.sub(lambda m: f"`{self.codes[int(m.group(1))]}`", masked)
+        return re.sub(r"\s+", " ", text).strip()
+
+    def words(self, masked: str) -> tuple[str, ...]:
+        """Backticked words of a condition ("unless the question mentions `billing`")."""
+        return tuple(self.codes[int(i)].lower() for i in _PLACEHOLDER.findall(masked))
+
+    def plain(self, masked: str) -> str:
+        return _PLACEHOLDER.sub(lambda m: self.codes[int(m.group(1))], masked)
+
+
+def _condition_parts(s: str) -> tuple[str, str, str] | None:
+    """(mode, condition, the rest) of a masked sentence: ``unless`` (out unless it holds),
+    ``only`` (searched only when it holds) or ``when`` (a route); None without a condition."""
+    if m := _UNLESS.search(s):
+        before = s[: m.start()]
+        if _PLACEHOLDER.search(before) or not _PLACEHOLDER.search(s[m.end() :]):
+            return "unless", s[m.end() :], before
+        k = re.search(r"否则|否則|\botherwise\b|[，,:：]", s[m.end() :], _I)
+        if k is None:
+            return "unless", s[m.end() :], ""
+        return "unless", s[m.end() : m.end() + k.start()], s[m.end() + k.start() :]
+    for rx in _ONLY_ZH:
+        if m := rx.search(s):
+            return "only", m.group("c"), s[: m.start()] + " " + s[m.end() :]
+    if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
+        cond = c.group(1)
+        if QUESTION_WORDS.search(cond) or any(rx.search(cond) for _k, rx in KIND_WORDS):
+            return "only", cond, s[: m.start()] + " " + s[m.end() : c.start()]
+    for rx in _WHEN:
+        if (m := rx.search(s)) and _PLACEHOLDER.search(m.group("a")):
+            cond = m.group("c")
+            if QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS):
+                return "when", cond, m.group("a")
+    return None
+
+
+def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
+    """The rules of a sentence with a condition, a route, an ``over`` or an avoid; None when
+    it has none of these (the plain reading applies); [] when it was not understood."""
+    source = line.unmask(s)
+    if (parts := _condition_parts(s)) is not None:
+        mode, cond_text, rest = parts
+        paths = [p for _i, p in _paths(rest, line.codes)]
+        cond = read_condition(line.plain(cond_text), line.words(cond_text))
+        action = _action(_PLACEHOLDER.sub(" ", rest), heading)
+        if not paths:
+            return []
+        if mode == "unless" and action in ("exclude", "avoid"):
+            kind = action
+        elif mode == "only" and action in (None, "look", "entry", "prefer"):
+            kind = "exclude"
+        elif mode == "when" and action in (None, "look", "entry", "prefer") and cond.understood:
+            return [Rule("route", p, when=cond, source=source) for p in paths]
+        else:
+            return []
+        st = strength(source) if kind == "avoid" else "normal"
+        return [Rule(kind, p, unless=cond, strength=st, source=source) for p in paths]
+    for rx in _ROUTE:
+        if (m := rx.search(s)) and (words := topic_words(line.plain(m.group("t")))):
+            if _cue(m.group("t")) or _AVOID.search(s):
+                continue
+            rest = s[: m.start("t")] + " " + s[m.end("t") :]
+            paths = [p for _i, p in _paths(rest, line.codes)]
+            if paths:
+                when = Condition(words=words, text=line.plain(m.group("t")).strip())
+                return [Rule("route", p, when=when, source=source) for p in paths]
+    if _AVOID.search(s):
+        paths = [p for _i, p in _paths(s, line.codes)]
+        return [Rule("avoid", p, strength=strength(source), source=source) for p in paths]
+    if (m := _OVER.search(s)) and not _cue_is_exclude(s):
+        won = [p for _i, p in _paths(s[: m.start()], line.codes)]
+        lost = [p for _i, p in _paths(s[m.end() :], line.codes)]
+        if won and lost:
+            st = strength(source)
+            return [Rule("prefer", p, strength=st, over=tuple(lost), source=source) for p in won]
+    return None
+
+
+def _cue_is_exclude(s: str) -> bool:
+    return _cue(_PLACEHOLDER.sub(" ", s)) == "exclude"
+
+
+def _looks_like_rule(s: str, in_rules_section: bool) -> bool:
+    residue = _PLACEHOLDER.sub(" ", s)
+    cue = bool(_cue(residue) or _AVOID.search(residue) or _UNLESS.search(residue))
+    return cue and bool(
+        in_rules_section
+        or "\x00" in s
+        or _FOLDER_WORD.search(residue)
+        or _UNLESS.search(residue)
+        or (_ONLY_EN.search(residue) and QUESTION_WORDS.search(residue))
+    )
+
+
+def read_line(
+    text: str, heading: str | None, in_rules_section: bool = False
+) -> tuple[list[Rule], list[str]]:
+    """The rules of one block of README text (a list item, a paragraph, a table row), and the
+    sentences of it that look like rules but gave none."""
+    line = _Line(text)
+    rules: list[tuple[int, Rule]] = []  # (sentence, rule): in the order the line says them
+    unread: list[str] = []
+    plain: list[str] = []
+    sentences = [s for s in _SENTENCES.split(line.masked) if s]
+    for n, s in enumerate(sentences):
+        got = _special(line, s, heading) if "\x00" in s else None
+        if got is None:
+            plain.append(s)
+            continue
+        if got:
+            rules.extend((n, r) for r in got)
+        else:
+            unread.append(line.unmask(s))
+        plain.append("; ")
+    masked = "".join(plain)
+    if line.codes:
+        st = strength(line.plain(masked))
+        for kind, path, idx in _rules_from(masked, line.codes, heading):
+            action = "prefer" if kind == "emphasize" else kind
+            n = next((i for i, x in enumerate(sentences) if f"\x00{idx}\x00" in x), 0)
+            rule = Rule(
+                action,
+                path,
+                strength=st if action == "prefer" else "normal",
+                source=line.unmask(sentences[n] if sentences else masked),
+            )
+            rules.append((n, rule))
+    if not rules and not unread:
+        unread = [line.unmask(s) for s in sentences if _looks_like_rule(s, in_rules_section)]
+    return [r for _n, r in sorted(rules, key=lambda x: x[0])], unread

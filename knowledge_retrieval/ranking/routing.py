@@ -1,0 +1,198 @@
+"""README rules decided from each question: which conditional paths are searched, each path's factor.
+
+A KB's README may say "ignore `releases/` unless the question is about a specific version",
+"avoid `faq-old/`", "prefer `docs/` over `versioned_docs/`" or "API questions: look in `api/`"
+(:class:`~knowledge_retrieval.models.Rule`). The index holds those paths; for one question
+:func:`plan` says which of them are left out (a conditional ``exclude`` whose condition does not
+hold) and by how much the score of each remaining path is multiplied:
+
+- a conditional ``exclude`` whose condition holds: :data:`CONDITION_MET_FACTOR` (the README ties
+  the folder to such questions); one whose condition could not be read: never dropped, scored
+  down by :data:`UNKNOWN_CONDITION_FACTOR`;
+- ``avoid``: :data:`AVOID_FACTORS` by strength (unless its condition holds);
+- ``prefer``: the emphasis feature of the ranker, times :data:`PREFER_FACTORS` by strength; the
+  paths it is preferred ``over`` by :data:`OVER_FACTOR`, which breaks a near-tie and no more;
+- ``route``: :data:`ROUTE_FACTOR` when the question is about the topic, nothing otherwise.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..kb.rules import path_matches
+from ..kb.rules.conditions import KIND_WORDS
+from ..models import Condition, KBRules
+from ..text.analysis import has_cjk, index_terms, to_simplified
+from .query import Query
+
+CONDITION_MET_FACTOR = 1.1
+UNKNOWN_CONDITION_FACTOR = 0.7
+AVOID_FACTORS = {"weak": 0.92, "normal": 0.85, "strong": 0.7}
+PREFER_FACTORS = {"weak": 0.97, "normal": 1.0, "strong": 1.06}
+OVER_FACTOR = 0.98
+ROUTE_FACTOR = 1.15
+
+_VERSION = re.compile(
+    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])\d+\.\d+(?:\.\d+)*(?:-?(?:rc|beta|alpha)\.?\d*)?"
+    r"(?![\w.]*\s*%)|\b(?:version|release|ver\.?)\s*\d+|(?:版本|第)\s*\d+|\d+(?:\.\d+)*\s*版",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(
+    r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\d{4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号號]"
+    r"|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
+)
+_WORD_KINDS = {k: rx for k, rx in KIND_WORDS if k in ("old", "upcoming")}
+
+TOPIC_TWINS: tuple[frozenset[str], ...] = tuple(
+    frozenset(g.split("|"))
+    for g in (
+        "api|apis|接口|介面|应用程序接口",
+        "configuration|config|configure|settings|配置|配置项|配置項|設定",
+        "error code|error codes|错误码|錯誤碼|错误代码|錯誤代碼",
+        "error|errors|错误|錯誤|报错|報錯",
+        "install|installation|安装|安裝",
+        "deploy|deployment|部署",
+        "upgrade|upgrading|升级|升級",
+        "migration|migrate|迁移|遷移",
+        "security|安全",
+        "performance|tuning|性能|效能|调优|調優",
+        "faq|常见问题|常見問題",
+        "troubleshooting|troubleshoot|故障|排查|排错|排錯",
+        "billing|invoice|invoices|计费|計費|账单|帳單",
+        "permission|permissions|权限|權限",
+        "backup|备份|備份",
+        "monitoring|监控|監控",
+        "log|logs|logging|日志|日誌",
+        "command|commands|cli|命令",
+        "glossary|term|terms|术语|術語",
+        "tutorial|tutorials|教程",
+        "network|networking|网络|網路",
+        "storage|存储|儲存",
+        "authentication|auth|login|认证|認證|登录|登錄",
+        "payment|payments|支付",
+        "refund|refunds|退款",
+        "order|orders|订单|訂單",
+        "release notes|release note|changelog|发版说明|發版說明|更新日志|更新日誌|版本说明",
+        "compatibility|兼容性|相容性",
+        "function|functions|函数|函數",
+        "data type|data types|数据类型|資料類型",
+    )
+)
+"""Topic words and their English / Chinese forms: a route for "API" is taken by "接口怎么调用"."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What conditions can be checked against in one question."""
+
+    kinds: frozenset[str]
+    terms: frozenset[str]
+    simplified: str
+
+
+@functools.lru_cache(maxsize=512)
+def _facts(text: str, version: str | None) -> _Facts:
+    kinds = {k for k, rx in _WORD_KINDS.items() if rx.search(text)}
+    if version or _VERSION.search(text):
+        kinds.add("version")
+    if _YEAR.search(text):
+        kinds.add("year")
+    return _Facts(
+        frozenset(kinds),
+        frozenset(index_terms(text.lower(), words=False)),
+        to_simplified(text.lower()),
+    )
+
+
+def _twins(word: str) -> frozenset[str]:
+    return frozenset().union(*(g for g in TOPIC_TWINS if word in g)) | {word}
+
+
+def _mentions(word: str, facts: _Facts) -> bool:
+    if has_cjk(word):
+        return to_simplified(word) in facts.simplified
+    terms = index_terms(word, words=False)
+    return bool(terms) and all(t in facts.terms for t in terms)
+
+
+def holds(cond: Condition, q: Query) -> bool | None:
+    """Whether a README condition holds for a question; None when it was not understood."""
+    if not cond.understood:
+        return None
+    facts = _facts(q.text, q.version)
+    if facts.kinds.intersection(cond.kinds):
+        return True
+    return any(_mentions(t, facts) for w in cond.words for t in _twins(w))
+
+
+@dataclass(slots=True)
+class Plan:
+    """The README's rules for one question: paths left out and factors on the rest."""
+
+    hidden: tuple[str, ...]
+    """Patterns of conditional excludes whose condition does not hold."""
+    weights: tuple[tuple[str, float], ...]
+    """(pattern, factor): a file's factor is the product of those whose pattern it matches."""
+    _allowed: dict[str, bool] = field(default_factory=dict)
+    _factor: dict[str, float] = field(default_factory=dict)
+
+    def allowed(self, path: str) -> bool:
+        got = self._allowed.get(path)
+        if got is None:
+            got = self._allowed[path] = not any(path_matches(path, p) for p in self.hidden)
+        return got
+
+    def factor(self, path: str) -> float:
+        got = self._factor.get(path)
+        if got is None:
+            got = 1.0
+            for pattern, w in self.weights:
+                if path_matches(path, pattern):
+                    got *= w
+            self._factor[path] = got
+        return got
+
+    def mask(self, paths: list[str]) -> np.ndarray:
+        """Per path, whether the question may see it."""
+        return np.array([self.allowed(p) for p in paths], dtype=bool)
+
+    def factors(self, paths: list[str]) -> np.ndarray:
+        return np.array([self.factor(p) for p in paths]) if self.weights else np.ones(len(paths))
+
+
+def plan(rules: KBRules, q: Query) -> Plan | None:
+    """The rules of ``rules`` decided for ``q``; None when the README has no conditional rule
+    (then nothing changes: unconditional excludes are never indexed, emphasis is a feature)."""
+    conds = rules.conditional
+    if not conds:
+        return None
+    outcome = tuple(
+        holds(c, q) if (c := r.unless if r.unless is not None else r.when) is not None else None
+        for r in conds
+    )
+    return _plan(rules, outcome)
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(rules: KBRules, outcome: tuple[bool | None, ...]) -> Plan:
+    hidden: list[str] = []
+    weights: list[tuple[str, float]] = []
+    for r, ok in zip(rules.conditional, outcome, strict=True):
+        if r.action == "exclude":
+            if ok is False:
+                hidden.append(r.path)
+            else:
+                weights.append((r.path, CONDITION_MET_FACTOR if ok else UNKNOWN_CONDITION_FACTOR))
+        elif r.action == "avoid" and not (r.unless is not None and ok):
+            weights.append((r.path, AVOID_FACTORS.get(r.strength, 1.0)))
+        elif r.action == "prefer":
+            if (w := PREFER_FACTORS.get(r.strength, 1.0)) != 1.0:
+                weights.append((r.path, w))
+            weights += [(o, OVER_FACTOR) for o in r.over]
+        elif r.action == "route" and ok:
+            weights.append((r.path, ROUTE_FACTOR))
+    return Plan(tuple(hidden), tuple(weights))
