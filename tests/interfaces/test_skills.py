@@ -231,7 +231,7 @@ def test_install_refusals(project: Path) -> None:
     with pytest.raises(InvalidArgumentError, match="unknown skill 'retrieve'"):
         install_skill("retrieve", project / "skills", root=root)
     (root / "teams.yaml").unlink()
-    with pytest.raises(ConfigError, match="no teams.yaml"):
+    with pytest.raises(ConfigError, match=r"no teams\.yaml"):
         install_skill("retrieve-doc", project / "skills", root=root)
     # local-knowledge-retrieval does not need teams.yaml
     done = install_skill("local-knowledge-retrieval", project / "skills", root=root)
