@@ -249,3 +249,14 @@ def test_default_dest_is_the_project_skills_folder(
     )
     assert record["root_relative"] == os.path.join("..", "..", "..", "KnowledgeBase")
     assert record["python"] == sys.executable
+
+
+def test_the_templates_ship_in_the_wheel() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    repo = Path(__file__).resolve().parents[2]
+    with open(repo / "pyproject.toml", "rb") as f:
+        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["knowledge_retrieval"]
+    pkg = repo / "knowledge_retrieval"
+    shipped = {p for g in globs for p in pkg.glob(g)}
+    templates = set((pkg / "interfaces" / "skill_templates").iterdir())
+    assert templates and templates <= shipped
