@@ -38,6 +38,7 @@ _TOP_DIRS = (
     "KnowledgeBase/",
     "benchmarks/",
     ".ci/",
+    "integrations/",
 )
 
 

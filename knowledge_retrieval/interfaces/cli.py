@@ -29,6 +29,9 @@ PROG = "kr"
 OUTPUTS_AGENT = ("json", "markdown", "text")
 OUTPUTS_PLAIN = ("json", "text")
 
+SKILL_NAMES = ("retrieve-doc", "local-knowledge-retrieval")
+"""The skills ``kr skill install`` writes (kept here so ``kr --help`` imports nothing)."""
+
 PROGRESS_DELAY = 1.0
 """Seconds a build runs before its progress bar shows (quick builds stay silent)."""
 
@@ -256,7 +259,44 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="C",
         help="bind the server to this team: only its KBs and memory are reachable",
     )
+    p.add_argument(
+        "--http",
+        metavar="[HOST:]PORT",
+        help="serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio "
+        "(HOST defaults to 127.0.0.1, loopback only; PORT 0 picks a free port)",
+    )
     _common(p, None)
+
+    p = add(
+        "skill",
+        "install the agent skills (retrieve-doc, local-knowledge-retrieval)",
+        "Write agent skills (SKILL.md and scripts) for the KnowledgeBase root into a "
+        "skills folder; rerun to update them.",
+    )
+    ssub = p.add_subparsers(
+        dest="skill_command", metavar="ACTION", required=True, parser_class=_Parser
+    )
+    s = ssub.add_parser(
+        "install",
+        help="write DEST/NAME/SKILL.md and its scripts",
+        description="Write DEST/NAME/SKILL.md and its scripts for the root; rerunning "
+        "updates them (the team table follows teams.yaml).",
+        allow_abbrev=False,
+    )
+    s.add_argument(
+        "name",
+        nargs="+",
+        choices=SKILL_NAMES,
+        metavar="NAME",
+        help=f"the skill(s): {', '.join(SKILL_NAMES)}",
+    )
+    s.add_argument(
+        "--dest",
+        metavar="DIR",
+        help="the skills folder (default: .agents/skills; Claude Code reads .claude/skills)",
+    )
+    s.add_argument("--force", action="store_true", help="replace a SKILL.md that kr did not write")
+    _common(s, OUTPUTS_PLAIN)
 
     p = add("tool-schema", "print the JSON schema of the query_knowledge tool")
     p.add_argument(
@@ -539,10 +579,58 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         from ..team.teams import load_teams
 
         load_teams(args.root)  # a broken teams.yaml should stop the server now, not later
+    if args.http is not None:
+        from .mcp_http import parse_address, serve_http
+
+        host, port = parse_address(args.http)
+
+        def ready(url: str) -> None:  # one line on stderr, for people and for scripts
+            _print(f"{PROG} mcp: serving at {url}", sys.stderr)
+            sys.stderr.flush()
+
+        serve_http(args.root, args.component, host=host, port=port, ready=ready)
+        return 0
     from .mcp_server import serve
 
     serve(args.root, args.component)
     return 0
+
+
+def cmd_skill_install(args: argparse.Namespace) -> int:
+    from .agent_tool import ok
+    from .skills import install_skill
+
+    done = [
+        install_skill(n, args.dest, root=args.root, force=args.force)
+        for n in dict.fromkeys(args.name)
+    ]
+    rows = [
+        {
+            "source": str(d.path),
+            "content": f"{d.name}: {len(d.files)} file(s)",
+            "score": None,
+            "skill": d.name,
+            "path": str(d.path),
+            "files": [str(f) for f in d.files],
+            "root": str(d.root),
+            "root_relative": d.root_relative,
+            "python": d.python,
+        }
+        for d in done
+    ]
+    env = ok(rows, f"{len(rows)} skill(s) installed.", None)
+
+    def text() -> str:
+        lines = []
+        for d in done:
+            lines.append(f"{d.name}: {d.path}")
+            lines += [f"  {f.relative_to(d.path).as_posix()}" for f in d.files]
+        lines.append(
+            f"Knowledge base root: {done[0].root} (from the skill: {done[0].root_relative})"
+        )
+        return "\n".join(lines)
+
+    return _emit(args, env, text)
 
 
 def cmd_tool_schema(args: argparse.Namespace) -> int:
@@ -564,6 +652,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "index": cmd_index,
     "mcp": cmd_mcp,
     "tool-schema": cmd_tool_schema,
+    "skill install": cmd_skill_install,
 }
 
 
@@ -638,7 +727,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
     want_json = getattr(args, "output", None) == "json"
-    name = args.command + (f" {args.memory_command}" if args.command == "memory" else "")
+    action = getattr(args, "memory_command", None) or getattr(args, "skill_command", None)
+    name = args.command + (f" {action}" if action else "")
     if one_shot and name != "mcp":
         _one_shot()
     try:

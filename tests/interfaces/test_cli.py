@@ -763,8 +763,8 @@ def test_every_command_takes_root() -> None:
     sub = next(a for a in parser._actions if a.dest == "command")
     for name, p in sub.choices.items():  # type: ignore[union-attr]
         parsers = [p]
-        if name == "memory":
-            msub = next(a for a in p._actions if a.dest == "memory_command")
+        if name in ("memory", "skill"):
+            msub = next(a for a in p._actions if a.dest == f"{name}_command")
             parsers = list(msub.choices.values())  # type: ignore[union-attr]
         for q in parsers:
             assert any("--root" in a.option_strings for a in q._actions), name

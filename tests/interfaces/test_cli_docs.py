@@ -48,6 +48,7 @@ def test_all_commands_are_found() -> None:
         "index",
         "mcp",
         "tool-schema",
+        "skill install",
     }
 
 

@@ -1,0 +1,1 @@
+"""Adapters for agent frameworks (optional extras); nothing in the library imports them."""

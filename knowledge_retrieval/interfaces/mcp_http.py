@@ -1,0 +1,141 @@
+"""The MCP server over streamable HTTP (``kr mcp --http [HOST:]PORT``): one warm server, many agents.
+
+The same server as :mod:`knowledge_retrieval.interfaces.mcp_server` (the same tools, the same
+team binding), served at ``http://HOST:PORT/mcp`` with the ``mcp`` package's streamable-HTTP
+transport and uvicorn. Every agent on the machine can connect to it, so they share one process
+with its indexes open and warm instead of each paying a cold start.
+
+HOST defaults to ``127.0.0.1``: only this machine can connect, and the SDK's DNS-rebinding
+protection checks the ``Host`` and ``Origin`` headers. There is no authentication, so bind
+another address only on a network you trust. PORT ``0`` picks a free port; the address is
+reported to the ``ready`` callback once the socket listens.
+
+Client configuration (Claude Code's ``.mcp.json``, Cursor and other ``mcpServers`` files)::
+
+    {"mcpServers": {"knowledge": {"type": "http", "url": "http://127.0.0.1:8765/mcp"}}}
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import socket
+from collections.abc import Callable
+
+from ..errors import InvalidArgumentError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HOST = "127.0.0.1"
+MCP_PATH = "/mcp"
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"8765"`` → ``("127.0.0.1", 8765)``; ``"HOST:PORT"`` and ``"[::1]:PORT"`` as given.
+
+    >>> parse_address("8765"), parse_address("localhost:0"), parse_address("[::1]:9000")
+    (('127.0.0.1', 8765), ('localhost', 0), ('::1', 9000))
+    """
+    value = text.strip()
+    host, sep, port_text = value.rpartition(":")
+    if not sep:
+        host, port_text = DEFAULT_HOST, value
+    elif host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    elif ":" in host:
+        host, port_text = "", ""  # a bare IPv6 address: ask for the bracketed form
+    try:
+        port = int(port_text)
+    except ValueError:
+        port = -1
+    if not host or not 0 <= port <= 65535:
+        raise InvalidArgumentError(
+            f"--http {text!r} is not [HOST:]PORT",
+            hint="e.g. --http 8765 (loopback), --http 127.0.0.1:8765 or --http '[::1]:8765'; "
+            "PORT 0 picks a free port",
+        )
+    return host, port
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def url_of(host: str, port: int) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}{MCP_PATH}"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket for ``host:port`` (the first address the name resolves to)."""
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise InvalidArgumentError(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}",
+            hint="pass a local address, e.g. --http 127.0.0.1:8765",
+        ) from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise InvalidArgumentError(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}",
+            hint="choose another port (or --http 0 for a free one)",
+        ) from None
+    sock.set_inheritable(False)
+    return sock
+
+
+def serve_http(
+    root: str | os.PathLike[str] | None = None,
+    component: str | None = None,
+    *,
+    host: str = DEFAULT_HOST,
+    port: int = 8765,
+    ready: Callable[[str], None] | None = None,
+) -> None:
+    """Serve the MCP tools at ``http://host:port/mcp`` until interrupted (SIGINT / SIGTERM)."""
+    import anyio
+    import uvicorn
+
+    from .mcp_server import build_server
+
+    server = build_server(root, component)
+    app = server.streamable_http_app(streamable_http_path=MCP_PATH, host=host)
+    sock = bind(host, port)
+    bound_host, bound_port = sock.getsockname()[:2]
+    url = url_of(host if host != "localhost" else "localhost", bound_port)
+    if not is_loopback(host):
+        log.warning(
+            "serving on %s, reachable from other machines, without authentication", bound_host
+        )
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False)
+    web = uvicorn.Server(config)
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(web.serve, [sock])
+            while not web.started:
+                if web.should_exit:  # startup failed
+                    return
+                await anyio.sleep(0.01)
+            log.info("MCP server listening at %s", url)
+            if ready is not None:
+                ready(url)
+
+    try:
+        anyio.run(main)
+    finally:
+        sock.close()

@@ -1,0 +1,262 @@
+"""``kr skill install``: the skills' SKILL.md and scripts, run as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from knowledge_retrieval import remember
+from knowledge_retrieval.errors import ConfigError, InvalidArgumentError
+from knowledge_retrieval.interfaces import cli, skill_launch
+from knowledge_retrieval.interfaces.skills import SKILL_NAMES, install_skill
+
+KB_ARGS = ["smart", "--query", "ORDER_STATUS_PAID", "--kb-id", "payments"]
+KB_ARGS += ["--max-results", "5", "--score-threshold", "0.35", "--output", "json"]
+MEMORY_ARGS = ["search", "--query", "SHIP_STATUS_EXCEPTION island"]
+MEMORY_ARGS += ["--project-id", "logistics-core", "--max-results", "5", "--output", "json"]
+
+
+@pytest.fixture
+def project(tmp_path: Path, sample_root: Path) -> Path:
+    """A project folder holding the KB root (``sample_root`` is ``tmp_path/KnowledgeBase``)."""
+    assert sample_root.parent == tmp_path
+    return tmp_path
+
+
+def run(script: Path, *args: str, cwd: Path | str, **env: str) -> tuple[int, dict[str, Any]]:
+    """Run a skill script as the host would: a subprocess, its own environment, some cwd."""
+    base = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "KR_INDEX_DIR": os.environ["KR_INDEX_DIR"],
+        "KR_DICT_DIR": os.environ["KR_DICT_DIR"],
+    }
+    proc = subprocess.run(
+        [str(script), *args],
+        cwd=cwd,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout, proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def front_matter(skill_md: Path) -> dict[str, Any]:
+    text = skill_md.read_text(encoding="utf-8")
+    assert text.startswith("---\n")
+    meta = yaml.safe_load(text.split("---\n", 2)[1])
+    assert isinstance(meta, dict)
+    return meta
+
+
+def test_cli_knows_the_skills() -> None:
+    assert cli.SKILL_NAMES == SKILL_NAMES
+
+
+def test_install_both_and_run_the_seed_scripts_from_anywhere(project: Path) -> None:
+    skills = project / ".agents" / "skills"
+    status = cli.main(
+        [
+            "skill",
+            "install",
+            *SKILL_NAMES,
+            "--dest",
+            str(skills),
+            "--root",
+            str(project / "KnowledgeBase"),
+            "--output",
+            "json",
+        ]
+    )
+    assert status == 0
+    rd, lk = skills / "retrieve-doc", skills / "local-knowledge-retrieval"
+
+    meta = front_matter(rd / "SKILL.md")
+    assert meta["name"] == "retrieve-doc" == rd.name  # the spec: name matches the folder
+    assert 0 < len(meta["description"]) <= 1024 and "allowed-tools" not in meta
+    meta = front_matter(lk / "SKILL.md")
+    assert meta["name"] == "local-knowledge-retrieval" and meta["allowed-tools"] == "Read Glob Grep"
+    assert "本地知识库" in meta["description"]
+
+    body = (rd / "SKILL.md").read_text(encoding="utf-8")
+    assert (
+        "| `logistics` | `logistics`, `glossary` | allowed | enabled | `logistics-core` |" in body
+    )
+    assert "| `risk` | `payments` | denied | disabled | — |" in body
+    assert "| (empty or not listed: default) | `troubleshooting` |" in body
+    assert "Knowledge-base access is disabled for this component." in body
+    assert "No relevant documents found for the given query." in body
+    assert "| `payments` | Payment and order domain" in (lk / "SKILL.md").read_text("utf-8")
+
+    kb, memory = rd / "scripts" / "dod-query-kb", rd / "scripts" / "dod-query-memory"
+    assert os.access(kb, os.X_OK) and os.access(memory, os.X_OK)
+    remember(
+        "SHIP_STATUS_EXCEPTION on island routes clears within a day.",
+        project_id="logistics-core",
+        title="Island exceptions",
+        root=project / "KnowledgeBase",
+    )
+
+    # from the parent skills folder, from /, and from an unrelated folder
+    for cwd in (skills, Path("/"), project.parent):
+        code, env = run(kb, *KB_ARGS, cwd=cwd)
+        assert code == 0 and env["ok"] is True
+        data = env["data"]
+        assert data["total_returned"] == len(data["results"]) >= 1
+        top = data["results"][0]
+        assert top["source"].startswith("payments/reference/order-status.md:")
+        assert "ORDER_STATUS_PAID" in top["content"] and 0.35 <= top["score"] <= 1
+
+    code, env = run(memory, *MEMORY_ARGS, cwd="/")
+    assert code == 0 and env["ok"] is True
+    assert env["data"]["results"][0]["source"].startswith(".memory/logistics-core/")
+
+    code, env = run(lk / "scripts" / "kr", "list", "--output", "json", cwd="/")
+    assert code == 0
+    assert [r["kb_id"] for r in env["data"]["results"]] == [
+        "glossary",
+        "logistics",
+        "payments",
+        "troubleshooting",
+    ]
+
+
+def test_scripts_follow_a_moved_project(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    install_skill("retrieve-doc", project / ".claude" / "skills", root=project / "KnowledgeBase")
+    moved = tmp_path_factory.mktemp("elsewhere") / "renamed-project"
+    shutil.move(str(project), moved)
+    kb = moved / ".claude" / "skills" / "retrieve-doc" / "scripts" / "dod-query-kb"
+    code, env = run(kb, *KB_ARGS, cwd="/")
+    assert code == 0 and env["data"]["results"][0]["kb"] == "payments"
+
+
+def test_environment_root_wins(project: Path, tmp_path: Path) -> None:
+    install_skill("retrieve-doc", project / "skills", root=project / "KnowledgeBase")
+    other = tmp_path / "other" / "KnowledgeBase"
+    shutil.copytree(project / "KnowledgeBase", other)
+    shutil.rmtree(other / "payments")
+    kb = project / "skills" / "retrieve-doc" / "scripts" / "dod-query-kb"
+    code, env = run(kb, *KB_ARGS, cwd="/", KNOWLEDGE_BASE_ROOT=str(other))
+    assert code == 2 and env["ok"] is False
+    assert env["error"]["code"] == "kb_not_found"
+
+
+def test_scripts_refuse_other_commands(project: Path) -> None:
+    install_skill("retrieve-doc", project / "skills", root=project / "KnowledgeBase")
+    scripts = project / "skills" / "retrieve-doc" / "scripts"
+    code, env = run(scripts / "dod-query-kb", "search", "--query", "x", cwd="/")
+    assert code == 2
+    assert env["error"] == {
+        "code": "invalid_argument",
+        "message": "the first argument must be 'smart', not 'search'",
+        "hint": "usage: " + skill_launch.SEED_USAGE["kb"],
+    }
+    code, env = run(scripts / "dod-query-memory", "smart", "--query", "x", cwd="/")
+    assert code == 2 and env["error"]["message"] == (
+        "the first argument must be 'search', not 'smart'"
+    )
+    code, env = run(
+        scripts / "dod-query-kb",
+        "smart",
+        "--query",
+        "x",
+        "--max-results",
+        "0",
+        "--output",
+        "json",
+        cwd="/",
+    )
+    assert code == 2 and env["error"]["code"] == "invalid_argument"
+
+
+def test_a_python_without_the_library_answers_in_json(project: Path, tmp_path: Path) -> None:
+    """The recorded Python is gone and the fallback lacks the library: still one envelope."""
+    bare = tmp_path / "bare-python"
+    bare.write_text(f'#!/bin/sh\nexec {sys.executable} -I -S "$@"\n', encoding="utf-8")
+    bare.chmod(0o755)
+    install_skill(
+        "retrieve-doc",
+        project / "skills",
+        root=project / "KnowledgeBase",
+        python=str(tmp_path / "no-such-python"),
+    )
+    kb = project / "skills" / "retrieve-doc" / "scripts" / "dod-query-kb"
+    code, env = run(kb, *KB_ARGS, cwd="/", KR_PYTHON=str(bare))
+    assert code == 1 and env["error"]["code"] == "library_not_found"
+    assert "cannot import knowledge_retrieval" in env["error"]["message"]
+    # the recorded interpreter is missing, so python3 from PATH is tried: here, this venv's
+    venv_bin = str(Path(sys.executable).parent)
+    code, env = run(kb, *KB_ARGS, cwd="/", PATH=f"{venv_bin}:{os.environ.get('PATH', '')}")
+    assert code == 0 and env["ok"] is True
+
+
+def test_reinstall_follows_teams_yaml_and_keeps_other_files(project: Path) -> None:
+    skills = project / "skills"
+    install_skill("retrieve-doc", skills, root=project / "KnowledgeBase")
+    extra = skills / "retrieve-doc" / "NOTES.md"
+    extra.write_text("mine\n", encoding="utf-8")
+    teams = project / "KnowledgeBase" / "teams.yaml"
+    teams.write_text(
+        teams.read_text(encoding="utf-8").replace("  risk:\n", "  fraud:\n"), encoding="utf-8"
+    )
+    install_skill("retrieve-doc", skills, root=project / "KnowledgeBase")
+    body = (skills / "retrieve-doc" / "SKILL.md").read_text(encoding="utf-8")
+    assert "| `fraud` | `payments` | denied |" in body and "`risk`" not in body
+    assert extra.read_text(encoding="utf-8") == "mine\n"
+
+
+def test_install_refusals(project: Path) -> None:
+    root = project / "KnowledgeBase"
+    foreign = project / "skills" / "retrieve-doc" / "SKILL.md"
+    foreign.parent.mkdir(parents=True)
+    foreign.write_text("---\nname: retrieve-doc\ndescription: my own\n---\n", encoding="utf-8")
+    with pytest.raises(InvalidArgumentError, match="was not written by kr skill install"):
+        install_skill("retrieve-doc", project / "skills", root=root)
+    install_skill("retrieve-doc", project / "skills", root=root, force=True)
+    assert "kr skill install" in foreign.read_text(encoding="utf-8")
+
+    with pytest.raises(InvalidArgumentError, match="unknown skill 'retrieve'"):
+        install_skill("retrieve", project / "skills", root=root)
+    (root / "teams.yaml").unlink()
+    with pytest.raises(ConfigError, match=r"no teams\.yaml"):
+        install_skill("retrieve-doc", project / "skills", root=root)
+    # local-knowledge-retrieval does not need teams.yaml
+    done = install_skill("local-knowledge-retrieval", project / "skills", root=root)
+    assert "## Teams" not in (done.path / "SKILL.md").read_text(encoding="utf-8")
+
+
+def test_default_dest_is_the_project_skills_folder(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project)
+    assert cli.main(["skill", "install", "local-knowledge-retrieval"]) == 0
+    assert (project / ".agents" / "skills" / "local-knowledge-retrieval" / "SKILL.md").is_file()
+    record = json.loads(
+        (project / ".agents/skills/local-knowledge-retrieval/scripts/install.json").read_text()
+    )
+    assert record["root_relative"] == os.path.join("..", "..", "..", "KnowledgeBase")
+    assert record["python"] == sys.executable
+
+
+def test_the_templates_ship_in_the_wheel() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    repo = Path(__file__).resolve().parents[2]
+    with open(repo / "pyproject.toml", "rb") as f:
+        globs = tomllib.load(f)["tool"]["setuptools"]["package-data"]["knowledge_retrieval"]
+    pkg = repo / "knowledge_retrieval"
+    shipped = {p for g in globs for p in pkg.glob(g)}
+    templates = set((pkg / "interfaces" / "skill_templates").iterdir())
+    assert templates and templates <= shipped
