@@ -15,13 +15,16 @@ from .errors import InvalidArgumentError, KBNotFoundError
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
+    Unresolved,
     check_name,
     find_root,
     list_locations,
+    lookup_kb,
     normalize_kb_ref,
     suggest,
     within,
 )
+from .kb.reader import readme_text
 from .kb.rules import parse_readme
 from .models import KBRules
 from .ranking.answer import compose_answer
@@ -43,12 +46,7 @@ class _KB:
 
 def _rules(loc: KBLocation) -> KBRules:
     assert loc.readme is not None
-    try:
-        text = loc.readme.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        log.warning("cannot read %s: %s", loc.readme, exc)
-        text = ""
-    return _parse_readme(text)
+    return _parse_readme(readme_text(loc.path))
 
 
 @functools.lru_cache(maxsize=64)
@@ -104,20 +102,10 @@ def _not_found(
 
 def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | None, str, str]:
     """(kb, reason, note) for one named KB; kb is None when it cannot be searched."""
-    name = normalize_kb_ref(ref)
-    loc = locs.get(name)
-    if loc is None:
-        path = root / name
-        if path.exists() and not path.is_dir():
-            return None, "invalid_kb", f"'{name}' is a file, not a knowledge base folder"
-        sugg = suggest(name, sorted(locs))
-        did = f" (did you mean: {', '.join(sugg)}?)" if sugg else ""
-        return None, "kb_not_found", f"knowledge base '{name}' does not exist under the root{did}"
-    if not within(root, loc.path):
-        return None, "invalid_kb", f"knowledge base '{name}' resolves outside the root; refused"
-    if loc.readme is None:
-        return None, "no_readme", f"knowledge base '{name}' has no README.md, so it is not a KB"
-    return _KB(loc, _rules(loc)), "", ""
+    got = lookup_kb(root, ref, locs)
+    if isinstance(got, Unresolved):
+        return None, got.reason, got.note
+    return _KB(got, _rules(got)), "", ""
 
 
 def _refresh(kb: _KB, notes: list[str]) -> Ranker:

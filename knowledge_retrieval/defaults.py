@@ -29,6 +29,11 @@ MAX_README_BYTES = 256 * 1024
 """A KB README larger than this is read only up to this size."""
 MAX_TEAMS_BYTES = 1024 * 1024
 """``teams.yaml`` larger than this is a configuration error."""
+MAX_TEAMS_YAML_NODES = 500_000
+"""``teams.yaml`` expanding to more YAML values than this is refused (1 MiB of plain YAML is
+well under it; an alias bomb is not)."""
+MAX_TEAMS_YAML_ALIASES = 10_000
+"""``teams.yaml`` with more anchors and aliases than this is refused."""
 MAX_FRONT_MATTER_CHARS = 64 * 1024
 """YAML front matter longer than this is treated as absent (the body is still read)."""
 MAX_YAML_ALIASES = 50
