@@ -19,6 +19,9 @@ DEFAULT_THRESHOLD = 0.35
 """Hits scoring below this are dropped; no hit left means "not found"."""
 MAX_QUERY_CHARS = 4000
 """A longer query is cut to this many characters before it is analysed."""
+MAX_QUERY_KEYWORDS = 64
+"""At most this many keywords of a query are analysed (the first ones); the longest question
+of the evaluation suites has 23."""
 
 # -- files ---------------------------------------------------------------------------------
 SUFFIXES = (".md", ".markdown", ".mdx", ".csv")

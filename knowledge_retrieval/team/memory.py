@@ -167,14 +167,21 @@ def remember(
     if not body.lstrip().startswith("#"):
         body = f"# {heading}\n\n{body}"
     content = f"---\n{front}---\n\n{body}\n"
+    try:
+        data = content.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidArgumentError(
+            f"the note is not valid Unicode ({exc.reason} at character {exc.start})",
+            hint="remove lone surrogates such as '\\ud800' from the text and the title",
+        ) from None
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now.strftime("%Y%m%dT%H%M%SZ")
     tmp = folder / f".{uuid.uuid4().hex}.tmp"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(content)
-        f.flush()
-        os.fsync(f.fileno())
-    try:
+    try:  # the temporary file is removed on every way out, a full disk included
+        with open(tmp, "xb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
         for _attempt in range(20):
             dest = folder / f"{stamp}-{_slug(heading)}-{uuid.uuid4().hex[:8]}.md"
             if _place(tmp, dest):
