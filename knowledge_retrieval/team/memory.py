@@ -153,6 +153,14 @@ def remember(
             f"note of {len(text)} characters is too long (at most {MAX_NOTE_CHARS})",
             hint="split it into several notes",
         )
+    for what, value in (("note", text), ("title", title if isinstance(title, str) else "")):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidArgumentError(
+                f"the {what} is not valid Unicode ({exc.reason} at character {exc.start})",
+                hint="remove lone surrogates such as '\\ud800' from it",
+            ) from None
     pid = check_project_id(project_id)
     folder = memory_path(pid, root)
     heading = _clean_title(title, text)
@@ -167,13 +175,7 @@ def remember(
     if not body.lstrip().startswith("#"):
         body = f"# {heading}\n\n{body}"
     content = f"---\n{front}---\n\n{body}\n"
-    try:
-        data = content.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidArgumentError(
-            f"the note is not valid Unicode ({exc.reason} at character {exc.start})",
-            hint="remove lone surrogates such as '\\ud800' from the text and the title",
-        ) from None
+    data = content.encode("utf-8")  # checked above: text and title are valid Unicode
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now.strftime("%Y%m%dT%H%M%SZ")
     tmp = folder / f".{uuid.uuid4().hex}.tmp"
