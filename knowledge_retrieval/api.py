@@ -16,14 +16,18 @@ from .errors import InvalidArgumentError, KBNotFoundError
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
+    Unresolved,
     check_name,
     find_root,
     list_locations,
+    lookup_kb,
     normalize_kb_ref,
     require_root,
+    root_notes,
     suggest,
     within,
 )
+from .kb.reader import readme_text
 from .kb.rules import parse_readme
 from .models import KBRules
 from .ranking import outcome
@@ -44,12 +48,7 @@ class _KB:
 
 def _rules(loc: KBLocation) -> KBRules:
     assert loc.readme is not None
-    try:
-        text = loc.readme.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        log.warning("cannot read %s: %s", loc.readme, exc)
-        text = ""
-    return _parse_readme(text)
+    return _parse_readme(readme_text(loc.path))
 
 
 @functools.lru_cache(maxsize=64)
@@ -87,20 +86,10 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
 
 def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | None, Reason, str]:
     """(kb, reason, note) for one named KB; kb is None when it cannot be searched."""
-    name = normalize_kb_ref(ref)
-    loc = locs.get(name)
-    if loc is None:
-        path = root / name
-        if path.exists() and not path.is_dir():
-            return None, "invalid_kb", f"'{name}' is a file, not a knowledge base folder"
-        sugg = suggest(name, sorted(locs))
-        did = f" (did you mean: {', '.join(sugg)}?)" if sugg else ""
-        return None, "kb_not_found", f"knowledge base '{name}' does not exist under the root{did}"
-    if not within(root, loc.path):
-        return None, "invalid_kb", f"knowledge base '{name}' resolves outside the root; refused"
-    if loc.readme is None:
-        return None, "no_readme", f"knowledge base '{name}' has no README.md, so it is not a KB"
-    return _KB(loc, _rules(loc)), "no_match", ""
+    got = lookup_kb(root, ref, locs)
+    if isinstance(got, Unresolved):
+        return None, got.reason, got.note
+    return _KB(got, _rules(got)), "no_match", ""
 
 
 def _refresh(kb: _KB, notes: list[str]) -> Ranker:
@@ -167,8 +156,7 @@ def search(
     notes: list[str] = []
     root_path = find_root(root)
     if root_path is None:
-        where = f"'{root}'" if root is not None else "the working directory or its parents"
-        notes.append(f"no KnowledgeBase folder found in {where}")
+        notes.extend(root_notes(root))
         return outcome.not_found(q.text, q.lang, "no_root", notes)
     locs = {loc.name: loc for loc in list_locations(root_path)}
     usable = {

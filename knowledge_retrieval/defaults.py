@@ -19,6 +19,9 @@ DEFAULT_THRESHOLD = 0.35
 """Hits scoring below this are dropped; no hit left means "not found"."""
 MAX_QUERY_CHARS = 4000
 """A longer query is cut to this many characters before it is analysed."""
+MAX_QUERY_KEYWORDS = 64
+"""At most this many keywords of a query are analysed (the first ones); the longest question
+of the evaluation suites has 23."""
 
 # -- files ---------------------------------------------------------------------------------
 SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
@@ -29,6 +32,11 @@ MAX_README_BYTES = 256 * 1024
 """A KB README larger than this is read only up to this size."""
 MAX_TEAMS_BYTES = 1024 * 1024
 """``teams.yaml`` larger than this is a configuration error."""
+MAX_TEAMS_YAML_NODES = 500_000
+"""``teams.yaml`` expanding to more YAML values than this is refused (1 MiB of plain YAML is
+well under it; an alias bomb is not)."""
+MAX_TEAMS_YAML_ALIASES = 10_000
+"""``teams.yaml`` with more anchors and aliases than this is refused."""
 MAX_FRONT_MATTER_CHARS = 64 * 1024
 """YAML front matter longer than this is treated as absent (the body is still read)."""
 MAX_YAML_ALIASES = 50

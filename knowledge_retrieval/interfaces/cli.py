@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -316,6 +317,25 @@ def _print(text: str, file: Any = None) -> None:
     print(text, file=file or sys.stdout)
 
 
+_TERMINAL_CONTROLS_RE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""C0 controls but tab and newline, DEL, C1 controls (CSI, OSC ...) and bidi controls."""
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with terminal control characters removed, for text meant for a terminal.
+
+    File names and contents come from the KB: an ``ESC [`` or ``ESC ]`` in them must not move
+    the cursor, retitle the window or hide lines. Tabs and newlines stay; JSON output is left
+    as it is (its escapes are safe and it must round-trip).
+
+    >>> terminal_safe("a\x1b]0;pwned\x07b\x1b[2Jc")
+    'a]0;pwnedb[2Jc'
+    """
+    return _TERMINAL_CONTROLS_RE.sub("", text)
+
+
 def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]) -> int:
     out = getattr(args, "output", "text")
     if out == "json":
@@ -323,9 +343,9 @@ def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]
     elif out == "markdown":
         from .agent_tool import to_markdown
 
-        _print(to_markdown(env))
+        _print(terminal_safe(to_markdown(env)))
     else:
-        _print(text())
+        _print(terminal_safe(text()))
     return 0
 
 
@@ -436,8 +456,8 @@ def cmd_memory_search(args: argparse.Namespace) -> int:
 
 
 def cmd_memory_add(args: argparse.Namespace) -> int:
+    from ..kb.discovery import require_root
     from ..team.memory import remember
-    from ..team.workflow import _root
     from .agent_tool import ok
 
     if args.text is not None:
@@ -460,7 +480,7 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
             )
         text = sys.stdin.read()
     path = remember(text, project_id=args.project_id, title=args.title, root=args.root)
-    root = _root(args.root)
+    root = require_root(args.root)
     rel = path.relative_to(root).as_posix()
     env = ok(
         [{"source": rel, "content": text.strip(), "score": None, "project_id": args.project_id}],
@@ -673,9 +693,9 @@ def _fail(args_json: bool, env: dict[str, Any], code: int) -> int:
         _print(json.dumps(env, ensure_ascii=False, indent=2))
     else:
         err = env["error"]
-        _print(f"{PROG}: error: {err['message']}", sys.stderr)
+        _print(terminal_safe(f"{PROG}: error: {err['message']}"), sys.stderr)
         if err.get("hint"):
-            _print(f"  hint: {err['hint']}", sys.stderr)
+            _print(terminal_safe(f"  hint: {err['hint']}"), sys.stderr)
     return code
 
 

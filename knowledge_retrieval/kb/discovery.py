@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import logging
 import os
+import stat
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from ..defaults import ROOT_ENV
-from ..errors import InvalidArgumentError, RootNotFoundError, UnsafePathError
+from ..errors import (
+    InvalidArgumentError,
+    KBNotFoundError,
+    KnowledgeRetrievalError,
+    RootNotFoundError,
+    UnsafePathError,
+)
+from .reader import is_inside
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +35,8 @@ class KBLocation:
     name: str
     path: Path
     readme: Path | None
+    problem: str = ""
+    """Why ``readme`` is None although a ``README.md`` is there (e.g. a symlink leading out)."""
 
 
 def check_name(value: str, what: str = "knowledge base name") -> str:
@@ -80,12 +92,50 @@ def find_root(root: str | os.PathLike[str] | None = None) -> Path | None:
     if env:
         p = Path(env).expanduser()
         return p.resolve() if p.is_dir() else None
+    found, _skipped = _discover()
+    return found
+
+
+def _discover() -> tuple[Path | None, list[str]]:
+    """The first ``KnowledgeBase/`` in the working directory or a parent that the current user
+    owns, and a note for each one skipped because another user owns it (compare git's
+    ``safe.directory``: a folder another local user planted must not answer your questions)."""
+    skipped: list[str] = []
     here = Path.cwd()
     for d in (here, *here.parents):
         cand = d / ROOT_DIRNAME
-        if cand.is_dir():
-            return cand.resolve()
-    return None
+        try:
+            info = cand.stat()
+        except (OSError, ValueError):
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            continue
+        if not _owned_by_me(info):
+            note = (
+                f"skipped {cand}: it is owned by another user (uid {info.st_uid}); "
+                "pass root= (--root) or set KNOWLEDGE_BASE_ROOT to use it"
+            )
+            log.warning("%s", note)
+            skipped.append(note)
+            continue
+        return cand.resolve(), skipped
+    return None, skipped
+
+
+def _owned_by_me(info: os.stat_result) -> bool:
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is None or info.st_uid == geteuid()
+
+
+def root_notes(root: str | os.PathLike[str] | None = None) -> list[str]:
+    """Why no root was found: one sentence, and a note per discovered root that was skipped."""
+    if root is not None:
+        return [f"no KnowledgeBase folder found in '{os.fspath(root)}'"]
+    env = os.environ.get(ROOT_ENV)
+    if env:
+        return [f"no KnowledgeBase folder found in '{env}' (${ROOT_ENV})"]
+    _found, skipped = _discover()
+    return ["no KnowledgeBase folder found in the working directory or its parents", *skipped]
 
 
 def require_root(root: str | os.PathLike[str] | None = None) -> Path:
@@ -95,8 +145,9 @@ def require_root(root: str | os.PathLike[str] | None = None) -> Path:
         where = (
             f"'{os.fspath(root)}'" if root is not None else "the working directory or its parents"
         )
+        skipped = root_notes(None)[1:] if root is None and not os.environ.get(ROOT_ENV) else []
         raise RootNotFoundError(
-            f"no KnowledgeBase folder found in {where}",
+            f"no KnowledgeBase folder found in {where}" + "".join(f"; {n}" for n in skipped),
             hint="pass --root (root=...) or set KNOWLEDGE_BASE_ROOT to the KnowledgeBase folder",
         )
     return root_path
@@ -123,20 +174,115 @@ def list_locations(root: Path) -> list[KBLocation]:
         if not _is_kb_dir(e):
             continue
         path = Path(e.path)
-        readme = path / "README.md"
-        out.append(KBLocation(e.name, path, readme if readme.is_file() else None))
+        readme, problem = _readme(path)
+        out.append(KBLocation(e.name, path, readme, problem))
     return out
 
 
+def _readme(folder: Path) -> tuple[Path | None, str]:
+    """A KB folder's README.md when it is a regular file inside the folder (a symlink is
+    followed only while it stays inside, as for documents), else None and why."""
+    readme = folder / "README.md"
+    try:
+        info = readme.lstat()
+    except (OSError, ValueError):
+        return None, ""
+    if stat.S_ISLNK(info.st_mode):
+        if not is_inside(folder, readme):
+            return (
+                None,
+                "has a README.md that is a symlink leading outside the knowledge base (not read)",
+            )
+        try:
+            info = readme.stat()
+        except (OSError, ValueError, RuntimeError):
+            return None, "has a README.md that is a broken symlink"
+    if not stat.S_ISREG(info.st_mode):
+        return None, "" if stat.S_ISDIR(
+            info.st_mode
+        ) else "has a README.md that is not a regular file"
+    return readme, ""
+
+
 def within(root: Path, path: Path) -> bool:
-    """True when ``path`` (symlinks resolved) lies inside ``root``."""
+    """True when ``path`` (symlinks resolved) lies inside ``root``: the check on names made
+    before opening (what is opened is checked again, see :mod:`knowledge_retrieval.kb.reader`)."""
     if path.parent == root and not path.is_symlink():
         return True  # a real folder directly under the root (the usual KB): no resolving
-    try:
-        path.resolve().relative_to(root.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
+    return is_inside(root, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Unresolved:
+    """Why a KB name names no searchable KB: a reason code, a sentence and near misses."""
+
+    name: str
+    reason: Literal["kb_not_found", "invalid_kb", "no_readme"]
+    """As in ``SearchResult.reason``."""
+    note: str
+    """The sentence for a result's notes."""
+    suggestions: tuple[str, ...] = ()
+    detail: str = ""
+
+    def error(self) -> KnowledgeRetrievalError:
+        """The error an entry point that raises (``check_kb_ids``, ``read_document``) raises."""
+        if self.reason == "invalid_kb" and "outside" in self.note:
+            return UnsafePathError(
+                f"knowledge base {self.name!r} resolves outside the root; refused",
+                hint="make the KB a real folder inside the KnowledgeBase root",
+            )
+        if self.reason == "no_readme":
+            return KBNotFoundError(
+                self.name, reason=f"{self.name!r} {self.detail}, so it is not a knowledge base"
+            )
+        return KBNotFoundError(self.name, self.suggestions)
+
+
+def lookup_kb(
+    root: Path, ref: str, locs: Mapping[str, KBLocation] | None = None
+) -> KBLocation | Unresolved:
+    """The one KB-name resolver: the searchable KB that ``ref`` names, or why there is none.
+
+    ``KnowledgeBase/payments/`` and ``./payments`` are ``payments``. Unsafe names raise
+    :class:`UnsafePathError`; everything else is an answer (see :func:`resolve_kb` to raise).
+    """
+    name = normalize_kb_ref(ref)
+    if locs is None:
+        locs = {loc.name: loc for loc in list_locations(root)}
+    loc = locs.get(name)
+    if loc is None:
+        usable = sorted(n for n, v in locs.items() if v.readme is not None)
+        sugg = tuple(suggest(name, usable))
+        path = root / name
+        if path.exists() and not path.is_dir():
+            return Unresolved(
+                name, "invalid_kb", f"'{name}' is a file, not a knowledge base folder", sugg
+            )
+        did = f" (did you mean: {', '.join(sugg)}?)" if sugg else ""
+        return Unresolved(
+            name,
+            "kb_not_found",
+            f"knowledge base '{name}' does not exist under the root{did}",
+            sugg,
+        )
+    if not within(root, loc.path):
+        return Unresolved(
+            name, "invalid_kb", f"knowledge base '{name}' resolves outside the root; refused"
+        )
+    if loc.readme is None:
+        why = loc.problem or "has no README.md"
+        return Unresolved(
+            name, "no_readme", f"knowledge base '{name}' {why}, so it is not a KB", detail=why
+        )
+    return loc
+
+
+def resolve_kb(root: Path, ref: str, locs: Mapping[str, KBLocation] | None = None) -> KBLocation:
+    """:func:`lookup_kb`, raising :class:`KBNotFoundError` / :class:`UnsafePathError`."""
+    got = lookup_kb(root, ref, locs)
+    if isinstance(got, Unresolved):
+        raise got.error()
+    return got
 
 
 def normalize_kb_ref(ref: str) -> str:

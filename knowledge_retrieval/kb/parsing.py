@@ -2,31 +2,29 @@
 
 from __future__ import annotations
 
-import codecs
 import csv
 import datetime as dt
-import errno
-import hashlib
 import io
 import logging
 import math
-import os
 import re
-import stat
 from collections.abc import Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from ..defaults import (
-    MAX_FILE_BYTES,
-    MAX_FRONT_MATTER_CHARS,
-    MAX_YAML_ALIASES,
-    MAX_YAML_DEPTH,
-    MAX_YAML_NODES,
-    SUFFIXES,
-)
+from ..defaults import MAX_FRONT_MATTER_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES, SUFFIXES
 from ..models import Document, Section
-from .scan import symlink_reason
+from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
+from .yaml_reader import YAMLRefused, load_yaml
+
+__all__ = [
+    "SUPPORTED_SUFFIXES",
+    "SkipFile",
+    "parse_document",
+    "parse_kb_text",
+    "read_kb_file",
+    "read_text",
+]
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -34,23 +32,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-"""Files larger than this are skipped."""
 SUPPORTED_SUFFIXES = SUFFIXES
 
 _KINDS = {".md": "markdown", ".markdown": "markdown", ".mdx": "mdx", ".csv": "csv"}
-_SNIFF_BYTES = 8192
 _PARSERS: dict[str, Any] = {}
-"""The YAML handler and Markdown parser, made on first use (a search that re-reads no file
-never imports them)."""
-
-
-def _yaml() -> Any:
-    got = _PARSERS.get("yaml")
-    if got is None:
-        from frontmatter.default_handlers import YAMLHandler
-
-        got = _PARSERS["yaml"] = YAMLHandler()
-    return got
+"""The Markdown parser, made on first use (a search that re-reads no file never imports it)."""
 
 
 def _markdown() -> MarkdownIt:
@@ -62,24 +48,8 @@ def _markdown() -> MarkdownIt:
     return got
 
 
-_CONTROL_CHARS = frozenset(chr(c) for c in (*range(9), *range(14, 27), *range(28, 32), 127))
-_CONTROL_RE = re.compile("[" + re.escape("".join(sorted(_CONTROL_CHARS))) + "]")
-_UTF_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
-_ERRNO_REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOENT: "file not found",
-    errno.EISDIR: "is a directory",
-}
-
 _FM_FENCE_RE = re.compile(r"-{3,}[ \t]*")
 _YAML_KEY_RE = re.compile(r"""["']?[\w.-]+["']?[ \t]*:(?:\s|$)""")
-_YAML_ALIAS_RE = re.compile(r"(?<![^\s\[{,])[&*][^\s\[\]{},]+")
 _HEADING_ID_RE = re.compile(r"\s*\{#[\w.-]+\}$")  # Docusaurus/Pandoc `## Title {#id}`
 _COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _OPEN_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -95,118 +65,12 @@ _MULTILINE_JSX_RE = re.compile(r"\s*(?:\{\s*/\*|<[A-Za-z][\w.:-]*(?:\s[^<>]*)?$)
 _COMPONENT_OR_CODE_RE = re.compile(r"(`+)[^`]*?\1|</?[A-Z][\w.]*(?:\s+[^<>]*?)?\s*/?>")
 
 
-class SkipFile(Exception):  # noqa: N818 - the name is public API
-    """A file that is not indexed; ``str(exc)`` is the reason shown to users.
-
-    Reasons: ``binary file``, ``larger than 5 MiB``, ``not a regular file``,
-    ``not valid text (unknown encoding)``, ``unreadable: permission denied`` ...
-    """
-
-
-def read_text(path: os.PathLike[str] | str, *, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """Read a file as text with ``\\n`` newlines, or raise :class:`SkipFile`.
-
-    The size is checked with ``os.stat`` before reading. Binary content (a NUL byte or
-    over 10% control characters in the first 8 KiB) is refused. Encodings tried: a
-    UTF-32/UTF-16 BOM, then UTF-8 (BOM stripped), then GB18030 or Big5 when the bytes
-    are valid there (if both are, GB18030 wins when its characters are nearly all GB2312).
-    """
-    try:
-        info = os.stat(path)
-        if stat.S_ISDIR(info.st_mode):
-            raise SkipFile("unreadable: is a directory")
-        if not stat.S_ISREG(info.st_mode):
-            raise SkipFile("not a regular file")
-        if info.st_size > max_bytes:
-            raise SkipFile(f"larger than {_format_size(max_bytes)}")
-        with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
-    except ValueError as exc:  # e.g. a NUL in the path
-        raise SkipFile("unreadable: invalid path") from exc
-    except OSError as exc:
-        reason = _ERRNO_REASONS.get(exc.errno or 0) or str(exc.strerror or exc).lower()
-        raise SkipFile(f"unreadable: {reason}") from exc
-    if len(data) > max_bytes:  # grew after the stat
-        raise SkipFile(f"larger than {_format_size(max_bytes)}")
-    return _normalise_newlines(_decode(data))
-
-
-def read_kb_file(kb_path: Path, rel: str) -> tuple[str, str]:
-    """Read the file at KB-relative path ``rel``: its text and a SHA-1 of it (or SkipFile).
-
-    The path is resolved again right before reading, so a symlink swapped after the scan to
-    point outside the KB is refused rather than followed.
-    """
-    path = kb_path / rel
-    try:
-        inside = path.resolve().is_relative_to(kb_path.resolve())
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
-        raise SkipFile(symlink_reason(exc)) from None
-    if not inside:
-        raise SkipFile("symlink leads outside the knowledge base")
-    text = read_text(path)
-    return text, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def parse_kb_text(rel_path: str, text: str) -> Document:
     """:func:`parse_document` for indexing: a file with nothing to index raises SkipFile."""
     doc = parse_document(rel_path, text)
     if not doc.sections:
         raise SkipFile("empty (no text to index)")
     return doc
-
-
-def _format_size(n: int) -> str:
-    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= size and n % size == 0:
-            return f"{n // size} {unit}"
-    return f"{n} bytes"
-
-
-def _looks_binary(sample: str) -> bool:
-    if "\x00" in sample:
-        return True
-    return bool(sample) and len(_CONTROL_RE.findall(sample)) > len(sample) / 10
-
-
-def _decode(data: bytes) -> str:
-    for bom, codec in _UTF_BOMS:
-        if data.startswith(bom):
-            try:
-                text = data.decode(codec)
-            except UnicodeDecodeError:
-                raise SkipFile(f"not valid text (bad {codec.upper()})") from None
-            if _looks_binary(text[:_SNIFF_BYTES]):
-                raise SkipFile("binary file")
-            return text.removeprefix("\ufeff")
-    if _looks_binary(data[:_SNIFF_BYTES].decode("latin-1")):
-        raise SkipFile("binary file")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    decoded: dict[str, str] = {}
-    for codec in ("gb18030", "big5"):
-        try:
-            decoded[codec] = data.decode(codec)
-        except UnicodeDecodeError:
-            continue
-    if len(decoded) == 2:  # Big5 bytes are nearly always valid GBK too
-        return decoded["gb18030"] if _gb2312_share(decoded["gb18030"]) >= 0.9 else decoded["big5"]
-    if decoded:
-        return next(iter(decoded.values()))
-    raise SkipFile("not valid text (unknown encoding)")
-
-
-def _gb2312_share(text: str) -> float:
-    """Share of the non-ASCII characters that are in GB2312 (near 1 for real Simplified text)."""
-    chars = [ch for ch in text if ord(ch) > 0x7F][:5000]
-    ok = sum(ch.encode("gb2312", "replace") != b"?" for ch in chars)
-    return ok / len(chars) if chars else 1.0
-
-
-def _normalise_newlines(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def parse_document(rel_path: str, text: str) -> Document:
@@ -219,7 +83,7 @@ def parse_document(rel_path: str, text: str) -> Document:
     """
     kind = _KINDS.get(PurePosixPath(rel_path).suffix.lower(), "markdown")
     try:
-        text = _normalise_newlines(text).removeprefix("\ufeff")
+        text = normalise_newlines(text).removeprefix("\ufeff")
         if kind == "csv":
             return _parse_csv(rel_path, text)
         return _parse_markdown(rel_path, text, kind)
@@ -314,13 +178,11 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
         return {}, end + 1
 
     if len(block) > MAX_FRONT_MATTER_CHARS:
-        return ignore(f"larger than {_format_size(MAX_FRONT_MATTER_CHARS)}")
-    if len(_YAML_ALIAS_RE.findall(block)) > MAX_YAML_ALIASES:
-        return ignore("too many YAML anchors/aliases")
+        return ignore(f"larger than {format_size(MAX_FRONT_MATTER_CHARS)}")
     try:
-        data = _yaml().load(block)
-    except Exception as exc:  # noqa: BLE001 - YAMLError or anything else the loader throws
-        return ignore(_yaml_error(exc, start + 2))
+        data = load_yaml(block, first_line=start + 2)
+    except YAMLRefused as exc:
+        return ignore(str(exc))
     if data is None:
         return {}, end + 1
     if not isinstance(data, dict):
@@ -329,14 +191,6 @@ def _front_matter(lines: list[str], warnings: list[str]) -> tuple[dict[str, Any]
         return _json_safe(data, [MAX_YAML_NODES], 0), end + 1
     except _MetadataTooLargeError:
         return ignore("too large or too deeply nested")
-
-
-def _yaml_error(exc: Exception, first_line: int) -> str:
-    problem = getattr(exc, "problem", None)
-    mark = getattr(exc, "problem_mark", None)
-    if problem and mark is not None:
-        return f"{problem} (line {first_line + mark.line})"
-    return (str(exc).split("\n", 1)[0] or type(exc).__name__)[:120]
 
 
 def _json_safe(value: Any, budget: list[int], depth: int) -> Any:

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..defaults import MAX_FILE_BYTES, SUFFIXES
 from ..errors import IndexLockedError
 from ..models import KBRules
+from .reader import real_inside
 from .rules import FolderScope, is_included
 
 log = logging.getLogger(__name__)
@@ -161,6 +162,27 @@ def _classify(
     out.files[relp] = (st.st_mtime_ns, st.st_size)
 
 
+def document_refusal(rel: str, rules: KBRules) -> str | None:
+    """Why a walk of the KB would not take KB-relative POSIX path ``rel`` as a document, or
+    None when it would: the rules :func:`scan_kb` applies to a name, for ``read_document``."""
+    parts = rel.split("/")
+    for part in parts[:-1]:
+        if part.startswith("."):
+            return "it is in a hidden folder"
+        if part in SKIP_DIRS:
+            return f"it is in a {part}/ folder, which is never indexed"
+    name = parts[-1]
+    if name.startswith("."):
+        return "it is a hidden file"
+    if not name.lower().endswith(SUFFIXES):
+        return f"it is not a document (the index reads {', '.join(SUFFIXES)} files)"
+    if len(parts) == 1 and name.lower() == "readme.md":
+        return "it is the KB's README.md, which describes the KB and is not one of its documents"
+    if not is_included(rel, rules):
+        return "the KB's README excludes it from the index"
+    return None
+
+
 def rescan_files(
     kb_path: Path,
     rules: KBRules,
@@ -271,9 +293,5 @@ def file_crc32(path: Path) -> int:
     return crc
 
 
-def _inside(root: Path, target: Path) -> bool:
-    try:
-        target.relative_to(root)
-    except ValueError:
-        return False
-    return True
+def _inside(real_root: Path, target: Path) -> bool:
+    return real_inside(str(real_root), str(target))

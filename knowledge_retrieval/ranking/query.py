@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..defaults import MAX_QUERY_CHARS
+from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
     CJK_QUESTION_WORDS,
     CJK_STOP,
@@ -23,6 +23,9 @@ SINGLE_WEIGHT = 1.0
 _PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
 """Longer queries are cut (a question, not a document)."""
+
+_CJK_RUN_CHARS = 8 * MAX_QUERY_KEYWORDS
+"""A Chinese run is segmented up to this many characters (room for the most keywords)."""
 
 _INTERROGATIVE = frozenset("何哪谁几啥怎甚")
 """Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
@@ -137,8 +140,15 @@ def analyze_query(text: str) -> Query:
         terms[t] = max(terms.get(t, 0.0), w)
 
     for kind, raw, _s, _e in iter_tokens(text):
+        if len(keywords) >= MAX_QUERY_KEYWORDS:
+            break  # a pasted page, not a question: the first keywords are analysed
         if kind == "cjk":
+            if len(raw) > _CJK_RUN_CHARS:
+                raw = raw[:_CJK_RUN_CHARS]
             words = _segment(raw)
+            cut = _cut_after_keywords(raw, words, MAX_QUERY_KEYWORDS - len(keywords))
+            if len(cut) < len(raw):
+                raw, words = cut, _segment(cut)
             inside: set[str] = set()
             for w in words:
                 if len(w) < 2 or w in CJK_QUESTION_WORDS or all(c in CJK_STOP for c in w):
@@ -197,6 +207,26 @@ def analyze_query(text: str) -> Query:
             )
         ),
     )
+
+
+def _is_keyword_word(w: str) -> bool:
+    return not (len(w) < 2 or w in CJK_QUESTION_WORDS or all(c in CJK_STOP for c in w))
+
+
+def _cut_after_keywords(raw: str, words: list[str], room: int) -> str:
+    """``raw`` cut after the word that makes its ``room``-th keyword, when more follow."""
+    if sum(map(_is_keyword_word, words)) <= room:
+        return raw
+    pos = count = 0
+    for w in words:
+        at = raw.find(w, pos)
+        if at < 0:
+            return raw
+        pos = at + len(w)
+        count += _is_keyword_word(w)
+        if count >= room:
+            return raw[:pos]
+    return raw
 
 
 def _is_prose_compound(raw: str) -> bool:

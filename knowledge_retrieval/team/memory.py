@@ -153,6 +153,14 @@ def remember(
             f"note of {len(text)} characters is too long (at most {MAX_NOTE_CHARS})",
             hint="split it into several notes",
         )
+    for what, value in (("note", text), ("title", title if isinstance(title, str) else "")):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidArgumentError(
+                f"the {what} is not valid Unicode ({exc.reason} at character {exc.start})",
+                hint="remove lone surrogates such as '\\ud800' from it",
+            ) from None
     pid = check_project_id(project_id)
     folder = memory_path(pid, root)
     heading = _clean_title(title, text)
@@ -167,14 +175,15 @@ def remember(
     if not body.lstrip().startswith("#"):
         body = f"# {heading}\n\n{body}"
     content = f"---\n{front}---\n\n{body}\n"
+    data = content.encode("utf-8")  # checked above: text and title are valid Unicode
     folder.mkdir(parents=True, exist_ok=True)
     stamp = now.strftime("%Y%m%dT%H%M%SZ")
     tmp = folder / f".{uuid.uuid4().hex}.tmp"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        f.write(content)
-        f.flush()
-        os.fsync(f.fileno())
-    try:
+    try:  # the temporary file is removed on every way out, a full disk included
+        with open(tmp, "xb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
         for _attempt in range(20):
             dest = folder / f"{stamp}-{_slug(heading)}-{uuid.uuid4().hex[:8]}.md"
             if _place(tmp, dest):

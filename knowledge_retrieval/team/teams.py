@@ -10,8 +10,10 @@
         memory: enabled                # or disabled (default: disabled)
         memory_project_ids: [pay-core]
 
-Team names are matched without regard to case or surrounding spaces (``" Payments "`` is the
-``payments`` team), so two teams whose names differ only in case are a configuration error.
+Team names are matched after NFKC, case folding and removal of zero-width and bidi control
+characters, and without surrounding spaces (``" Payments "``, ``ｐａｙｍｅｎｔｓ`` and
+``payments\u200b`` are the ``payments`` team), so two teams whose names differ only in those
+ways are a configuration error.
 Every problem is a :class:`~knowledge_retrieval.errors.ConfigError` naming the file and line.
 """
 
@@ -19,14 +21,24 @@ from __future__ import annotations
 
 import dataclasses as dc
 import os
+import re
+import threading
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
 
-from ..defaults import MAX_TEAMS_BYTES
+from ..defaults import (
+    MAX_TEAMS_BYTES,
+    MAX_TEAMS_YAML_ALIASES,
+    MAX_TEAMS_YAML_NODES,
+    MAX_YAML_DEPTH,
+)
 from ..errors import ConfigError, InvalidArgumentError
 from ..kb.discovery import check_name, require_root
+from ..kb.reader import SkipFile, read_bytes
+from ..kb.yaml_reader import YAMLRefused, compose_yaml
 from .memory import check_project_id
 
 TEAMS_FILENAME = "teams.yaml"
@@ -90,7 +102,7 @@ class TeamsConfig:
     default_kb: str
     default_line: int
     teams: Mapping[str, Team]
-    """Teams by lower-cased name."""
+    """Teams by :func:`team_key` of their name."""
 
     def resolve(self, component: str | None) -> Resolution:
         """The team for ``component``; an empty or unknown component gets ``default_kb``.
@@ -105,7 +117,8 @@ class TeamsConfig:
                 hint="pass the team name, e.g. component='payments', or '' for the default KB",
             )
         comp = (component or "").strip()
-        team = self.teams.get(comp.lower()) if comp else None
+        key = team_key(comp)
+        team = self.teams.get(key) if key else None
         if team is None:
             return Resolution(comp, None, (self.default_kb,), True, (), False)
         return Resolution(
@@ -133,27 +146,101 @@ def teams_path(root: str | os.PathLike[str] | None = None) -> Path:
 
 
 def load_teams(root: str | os.PathLike[str] | None = None) -> TeamsConfig:
-    """Read and check ``<root>/teams.yaml`` (read afresh on every call: it is small)."""
+    """Read and check ``<root>/teams.yaml``, parsed once per change of the file.
+
+    The parsed file is kept while the file's inode, size, mtime and ctime stay the same (an
+    edit that keeps the size and restores the mtime still changes the ctime). The file is read
+    like a document: a regular file whose real path is inside the root, at most 1 MiB.
+    """
     path = teams_path(root)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_TEAMS_BYTES + 1)
-    except FileNotFoundError:
-        raise ConfigError(
-            f"no {TEAMS_FILENAME} in the KnowledgeBase root",
-            path=str(path),
-            hint=f"create it, e.g.:\n{_EXAMPLE}(see docs/agents.md)",
-        ) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read it: {exc.strerror or exc}", path=str(path)) from None
-    if len(raw) > MAX_TEAMS_BYTES:
-        raise ConfigError("larger than 1 MiB; is this the right file?", path=str(path))
+        info = os.stat(path)
+    except (OSError, ValueError):
+        info = None
+    if info is not None:
+        with _CACHE_LOCK:
+            hit = _CACHE.get(_stamp(path, info))
+        if hit is not None:
+            return hit
+    try:
+        opened = read_bytes(
+            path,
+            inside=path.parent,
+            max_bytes=MAX_TEAMS_BYTES,
+            outside_reason="outside",
+        )
+    except SkipFile as exc:
+        raise _read_error(path, str(exc)) from None
+    raw = opened.data
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise ConfigError("not valid UTF-8", path=str(path), line=line) from None
-    return parse_teams(text, path)
+    config = parse_teams(text, path)
+    with _CACHE_LOCK:
+        _CACHE[_stamp(path, opened.stat)] = config
+        while len(_CACHE) > _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
+    return config
+
+
+_CACHE: dict[tuple[str, int, int, int, int, int], TeamsConfig] = {}
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 16
+
+
+def _stamp(path: Path, info: os.stat_result) -> tuple[str, int, int, int, int, int]:
+    return (
+        str(path),
+        info.st_dev,
+        info.st_ino,
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+    )
+
+
+def _read_error(path: Path, why: str) -> ConfigError:
+    if why == "unreadable: file not found":
+        return ConfigError(
+            f"no {TEAMS_FILENAME} in the KnowledgeBase root",
+            path=str(path),
+            hint=f"create it, e.g.:\n{_EXAMPLE}(see docs/agents.md)",
+        )
+    if why == "outside":
+        return ConfigError(
+            f"{TEAMS_FILENAME} is a symlink leading outside the KnowledgeBase root; not read",
+            path=str(path),
+            hint=f"make {TEAMS_FILENAME} a regular file inside the root",
+        )
+    if why.startswith("larger than"):
+        return ConfigError(f"{why}; is this the right file?", path=str(path))
+    if why == "not a regular file":
+        return ConfigError(
+            "not a regular file; not read",
+            path=str(path),
+            hint=f"make {TEAMS_FILENAME} a regular file inside the root",
+        )
+    return ConfigError(f"cannot read it: {why.removeprefix('unreadable: ')}", path=str(path))
+
+
+def team_key(name: str) -> str:
+    """The form team names are compared in: invisible characters (zero-width, bidi controls)
+    removed, NFKC, case folded, outer spaces stripped, so ``ＰＡＹ`` and ``pay\u200b`` are ``pay``.
+
+    >>> team_key(" Ｒｉｓｋ\u200b ")
+    'risk'
+    """
+    cleaned = _INVISIBLE_RE.sub("", name)
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", cleaned).casefold())
+    return _INVISIBLE_RE.sub("", folded).strip()
+
+
+_INVISIBLE_RE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]"
+)
 
 
 def parse_teams(text: str, path: str | os.PathLike[str] = TEAMS_FILENAME) -> TeamsConfig:
@@ -174,17 +261,19 @@ class _Parser:
     def parse(self, text: str) -> TeamsConfig:
         where = str(self.path)
         try:
-            doc = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
+            doc = compose_yaml(
+                text,
+                max_aliases=MAX_TEAMS_YAML_ALIASES,
+                max_nodes=MAX_TEAMS_YAML_NODES,
+                max_depth=MAX_YAML_DEPTH,
+            )
+        except YAMLRefused as exc:
             raise ConfigError(
-                f"invalid YAML: {exc.problem or exc}",
+                f"invalid YAML: {exc.problem}",
                 path=where,
-                line=mark.line + 1 if mark else None,
+                line=exc.line,
                 hint="check the indentation and the ':' after each key",
             ) from None
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"invalid YAML: {exc}", path=where) from None
         if doc is None:
             raise ConfigError(
                 "the file is empty", path=where, line=1, hint=f"it needs at least:\n{_EXAMPLE}"
@@ -209,13 +298,13 @@ class _Parser:
         tnode = top["teams"][1] if "teams" in top else None
         if tnode is not None and not _is_null(tnode):
             for name, (name_node, body) in self.mapping(tnode, "'teams'").items():
-                lname = name.strip().lower()
+                lname = team_key(name)
                 if not lname:
                     raise self.fail("a team has an empty name", name_node)
                 if lname in teams:
                     raise self.fail(
-                        f"team {name!r} is listed twice (names are matched ignoring case; "
-                        f"first at line {teams[lname].line})",
+                        f"team {name!r} is listed twice (names are matched ignoring case, "
+                        f"width and invisible characters; first at line {teams[lname].line})",
                         name_node,
                     )
                 teams[lname] = self.team(name.strip(), name_node, body)

@@ -39,10 +39,14 @@ from ..kb.discovery import (
     list_locations,
     normalize_kb_ref,
     require_root,
-    suggest,
+    resolve_kb,
     within,
 )
+from ..kb.reader import OUTSIDE_KB, SkipFile, read_kb_file, readme_text
+from ..kb.rules import parse_readme
+from ..kb.scan import document_refusal
 from ..messages import ACCESS_DISABLED, NOT_FOUND_EN
+from ..models import KBRules
 from ..ranking import outcome
 from ..results import Hit, SearchResult
 from .memory import check_project_id, memory_path, search_memory
@@ -54,7 +58,6 @@ log = logging.getLogger(__name__)
 NO_RESULTS = NOT_FOUND_EN
 """The answer when a search succeeded but found nothing (always this English sentence)."""
 MAX_PARALLEL = 8
-MAX_READ_BYTES = 5 * 1024 * 1024
 
 
 @dc.dataclass(frozen=True, slots=True)
@@ -140,19 +143,7 @@ def check_kb_ids(kb_ids: Sequence[str], root: str | os.PathLike[str] | None = No
     names = list(dict.fromkeys(normalize_kb_ref(k) for k in _ids(kb_ids)))
     root_path = _root(root)
     locs = {loc.name: loc for loc in list_locations(root_path)}
-    usable = sorted(n for n, loc in locs.items() if loc.readme is not None)
-    for name in names:
-        loc = locs.get(name)
-        if loc is None:
-            raise KBNotFoundError(name, suggest(name, usable))
-        if not within(root_path, loc.path):
-            raise UnsafePathError(f"knowledge base {name!r} resolves outside the root; refused")
-        if loc.readme is None:
-            raise KBNotFoundError(
-                name,
-                reason=f"{name!r} has no README.md, so it is not a knowledge base",
-            )
-    return names
+    return [resolve_kb(root_path, name, locs).name for name in names]
 
 
 def search_kbs(
@@ -359,14 +350,15 @@ class DocumentText:
         return f"{self.kb}/{self.path}:{self.line_start}-{self.line_end}"
 
 
-def _kb_folder(root_path: Path, kb: str) -> Path:
-    """The folder of a KB name or of a memory label ``.memory/<project id>``."""
+def _kb_folder(root_path: Path, kb: str) -> tuple[Path, KBRules]:
+    """The folder of a KB name or of a memory label ``.memory/<project id>``, and the rules
+    its index is built with (the README's; default rules for memory)."""
     if not isinstance(kb, str):
         raise InvalidArgumentError(f"kb must be a string, not {type(kb).__name__}")
     if kb.startswith(MEMORY_DIRNAME + "/"):
-        return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1 :]), root_path)
-    name = check_kb_ids([kb], root_path)[0]
-    return root_path / name
+        return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1 :]), root_path), KBRules()
+    loc = resolve_kb(root_path, check_name(kb))
+    return loc.path, parse_readme(readme_text(loc.path))
 
 
 def read_document(
@@ -384,10 +376,14 @@ def read_document(
     :param start_line: first line, 1-based (default 1).
     :param end_line: last line, inclusive (default: the end of the file).
 
-    Paths that would leave the KB (``..``, absolute, symlinks pointing out) are refused.
+    Only what the index could return is read, decoded as the index decodes it: paths that
+    would leave the KB (``..``, absolute, symlinks pointing out) are refused, and so are files
+    the index never takes (excluded by the README, in ``drafts/`` or ``node_modules/``, not a
+    document, binary, too large). Lines are the index's lines (split at ``\n``, ``\r\n``
+    and ``\r``), so a hit's ``line_start`` / ``line_end`` name the same text here.
     """
     root_path = _root(root)
-    folder = _kb_folder(root_path, kb)
+    folder, rules = _kb_folder(root_path, kb)
     if not isinstance(path, str) or not path.strip():
         raise InvalidArgumentError(
             "empty document path", hint="pass the path relative to the KB, e.g. 'faq/a.md'"
@@ -406,11 +402,6 @@ def read_document(
             f"document path {path!r} leads outside the knowledge base; refused",
             hint="use a path relative to the KB folder",
         )
-    if not target.is_file():
-        raise InvalidArgumentError(
-            f"no document {rel!r} in {kb!r}",
-            hint="use the path of a hit (Hit.path), relative to the KB folder",
-        )
     for name, value in (("start_line", start_line), ("end_line", end_line)):
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
@@ -419,13 +410,16 @@ def read_document(
                 f"{name} must be a positive integer, not {value!r}",
                 hint="lines are numbered from 1",
             )
-    with open(target, "rb") as f:
-        raw = f.read(MAX_READ_BYTES + 1)
-    if len(raw) > MAX_READ_BYTES:
+    refusal = document_refusal(rel, rules)
+    if refusal is not None and os.path.lexists(target):
         raise InvalidArgumentError(
-            f"{rel!r} is larger than 5 MiB", hint="read a line range instead"
+            f"{rel!r} is not a document of {kb!r}: {refusal}",
+            hint="only files the index searches can be read; `kr index` lists what it skips",
         )
-    lines = raw.decode("utf-8-sig", errors="replace").splitlines()
+    text = _read(folder, rel, path, kb)
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
     total = len(lines)
     start = start_line or 1
     end = min(end_line or total, total)
@@ -440,3 +434,31 @@ def read_document(
     return DocumentText(
         kb_label, rel, start if total else 0, end, total, "\n".join(lines[start - 1 : end])
     )
+
+
+def _read(folder: Path, rel: str, path: str, kb: str) -> str:
+    """The document's text through the indexer's own reader, its refusals as errors."""
+    try:
+        text, _sha = read_kb_file(folder, rel)
+    except SkipFile as exc:
+        why = str(exc)
+        if why == OUTSIDE_KB:
+            raise UnsafePathError(
+                f"document path {path!r} leads outside the knowledge base; refused",
+                hint="use a path relative to the KB folder",
+            ) from None
+        if why in ("unreadable: file not found", "unreadable: is a directory"):
+            raise InvalidArgumentError(
+                f"no document {rel!r} in {kb!r}",
+                hint="use the path of a hit (Hit.path), relative to the KB folder",
+            ) from None
+        if why.startswith("larger than"):
+            raise InvalidArgumentError(
+                f"{rel!r} is {why}, so it is not indexed",
+                hint="split the file; the index skips files this large",
+            ) from None
+        raise InvalidArgumentError(
+            f"{rel!r} is not a document of {kb!r}: {why}",
+            hint="only files the index searches can be read; `kr index` lists what it skips",
+        ) from None
+    return text

@@ -795,3 +795,28 @@ def test_a_reader_that_leaves_early_gets_no_traceback(sample_root: Path) -> None
     p.stderr.close()
     assert p.wait(timeout=60) == 0
     assert "Traceback" not in err and "Broken pipe" not in err
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="control characters in file names")
+def test_terminal_output_strips_control_characters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "kb" / "README.md", "# KB\n\nEscapes.\n")
+    name = f"evil{ESCAPES}.md"
+    write(root / "kb" / name, f"# Evil {ESCAPES}title\n\nescapetok {ESCAPES} body\n")
+    for args in (
+        ("search", "escapetok", "--kb", "kb"),
+        ("smart", "--query", "escapetok", "--kb-id", "kb"),
+        ("show", "kb", name),
+    ):
+        code, out, err = run(capsys, *args, "--root", str(root))
+        assert code == 0, err
+        assert "escapetok" in out
+        assert not any(c in out + err for c in "\x1b\x07\x9b\u202e"), (args, out)
+        assert "evil]0;pwned[2J31m.md" in out
+    code, env, _ = run(capsys, "show", "kb", name, "--root", str(root), "--output", "json")
+    assert code == 0 and ESCAPES in env["data"]["results"][0]["content"]  # JSON is left as is

@@ -16,6 +16,7 @@ import pytest
 
 import knowledge_retrieval.index.store as index_mod
 import knowledge_retrieval.kb.parsing as parsing_mod
+import knowledge_retrieval.kb.reader as reader_mod
 import knowledge_retrieval.kb.scan as scan_mod
 from knowledge_retrieval import list_kbs, search
 from knowledge_retrieval.index.store import get_index
@@ -122,14 +123,14 @@ def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
     if getattr(os, "geteuid", lambda: 0)() != 0:
         os.chmod(locked, 0)
     else:  # root reads anything: simulate the permission error at open()
-        real_open = builtins.open
+        real_open = os.open
 
         def deny(file, *args, **kwargs):
             if isinstance(file, (str, os.PathLike)) and os.fspath(file) == str(locked):
                 raise PermissionError(errno.EACCES, "Permission denied", str(locked))
             return real_open(file, *args, **kwargs)
 
-        monkeypatch.setattr(builtins, "open", deny)
+        monkeypatch.setattr(os, "open", deny)
     yield root, kb, outside
     os.chmod(locked, 0o644)
 
@@ -286,14 +287,14 @@ def test_file_deleted_while_being_indexed(
 
         monkeypatch.setattr(index_mod, "read_kb_file", read_after_delete)
     else:  # gone while its bytes are being decoded
-        real_decode = parsing_mod._decode
+        real_decode = reader_mod.decode
 
         def decode_after_delete(data: bytes) -> str:
             if b"vanishtok" in data and victim.exists():
                 victim.unlink()
             return real_decode(data)
 
-        monkeypatch.setattr(parsing_mod, "_decode", decode_after_delete)
+        monkeypatch.setattr(reader_mod, "decode", decode_after_delete)
     skipped = _skipped(root)  # indexing completes
     assert not victim.exists()
     if where == "before read":

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from knowledge_retrieval.defaults import MAX_FILE_BYTES
 from knowledge_retrieval.kb import parsing
 from knowledge_retrieval.kb.parsing import SUPPORTED_SUFFIXES, SkipFile, parse_document, read_text
 from knowledge_retrieval.models import Document, Section
@@ -217,22 +218,47 @@ def test_read_text_boms_and_newlines(tmp_path: Path) -> None:
 def test_read_text_oversized_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     big = tmp_path / "big.md"
     with big.open("wb") as fh:
-        fh.truncate(parsing.MAX_FILE_BYTES + 1)  # sparse: nothing is really written
+        fh.truncate(MAX_FILE_BYTES + 1)  # sparse: nothing is really written
 
-    def no_open(*args: object, **kwargs: object) -> None:
-        raise AssertionError("an oversized file was opened")
+    def no_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an oversized file was read")
 
-    monkeypatch.setattr(parsing, "open", no_open, raising=False)
+    monkeypatch.setattr(os, "read", no_read)
     assert skip_reason(big) == "larger than 5 MiB"
+    monkeypatch.undo()
     small = tmp_path / "small.md"
     small.write_text("x" * 100, encoding="utf-8")
     assert skip_reason(small, max_bytes=10) == "larger than 10 bytes"
 
 
 def test_read_text_invalid_bytes(tmp_path: Path) -> None:
-    path = tmp_path / "latin1.md"
-    path.write_bytes(b"caf\xe9 \x80\x80 \xff end")
-    assert skip_reason(path).startswith("not valid text")
+    path = tmp_path / "undefined.md"
+    path.write_bytes(b"caf\xe9 \x81\x8d \xff end")  # 0x81, 0x8D: undefined in Windows-1252
+    assert skip_reason(path) == "not valid text (unknown encoding)"
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        (
+            b"caf\xe9 cr\xe8me br\xfbl\xe9e, na\xefve r\xe9sum\xe9\n",
+            "café crème brûlée, naïve résumé\n",
+        ),
+        (
+            b"Stra\xdfe \x80 5, \x93quoted\x94 \x96 dash\n",
+            "Straße € 5, \u201cquoted\u201d \u2013 dash\n",
+        ),
+        (b"Gr\xf6\xdfe: 10 \xb0C, \xbd litre\n", "Größe: 10 °C, ½ litre\n"),
+    ],
+)
+def test_windows_1252_and_latin_1_files_are_read(tmp_path: Path, raw: bytes, text: str) -> None:
+    path = tmp_path / "legacy.md"
+    path.write_bytes(raw)
+    with pytest.raises(UnicodeDecodeError):
+        for codec in ("utf-8", "gb18030", "big5"):  # what was tried before: none decodes it
+            raw.decode(codec)
+            pytest.fail(f"{codec} decodes {raw!r}")
+    assert parsing.read_text(path) == text
 
 
 def test_read_text_missing_directory_and_fifo(tmp_path: Path) -> None:
@@ -252,7 +278,7 @@ def test_read_text_permission_denied_reason(
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr(parsing, "open", denied, raising=False)
+    monkeypatch.setattr(os, "open", denied)
     assert skip_reason(path) == "unreadable: permission denied"
 
 

@@ -193,3 +193,43 @@ def test_memory_is_never_a_regular_kb(sample_root: Path) -> None:
     assert ".memory" not in {k.name for k in list_kbs(sample_root)}
     r = search("ORDER_STATUS_PAID", root=sample_root, score_threshold=0.0)
     assert all(not h.kb.startswith(".") for h in r.hits)
+
+
+def test_remember_a_bad_string_leaves_no_file(sample_root: Path) -> None:
+    with pytest.raises(InvalidArgumentError) as exc:
+        remember("a lone surrogate \ud800 here", project_id="p", root=sample_root)
+    assert exc.value.message == (
+        "the note is not valid Unicode (surrogates not allowed at character 17)"
+    )
+    assert exc.value.hint == "remove lone surrogates such as '\\ud800' from it"
+    folder = memory_path("p", sample_root)
+    assert not folder.exists() or list(folder.iterdir()) == []
+
+
+_FULL_DISK = """
+import resource, signal, sys
+from knowledge_retrieval import remember
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+try:
+    remember("x" * 100_000, project_id="p", root=sys.argv[1])
+except OSError as exc:
+    print(exc.errno)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "setrlimit") and os.name == "nt", reason="RLIMIT_FSIZE")
+def test_remember_on_a_full_disk_leaves_no_temp_file(sample_root: Path) -> None:
+    import errno
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", _FULL_DISK, str(sample_root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert out.stdout.split() == [str(errno.EFBIG)]
+    assert [p.name for p in memory_path("p", sample_root).iterdir()] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,57 @@ def test_non_utf8_file_is_reported(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="UTF-8") as exc:
         load_teams(p.parent)
     assert exc.value.line == 2
+
+
+@pytest.mark.parametrize(
+    "component",
+    ["ｒｉｓｋ", "risk\u200b", "\u202erisk", "RİSK".replace("İ", "I"), "ＲＩＳＫ\u2066"],
+)
+def test_lookalike_spellings_are_the_denied_team(sample_root: Path, component: str) -> None:
+    """Full-width letters, zero-width and bidi characters do not make an unknown team (which
+    would get the default KB): they are the team whose name they spell."""
+    res = load_teams(sample_root).resolve(component)
+    assert res.team is not None and res.team.name == "risk"
+    assert not res.allowed and not res.is_default
+
+
+def test_two_spellings_of_one_team_are_an_error(tmp_path: Path) -> None:
+    write(
+        tmp_path / "KnowledgeBase" / "teams.yaml",
+        "default_kb: a\nteams:\n  risk:\n    access: denied\n  ｒｉｓｋ\u200b:\n    kb_ids: [a]\n",
+    )
+    with pytest.raises(ConfigError) as exc:
+        load_teams(tmp_path / "KnowledgeBase")
+    assert exc.value.line == 5
+    assert exc.value.message.endswith(
+        "team 'ｒｉｓｋ\\u200b' is listed twice (names are matched ignoring case, width and "
+        "invisible characters; first at line 3)"
+    )
+
+
+def test_teams_yaml_is_parsed_once_per_change(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    big = "".join(f"  team{i}:\n    kb_ids: [kb{i % 7}]\n" for i in range(2000))
+    path = write(root / "teams.yaml", f"default_kb: a\nteams:\n{big}")
+    first = load_teams(root)
+    assert load_teams(root) is first  # unchanged: the parsed file is reused
+    st = path.stat()
+    # same size, mtime restored: only the ctime (and the content) says it changed
+    path.write_text(path.read_text(encoding="utf-8").replace("kb6]", "kb9]", 1), encoding="utf-8")
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+    second = load_teams(root)
+    assert second is not first
+    assert second.teams["team6"].kb_ids == ("kb9",)
+
+
+def test_teams_yaml_alias_bomb_is_a_config_error(tmp_path: Path) -> None:
+    levels = "".join(
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 9)
+    ).replace("a", "x")
+    write(
+        tmp_path / "KnowledgeBase" / "teams.yaml",
+        f"default_kb: a\nx0: &x0 [q, q, q, q, q, q, q, q, q]\n{levels}teams: {{}}\n",
+    )
+    with pytest.raises(ConfigError, match="invalid YAML: expands to more than 500000 values"):
+        load_teams(tmp_path / "KnowledgeBase")

@@ -38,6 +38,8 @@ def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
         return None, text, False
     from frontmatter.default_handlers import YAMLHandler
 
+    from ..yaml_reader import load_yaml
+
     handler = YAMLHandler()
     if not handler.detect(text):
         return None, text, False
@@ -47,7 +49,7 @@ def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
         return None, text, False
     whole = f"{fm}\n\n{body}"  # the whole text, its "---" lines not read as setext underlines
     try:
-        data = handler.load(fm)
+        data = load_yaml(fm, first_line=2)  # the one guarded YAML reader (alias bombs, depth)
     except Exception as exc:  # noqa: BLE001 - any YAML error means "not valid front matter"
         if not (salvaged := _salvage(fm)):
             return None, whole, False

@@ -1,0 +1,36 @@
+"""Query analysis bounds: a pasted page is analysed up to a keyword cap; questions are not cut."""
+
+from __future__ import annotations
+
+from knowledge_retrieval.defaults import MAX_QUERY_KEYWORDS
+from knowledge_retrieval.ranking.query import analyze_query
+
+PAGE = (
+    "订单状态码表示订单在支付、发货、签收和退款各个阶段的处理进度，商户可以据此判断下一步操作。"
+    "物流单号由承运商分配，用于查询包裹的实时位置和预计送达时间，异常件需要人工介入处理。"
+) * 40
+
+
+def test_a_long_chinese_query_is_analysed_up_to_the_keyword_cap() -> None:
+    q = analyze_query(PAGE[:4000])
+    assert 0 < len(q.keywords) <= MAX_QUERY_KEYWORDS
+    assert len(q.terms) <= 4 * MAX_QUERY_KEYWORDS
+    head = analyze_query(PAGE[:60])  # the first keywords are the ones analysed
+    assert [k.text for k in q.keywords][: len(head.keywords)] == [k.text for k in head.keywords]
+
+
+def test_a_long_english_query_is_analysed_up_to_the_keyword_cap() -> None:
+    words = " ".join(f"word{i}x" for i in range(600))
+    q = analyze_query(words)
+    assert [k.text for k in q.keywords] == [f"word{i}x" for i in range(MAX_QUERY_KEYWORDS)]
+
+
+def test_questions_under_the_cap_are_analysed_whole() -> None:
+    q = analyze_query("订单状态码 20 是什么意思 payment.retry.max_attempts default")
+    assert [k.text for k in q.keywords] == [
+        "订单",
+        "状态码",
+        "20",
+        "payment.retry.max_attempts",
+        "default",
+    ]
