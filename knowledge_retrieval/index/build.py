@@ -36,6 +36,7 @@ from whoosh.writing import SegmentWriter
 
 from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
+from ..kb.scan import Sig
 from ..models import Document
 
 log = logging.getLogger(__name__)
@@ -98,14 +99,14 @@ class Built:
     """What a build read: the manifest's tables, in scan order."""
 
     files: dict[str, list[Any]] = field(default_factory=dict)
-    """Indexed path -> [mtime_ns, size, sha1]."""
+    """Indexed path -> [mtime_ns, size, ctime_ns, inode, sha1]."""
     skipped: dict[str, str] = field(default_factory=dict)
     """Path refused when read -> reason."""
     unread: dict[str, list[int]] = field(default_factory=dict)
-    """Path refused when read -> [mtime_ns, size]."""
+    """Path refused when read -> [mtime_ns, size, ctime_ns, inode]."""
 
 
-def build_workers(files: dict[str, tuple[int, int]]) -> int:
+def build_workers(files: dict[str, Sig]) -> int:
     """How many processes build these files: ``$KR_BUILD_WORKERS`` when set, else 1 below
     :data:`PARALLEL_MIN_BYTES` of text and one per CPU (up to :data:`MAX_WORKERS`) above. Always 1
     off Linux. (With other threads running, workers are not forked: see :func:`_start_workers`.)"""
@@ -122,15 +123,13 @@ def build_workers(files: dict[str, tuple[int, int]]) -> int:
     return max(1, min(len(os.sched_getaffinity(0)), MAX_WORKERS, len(files)))
 
 
-def split_runs(
-    files: dict[str, tuple[int, int]], n: int
-) -> list[list[tuple[str, tuple[int, int]]]]:
+def split_runs(files: dict[str, Sig], n: int) -> list[list[tuple[str, Sig]]]:
     """``files`` (in order) cut into at most ``n`` contiguous, non-empty runs of about equal
     work."""
     items = list(files.items())
     costs = [sig[1] + FILE_COST_BYTES for _rel, sig in items]
     total = sum(costs) or 1
-    runs: list[list[tuple[str, tuple[int, int]]]] = [[] for _ in range(n)]
+    runs: list[list[tuple[str, Sig]]] = [[] for _ in range(n)]
     done, k = 0, 0
     for i, (item, cost) in enumerate(zip(items, costs, strict=True)):
         # the run where this file's work starts, but no run left empty and none skipped
@@ -143,13 +142,13 @@ def split_runs(
 def build(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None = None,
     *,
     read: Read = read_kb_file,
 ) -> Built:
-    """Index ``files`` (KB-relative path -> (mtime_ns, size)) into the new, empty index ``ix``
+    """Index ``files`` (KB-relative path -> its :data:`Sig`) into the new, empty index ``ix``
     and commit; ``read`` gives a file's text and hash (or SkipFile), ``rows`` a parsed document's
     Whoosh rows. Raises what a file or Whoosh raised (the caller deletes the generation); a file
     that cannot be indexed is recorded."""
@@ -167,7 +166,7 @@ def build(
 def _build_serial(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None,
     read: Read,
@@ -215,7 +214,7 @@ def _die_with_parent(parent: int) -> None:
 def _work(
     ix: Any,
     kb_path: Path,
-    run: list[tuple[str, tuple[int, int]]],
+    run: list[tuple[str, Sig]],
     rows: Rows,
     read: Read,
     conn: Any,
@@ -316,7 +315,7 @@ def _spawned(fd: int) -> None:
 
 
 def _start_workers(
-    ix: Any, kb_path: Path, runs: list[list[tuple[str, tuple[int, int]]]], rows: Rows, read: Read
+    ix: Any, kb_path: Path, runs: list[list[tuple[str, Sig]]], rows: Rows, read: Read
 ) -> list[_Worker]:
     """Start a worker per run. Forked while this is the only thread of the process (cheapest:
     nothing to import); otherwise each is a new interpreter (about 0.3 s to import the package),
@@ -378,7 +377,7 @@ def _stop(workers: list[_Worker]) -> None:
 
 def _wait_workers(
     workers: list[_Worker],
-    runs: list[list[tuple[str, tuple[int, int]]]],
+    runs: list[list[tuple[str, Sig]]],
     progress: Progress | None,
     total: int,
 ) -> list[tuple[Any, list[tuple[str, str]], list[tuple[str, str]]]]:
@@ -433,7 +432,7 @@ def _wait_workers(
 def _build_parallel(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None,
     nworkers: int,

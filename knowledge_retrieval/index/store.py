@@ -42,7 +42,15 @@ from ..defaults import index_home
 from ..errors import IndexLockedError
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.roles import file_role
-from ..kb.scan import Scan, file_crc32, file_lock, file_signatures, rescan_files, scan_kb
+from ..kb.scan import (
+    Scan,
+    Sig,
+    file_crc32,
+    file_lock,
+    file_signatures,
+    rescan_files,
+    scan_kb,
+)
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
@@ -51,14 +59,15 @@ from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 LOCK_TIMEOUT = 120.0
 
 FIELDS = ("title", "heading", "fname", "meta", "body")
 """Searchable fields, each scored on its own (BM25F)."""
 RACY_NS = 100_000_000
-"""Files modified this close before a scan are re-hashed at the next one (as git does): a second
-write within one mtime tick would keep their size and mtime."""
+"""Files changed (ctime) this close before a scan are re-hashed at the next one (as git does): a
+second write within one clock tick would keep their whole stat signature. The ctime, not the
+mtime, decides: a file whose mtime is in the future is not re-hashed at every search."""
 COARSE_RACY_NS = 2_000_000_000
 """The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
 VERIFY_MAX_BYTES = 64 << 20
@@ -188,21 +197,22 @@ def _load_manifest(path: Path) -> dict[str, Any]:
     """A generation's manifest, checked for shape (ValueError when it is damaged)."""
     data = json.loads(path.read_text(encoding="utf-8"))
 
-    def table(key: str, n: int) -> bool:
+    def table(key: str, ints: int, n: int) -> bool:
+        """``key`` maps to strings (``n`` 0) or to lists of ``n`` items, the first ``ints`` ints."""
         t = data.get(key)
         return isinstance(t, dict) and all(
             isinstance(v, str)
             if n == 0
-            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
+            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:ints])
             for v in t.values()
         )
 
     if not (
         isinstance(data, dict)
-        and table("files", 3)
-        and table("unread", 2)
-        and table("index", 2)
-        and table("skipped", 0)
+        and table("files", 4, 5)
+        and table("unread", 4, 4)
+        and table("index", 2, 2)
+        and table("skipped", 0, 0)
         and type(data.get("scanned_ns")) is int
     ):
         raise ValueError("manifest has an unexpected shape")
@@ -334,13 +344,13 @@ class KBIndex:
 
     def _diff(self, scan: Scan) -> tuple[list[str], list[str], list[str]]:
         """(new, possibly changed, deleted) paths between the disk and the manifest; files
-        modified just before the last scan are possibly changed even if their stat is the same."""
+        changed just before the last scan are possibly changed even if their stat is the same."""
         man, unread = self._manifest, self._unread
-        coarse = bool(scan.files) and all(m % 1_000_000_000 == 0 for m, _s in scan.files.values())
+        coarse = bool(scan.files) and all(s[2] % 1_000_000_000 == 0 for s in scan.files.values())
         cutoff = self._scanned_ns - (COARSE_RACY_NS if coarse else RACY_NS)
 
-        def same(entry: list[Any] | None, sig: tuple[int, int]) -> bool:
-            return entry is not None and tuple(entry[:2]) == sig and entry[0] < cutoff
+        def same(entry: list[Any] | None, sig: Sig) -> bool:
+            return entry is not None and tuple(entry[:4]) == sig and sig[2] < cutoff
 
         new = [p for p, sig in scan.files.items() if p not in man and not same(unread.get(p), sig)]
         changed = [p for p, sig in scan.files.items() if p in man and not same(man[p], sig)]
@@ -372,6 +382,8 @@ class KBIndex:
             changes: set[str] | None = None
             if why is None and w is not None and w.armed and rules == self._watched_rules:
                 changes = w.changes()
+                if changes is not None and self._last_scan is not None:
+                    changes |= self._linked_changes(self._last_scan)
                 if changes == set():
                     report.skipped = dict(self._skipped)
                     report.files = len(self._manifest)
@@ -410,6 +422,21 @@ class KBIndex:
         report.seconds = time.perf_counter() - t0
         return report
 
+    def _linked_changes(self, scan: Scan) -> set[str]:
+        """The symlinked and hard-linked documents whose stat changed since ``scan`` (absolute
+        paths): an edit through a link's target or another name raises no event in the KB."""
+        out: set[str] = set()
+        for rel in scan.linked:
+            path = os.path.join(self.kb_path, *rel.split("/"))
+            try:
+                st = os.stat(path)
+            except OSError:
+                out.add(path)
+                continue
+            if (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino) != scan.files.get(rel):
+                out.add(path)
+        return out
+
     def _try_apply(self, scan: Scan, report: IndexReport) -> str | None:
         """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
         try:
@@ -428,12 +455,12 @@ class KBIndex:
         unread = {p: s for p, s in self._unread.items() if p in scan.files}
         skipped = {p: r for p, r in self._skipped.items() if p in unread}
         skipped.update(scan.skipped)
-        docs: list[tuple[str, Document | None, tuple[int, int], str]] = []
+        docs: list[tuple[str, Document | None, Sig, str]] = []
         for rel in new + changed:
             sig = scan.files[rel]
             try:
                 text, sha = read_kb_file(self.kb_path, rel)
-                if rel in man and man[rel][2] == sha:
+                if rel in man and man[rel][-1] == sha:
                     man[rel] = [*sig, sha]  # touched, not changed
                     unread.pop(rel, None)
                     continue
