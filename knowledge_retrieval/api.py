@@ -11,7 +11,8 @@ from pathlib import Path
 
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .display import KBList
-from .errors import InvalidArgumentError, KBNotFoundError
+from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
+from .index.problems import unavailable
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
@@ -27,7 +28,7 @@ from .models import KBRules
 from .ranking.answer import compose_answer
 from .ranking.choose import Choice, pick, readme_overlap, same_script
 from .ranking.query import Query, analyze_query
-from .ranking.ranker import FileMatch, Ranker
+from .ranking.ranker import FileMatch, Ranker, RankOutcome
 from .ranking.snippets import make_snippet
 from .results import Hit, KBInfo, SearchResult, not_found_message
 from .text.analysis import cjk_script
@@ -120,14 +121,23 @@ def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | N
     return _KB(loc, _rules(loc)), "", ""
 
 
-def _refresh(kb: _KB, notes: list[str]) -> Ranker:
-    kbi = get_index(kb.loc.name, kb.loc.path)
-    report = kbi.refresh(kb.rules)
-    _report_notes(report, notes)
-    return Ranker(kbi, kb.rules)
+def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> RankOutcome:
+    """One KB brought up to date and ranked; an index that cannot be used is a note (with its
+    hint) and no files, so the other KBs still answer."""
+    try:
+        kbi = get_index(kb.loc.name, kb.loc.path)
+        report = kbi.refresh(kb.rules)
+        _report_notes(report, notes)
+        return Ranker(kbi, kb.rules).rank(q, limit)
+    except (IndexUnavailableError, OSError) as exc:
+        err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
+        notes.append(f"{err.message} ({err.hint})")
+        return RankOutcome([], [k.text for k in q.keywords], [], unavailable=True)
 
 
 def _report_notes(report: IndexReport, notes: list[str]) -> None:
+    if report.warning:
+        notes.append(report.warning)
     if report.rebuilt and report.rebuilt not in ("no index yet", "requested"):
         notes.append(f"index of '{report.kb}' rebuilt: {report.rebuilt}")
     if report.skipped:
@@ -234,12 +244,17 @@ def search(
                 kbs.append(got)
         if not kbs:
             return _not_found(q, first_reason, notes, kb=normalize_kb_ref(refs[0]))
-        outcomes = {k.loc.name: _refresh(k, notes).rank(q, top_k * 3) for k in kbs}
+        outcomes = {k.loc.name: _refresh(k, notes, q, top_k * 3) for k in kbs}
+        if all(o.unavailable for o in outcomes.values()):
+            return _not_found(q, "index_unavailable", notes, kb=kbs[0].loc.name)
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
         # every KB is searched for evidence; only the chosen ones' index notes are reported
         kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
-        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name]).rank(q, top_k * 3) for k in cands}
+        outcomes = {k.loc.name: _refresh(k, kb_notes[k.loc.name], q, top_k * 3) for k in cands}
+        for k in cands:  # an index that cannot be used is worth a note, chosen or not
+            if outcomes[k.loc.name].unavailable:
+                notes.extend(kb_notes[k.loc.name])
         script = cjk_script(q.text)
         choices = [
             Choice(
@@ -337,9 +352,13 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
         count: int | None = None
         skipped: tuple[tuple[str, str], ...] = ()
         if refresh:
-            report = get_index(loc.name, loc.path).refresh(rules)
-            count = report.files
-            skipped = tuple(sorted(report.skipped.items()))
+            try:
+                report = get_index(loc.name, loc.path).refresh(rules)
+                count = report.files
+                skipped = tuple(sorted(report.skipped.items()))
+            except (IndexUnavailableError, OSError) as exc:
+                err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, loc)
+                skipped = (("(index)", f"{err.message} ({err.hint})"),)
         out.append(
             KBInfo(
                 name=loc.name,

@@ -104,3 +104,11 @@ class IndexCorruptError(KnowledgeRetrievalError):
     """An index folder that cannot be read."""
 
     code = "index_corrupt"
+
+
+class IndexUnavailableError(KnowledgeRetrievalError):
+    """One KB's index cannot be used (a full disk, a read-only or vanished index folder, a name
+    the file system refuses, a folder of another user). Searches over several KBs note it and
+    answer from the others."""
+
+    code = "index_unavailable"

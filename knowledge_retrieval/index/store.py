@@ -38,7 +38,7 @@ from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
 from .. import __version__
-from ..defaults import index_home
+from ..defaults import index_home, private_dir
 from ..errors import IndexLockedError
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.roles import file_role
@@ -54,6 +54,7 @@ from ..kb.scan import (
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
+from .problems import cannot_write, index_problem
 from .schema import make_schema
 from .watch import Watcher
 
@@ -79,9 +80,17 @@ _SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
 _WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
 
 
+MAX_NAME_BYTES = 100
+"""A KB folder name is cut to this many UTF-8 bytes in its index folder's name (the hash after
+it keeps the folder unique): a name near the file system's limit of 255 would not fit."""
+
+
 def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
     digest = hashlib.sha1(str(kb_path.resolve()).encode()).hexdigest()[:12]
-    return (home or index_home()) / f"{kb_path.name}-{digest}"
+    name = kb_path.name
+    if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        name = name.encode("utf-8", "surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", "ignore")
+    return (home or index_home()) / f"{name}-{digest}"
 
 
 @dataclass(slots=True)
@@ -95,6 +104,8 @@ class IndexReport:
     skipped: dict[str, str] = field(default_factory=dict)
     rebuilt: str | None = None
     """Why the index was rebuilt from scratch, when it was."""
+    warning: str | None = None
+    """Set when the index could not be brought up to date and is served as it is."""
     files: int = 0
     seconds: float = 0.0
 
@@ -223,7 +234,9 @@ def _write_json_atomic(path: Path, data: object) -> None:
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    with open(tmp, "w", encoding="utf-8") as f:
+    with open(
+        os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8"
+    ) as f:
         f.write(text)
         f.flush()
         os.fsync(f.fileno())
@@ -256,6 +269,8 @@ class KBIndex:
         self._watch_tried = False
         self._watched_rules: KBRules | None = None
         self._last_scan: Scan | None = None
+        self._private = False
+        """True once the index folder was found to be this user's (made 0700)."""
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
 
@@ -370,55 +385,81 @@ class KBIndex:
         rebuild: bool = False,
         progress: Callable[[int, int], None] | None = None,
     ) -> IndexReport:
-        """Bring the index up to date with the KB folder (the cheap path is one stat walk)."""
+        """Bring the index up to date with the KB folder (the cheap path is one stat walk).
+
+        A file-system failure of the index (full disk, read-only or vanished folder, another
+        user's folder) raises IndexUnavailableError with a hint; an index that is there but
+        cannot be written is served as it is, with ``report.warning`` saying so."""
+        with self._mlock:
+            try:
+                if not self._private:
+                    private_dir(self.dir.parent)
+                    private_dir(self.dir)
+                    self._private = True
+                return self._refresh(rules, rebuild, progress)
+            except OSError as exc:
+                problem = index_problem(exc, self.name, self.dir)
+                if self._ix is None or not self._private or not cannot_write(exc):
+                    raise problem from exc
+                log.warning("%s; searching the index as it is", problem.message)
+                report = IndexReport(self.name, files=len(self._manifest))
+                report.skipped = dict(self._skipped)
+                report.warning = f"{problem.message}: it is searched as it is ({problem.hint})"
+                return report
+
+    def _refresh(
+        self,
+        rules: KBRules,
+        rebuild: bool,
+        progress: Callable[[int, int], None] | None,
+    ) -> IndexReport:
         t0 = time.perf_counter()
         report = IndexReport(self.name)
-        with self._mlock:
-            self._rules = rules
-            why = "requested" if rebuild else self._open()
-            w = self._watcher
-            if w is not None and not w.usable:
-                w = self._watcher = None
-            changes: set[str] | None = None
-            if why is None and w is not None and w.armed and rules == self._watched_rules:
-                changes = w.changes()
-                if changes is not None and self._last_scan is not None:
-                    changes |= self._linked_changes(self._last_scan)
-                if changes == set():
-                    report.skipped = dict(self._skipped)
-                    report.files = len(self._manifest)
-                    report.seconds = time.perf_counter() - t0
-                    return report  # nothing under the KB changed since the last walk
-            elif w is not None:
-                w.changes()  # drained: the walk below sees every change made before it
-            if w is not None:
-                w.armed = False  # until this refresh succeeds
-            watched_before = set(w.watched) if w is not None else set()
-            scan = None
-            if changes and self._last_scan is not None:  # only these files changed
-                scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
-            partial = scan is not None
-            if scan is None:
-                scan = scan_kb(self.kb_path, rules)
-            if why is not None or self._stale(scan):
-                with file_lock(self.dir / "lock", LOCK_TIMEOUT):
-                    if not rebuild:  # another process may have updated or rebuilt meanwhile
-                        why = self._open() or self._reload_manifest()
-                    if why is None:
-                        why = self._try_apply(scan, report)
-                    if why is not None:
-                        self._rebuild(scan, report, why, progress)
-            report.skipped = dict(self._skipped)
-            report.files = len(self._manifest)
-            if self._watcher is None and not self._watch_tried:
-                self._watch_tried = True
-                w = self._watcher = Watcher.create()
-            self._last_scan = scan
-            if w is not None:
-                # trusted only when every folder was watched before this walk began: a folder
-                # that appeared during it may hold files the walk did not see
-                w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
-                self._watched_rules = rules
+        self._rules = rules
+        why = "requested" if rebuild else self._open()
+        w = self._watcher
+        if w is not None and not w.usable:
+            w = self._watcher = None
+        changes: set[str] | None = None
+        if why is None and w is not None and w.armed and rules == self._watched_rules:
+            changes = w.changes()
+            if changes is not None and self._last_scan is not None:
+                changes |= self._linked_changes(self._last_scan)
+            if changes == set():
+                report.skipped = dict(self._skipped)
+                report.files = len(self._manifest)
+                report.seconds = time.perf_counter() - t0
+                return report  # nothing under the KB changed since the last walk
+        elif w is not None:
+            w.changes()  # drained: the walk below sees every change made before it
+        if w is not None:
+            w.armed = False  # until this refresh succeeds
+        watched_before = set(w.watched) if w is not None else set()
+        scan = None
+        if changes and self._last_scan is not None:  # only these files changed
+            scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
+        partial = scan is not None
+        if scan is None:
+            scan = scan_kb(self.kb_path, rules)
+        if why is not None or self._stale(scan):
+            with file_lock(self.dir / "lock", LOCK_TIMEOUT):
+                if not rebuild:  # another process may have updated or rebuilt meanwhile
+                    why = self._open() or self._reload_manifest()
+                if why is None:
+                    why = self._try_apply(scan, report)
+                if why is not None:
+                    self._rebuild(scan, report, why, progress)
+        report.skipped = dict(self._skipped)
+        report.files = len(self._manifest)
+        if self._watcher is None and not self._watch_tried:
+            self._watch_tried = True
+            w = self._watcher = Watcher.create()
+        self._last_scan = scan
+        if w is not None:
+            # trusted only when every folder was watched before this walk began: a folder
+            # that appeared during it may hold files the walk did not see
+            w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
+            self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report
 
@@ -519,6 +560,7 @@ class KBIndex:
         known: dict[str, Any],
     ) -> None:
         """Record the files behind the index and Whoosh's own files, after a commit."""
+        _private_files(gdir)
         manifest = {
             "files": man,
             "skipped": skipped,
@@ -541,7 +583,7 @@ class KBIndex:
         log.info("building index of %s (%s)", self.name, why)
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
-        gdir.mkdir(parents=True)
+        gdir.mkdir(mode=0o700, parents=True)
         try:
             ix = whoosh_index.create_in(str(gdir), make_schema())
             built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
@@ -561,7 +603,9 @@ class KBIndex:
         _write_json_atomic(gdir / "meta.json", meta)
         self._write_manifest(gdir, man, skipped, unread, scan, {})
         tmp = self.dir / ".CURRENT.tmp"  # we hold the lock: no other writer of it
-        tmp.write_text(gen, encoding="utf-8")
+        tmp.unlink(missing_ok=True)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(gen)
         current = self.dir / "CURRENT"
         if current.is_dir() and not current.is_symlink():  # damaged: a folder in its place
             shutil.rmtree(current, ignore_errors=True)
@@ -612,6 +656,16 @@ class KBIndex:
             self._close_reader()
             self._ix = None
             self._gen = None
+            self._private = False
+
+
+def _private_files(gdir: Path) -> None:
+    """Make the files of a generation this user's only (Whoosh creates them 0644): the segments
+    hold the documents' text."""
+    with os.scandir(gdir) as entries:
+        for e in entries:
+            if e.is_file(follow_symlinks=False) and e.stat().st_mode & 0o077:
+                os.chmod(e.path, 0o600)
 
 
 def _stat_key(path: Path) -> tuple[int, int, int]:

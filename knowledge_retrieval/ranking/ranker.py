@@ -104,6 +104,8 @@ class RankOutcome:
     known_keywords: list[str]
     """Keywords with at least one term in this KB's vocabulary."""
     did_you_mean: dict[str, str] = field(default_factory=dict)
+    unavailable: bool = False
+    """True when the KB's index could not be used (a note says why)."""
 
 
 @dataclass(slots=True)
