@@ -12,7 +12,8 @@ from pathlib import Path
 
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .display import KBList
-from .errors import InvalidArgumentError, KBNotFoundError
+from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
+from .index.problems import unavailable
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
@@ -33,7 +34,7 @@ from .models import KBRules
 from .ranking import outcome
 from .ranking.choose import Choice, pick, readme_overlap, same_script
 from .ranking.query import Query, analyze_query
-from .ranking.ranker import Ranker
+from .ranking.ranker import Ranker, RankOutcome
 from .results import KBInfo, Reason, SearchResult
 from .text.analysis import cjk_script
 
@@ -92,14 +93,24 @@ def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | N
     return _KB(got, _rules(got)), "no_match", ""
 
 
-def _refresh(kb: _KB, notes: list[str]) -> Ranker:
-    kbi = get_index(kb.loc.name, kb.loc.path)
-    report = kbi.refresh(kb.rules)
-    _report_notes(report, notes)
-    return Ranker(kbi, kb.rules)
+def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | None, RankOutcome]:
+    """One KB brought up to date and ranked; an index that cannot be used is a note (with its
+    hint) and no files, so the other KBs still answer."""
+    try:
+        kbi = get_index(kb.loc.name, kb.loc.path)
+        report = kbi.refresh(kb.rules)
+        _report_notes(report, notes)
+        ranker = Ranker(kbi, kb.rules)
+        return ranker, ranker.rank(q, limit)
+    except (IndexUnavailableError, OSError) as exc:
+        err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
+        notes.append(f"{err.message} ({err.hint})")
+        return None, RankOutcome([], [k.text for k in q.keywords], [], unavailable=True)
 
 
 def _report_notes(report: IndexReport, notes: list[str]) -> None:
+    if report.warning:
+        notes.append(report.warning)
     if report.rebuilt and report.rebuilt not in ("no index yet", "requested"):
         notes.append(f"index of '{report.kb}' rebuilt: {report.rebuilt}")
     if report.skipped:
@@ -181,14 +192,21 @@ def search(
             return outcome.not_found(
                 q.text, q.lang, first_reason or "kb_not_found", notes, kb=normalize_kb_ref(refs[0])
             )
-        rankers = {k.loc.name: _refresh(k, notes) for k in kbs}
-        outcomes = {n: r.rank(q, top_k * 3) for n, r in rankers.items()}
+        ranked = {k.loc.name: _refresh(k, notes, q, top_k * 3) for k in kbs}
+        rankers = {n: r for n, (r, _o) in ranked.items()}
+        outcomes = {n: o for n, (_r, o) in ranked.items()}
+        if all(o.unavailable for o in outcomes.values()):
+            return outcome.not_found(q.text, q.lang, "index_unavailable", notes, kb=kbs[0].loc.name)
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
         # every KB is searched for evidence; only the chosen ones' index notes are reported
         kb_notes: dict[str, list[str]] = {k.loc.name: [] for k in cands}
-        rankers = {k.loc.name: _refresh(k, kb_notes[k.loc.name]) for k in cands}
-        outcomes = {n: r.rank(q, top_k * 3) for n, r in rankers.items()}
+        ranked = {k.loc.name: _refresh(k, kb_notes[k.loc.name], q, top_k * 3) for k in cands}
+        rankers = {n: r for n, (r, _o) in ranked.items()}
+        outcomes = {n: o for n, (_r, o) in ranked.items()}
+        for k in cands:  # an index that cannot be used is worth a note, chosen or not
+            if outcomes[k.loc.name].unavailable:
+                notes.extend(kb_notes[k.loc.name])
         script = cjk_script(q.text)
         choices = [
             Choice(
@@ -214,7 +232,8 @@ def search(
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
             notes.append(f"did you mean: {dym} (in '{name}')")
         for ident in o.absent_ids:
-            near = rankers[name].nearest_identifiers(ident)
+            ranker = rankers[name]
+            near = ranker.nearest_identifiers(ident) if ranker is not None else []
             did = f" (did you mean: {', '.join(near)}?)" if near else ""
             notes.append(f"'{ident}' is not in '{name}': no document has this identifier{did}")
     matches = [(name, f) for name, o in outcomes.items() for f in o.files]
@@ -273,9 +292,13 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
         count: int | None = None
         skipped: tuple[tuple[str, str], ...] = ()
         if refresh:
-            report = get_index(loc.name, loc.path).refresh(rules)
-            count = report.files
-            skipped = tuple(sorted(report.skipped.items()))
+            try:
+                report = get_index(loc.name, loc.path).refresh(rules)
+                count = report.files
+                skipped = tuple(sorted(report.skipped.items()))
+            except (IndexUnavailableError, OSError) as exc:
+                err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, loc)
+                skipped = (("(index)", f"{err.message} ({err.hint})"),)
         out.append(
             KBInfo(
                 name=loc.name,

@@ -7,6 +7,8 @@ than the standard library; :func:`cache_home` imports ``platformdirs`` only when
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 from pathlib import Path
 
@@ -61,6 +63,45 @@ DEBUG_ENV = "KR_DEBUG"
 """Set to show tracebacks from the ``kr`` command."""
 
 APP_NAME = "knowledge_retrieval"
+
+
+def dict_home() -> Path:
+    """Where jieba's caches live (its marshal cache and the SQLite copy): ``$KR_DICT_DIR``, else
+    :func:`cache_home`. Never the shared temp folder, where another user could plant a cache."""
+    return Path(os.environ.get(DICT_DIR_ENV) or cache_home())
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a folder of this user's own: created 0700 (with its parents) when missing,
+    made 0700 when it is this user's and more open. Raises PermissionError when another user
+    owns it (a folder planted in a shared place must not be read or written); OSError when it
+    cannot be made."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = path.stat()
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        raise PermissionError(
+            errno.EPERM, f"owned by another user (uid {st.st_uid}), not by this one", str(path)
+        )
+    if st.st_mode & 0o077:
+        # on a read-only file system: readable as it is, and nothing is written there
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o700)
+    return path
+
+
+def own_file(path: Path) -> bool:
+    """True when a cache file may be loaded: this user's, and writable by no one else (one
+    readable by others is made 0600). False when missing, another user's, or open to writes."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+        return False
+    if st.st_mode & 0o077:
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o600)
+    return True
 
 
 def cache_home() -> Path:

@@ -112,3 +112,11 @@ class IndexLockedError(KnowledgeRetrievalError):
     """Another process held the index writer for longer than we could wait."""
 
     code = "index_locked"
+
+
+class IndexUnavailableError(KnowledgeRetrievalError):
+    """One KB's index cannot be used (a full disk, a read-only or vanished index folder, a name
+    the file system refuses, a folder of another user). Searches over several KBs note it and
+    answer from the others."""
+
+    code = "index_unavailable"

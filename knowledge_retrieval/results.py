@@ -20,6 +20,7 @@ Reason = Literal[
     "invalid_kb",
     "no_match",
     "below_threshold",
+    "index_unavailable",
 ]
 """Why nothing was found: the codes of ``SearchResult.reason`` (docs/python-api.md)."""
 REASONS: tuple[Reason, ...] = get_args(Reason)

@@ -17,9 +17,12 @@ new segments, and until ``CURRENT`` is swapped nothing refers to the new generat
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import pickle
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -33,6 +36,7 @@ from whoosh.writing import SegmentWriter
 
 from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
+from ..kb.scan import Sig
 from ..models import Document
 
 log = logging.getLogger(__name__)
@@ -49,6 +53,9 @@ FILE_COST_BYTES = 1024
 LIMIT_MB = 256
 """Whoosh's in-memory posting pool for a build, shared between the workers."""
 PROGRESS_EVERY_S = 0.05
+WORKER_SILENCE_S = 120.0
+"""A worker that sends nothing (no file done, no result) for this long is taken for hung: the
+workers are killed and the build is done in-process."""
 
 Rows = Callable[[Document], Iterable[dict[str, Any]]]
 Read = Callable[[Path, str], tuple[str, str]]
@@ -92,21 +99,19 @@ class Built:
     """What a build read: the manifest's tables, in scan order."""
 
     files: dict[str, list[Any]] = field(default_factory=dict)
-    """Indexed path -> [mtime_ns, size, sha1]."""
+    """Indexed path -> [mtime_ns, size, ctime_ns, inode, sha1]."""
     skipped: dict[str, str] = field(default_factory=dict)
     """Path refused when read -> reason."""
     unread: dict[str, list[int]] = field(default_factory=dict)
-    """Path refused when read -> [mtime_ns, size]."""
+    """Path refused when read -> [mtime_ns, size, ctime_ns, inode]."""
 
 
-def build_workers(files: dict[str, tuple[int, int]]) -> int:
+def build_workers(files: dict[str, Sig]) -> int:
     """How many processes build these files: ``$KR_BUILD_WORKERS`` when set, else 1 below
     :data:`PARALLEL_MIN_BYTES` of text and one per CPU (up to :data:`MAX_WORKERS`) above. Always 1
-    where a worker cannot be forked safely: not Linux, or Python 3.12+ with other threads running."""
+    off Linux. (With other threads running, workers are not forked: see :func:`_start_workers`.)"""
     if not sys.platform.startswith("linux") or len(files) < 2:
         return 1
-    if sys.version_info >= (3, 12) and threading.active_count() > 1:
-        return 1  # fork with threads running is deprecated there
     env = os.environ.get(WORKERS_ENV, "").strip()
     if env:
         try:
@@ -118,15 +123,13 @@ def build_workers(files: dict[str, tuple[int, int]]) -> int:
     return max(1, min(len(os.sched_getaffinity(0)), MAX_WORKERS, len(files)))
 
 
-def split_runs(
-    files: dict[str, tuple[int, int]], n: int
-) -> list[list[tuple[str, tuple[int, int]]]]:
+def split_runs(files: dict[str, Sig], n: int) -> list[list[tuple[str, Sig]]]:
     """``files`` (in order) cut into at most ``n`` contiguous, non-empty runs of about equal
     work."""
     items = list(files.items())
     costs = [sig[1] + FILE_COST_BYTES for _rel, sig in items]
     total = sum(costs) or 1
-    runs: list[list[tuple[str, tuple[int, int]]]] = [[] for _ in range(n)]
+    runs: list[list[tuple[str, Sig]]] = [[] for _ in range(n)]
     done, k = 0, 0
     for i, (item, cost) in enumerate(zip(items, costs, strict=True)):
         # the run where this file's work starts, but no run left empty and none skipped
@@ -139,26 +142,31 @@ def split_runs(
 def build(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None = None,
     *,
     read: Read = read_kb_file,
 ) -> Built:
-    """Index ``files`` (KB-relative path -> (mtime_ns, size)) into the new, empty index ``ix``
+    """Index ``files`` (KB-relative path -> its :data:`Sig`) into the new, empty index ``ix``
     and commit; ``read`` gives a file's text and hash (or SkipFile), ``rows`` a parsed document's
     Whoosh rows. Raises what a file or Whoosh raised (the caller deletes the generation); a file
     that cannot be indexed is recorded."""
     n = build_workers(files)
     if n > 1:
-        return _build_parallel(ix, kb_path, files, rows, progress, n, read)
+        try:
+            return _build_parallel(ix, kb_path, files, rows, progress, n, read)
+        except Exception as exc:  # noqa: BLE001 - any failure: the serial build raises its own
+            # the workers' segment files are in no table of contents: the serial commit deletes
+            # them. An error of a file or of Whoosh comes back from the serial build itself.
+            log.warning("parallel build of %s failed (%r); building in-process", kb_path, exc)
     return _build_serial(ix, kb_path, files, rows, progress, read)
 
 
 def _build_serial(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None,
     read: Read,
@@ -206,7 +214,7 @@ def _die_with_parent(parent: int) -> None:
 def _work(
     ix: Any,
     kb_path: Path,
-    run: list[tuple[str, tuple[int, int]]],
+    run: list[tuple[str, Sig]],
     rows: Rows,
     read: Read,
     conn: Any,
@@ -250,90 +258,201 @@ def _work(
         conn.close()
 
 
+class WorkerError(Exception):
+    """A build worker could not start, died, or went silent (internal: the build is redone
+    in-process)."""
+
+
+def other_threads() -> bool:
+    """True when a fork could copy a lock held by a thread that does not exist in the child
+    (an import lock, a logging handler's lock ...), so the child may hang: another Python thread
+    is running. From Python 3.12, which warns about a fork with any other thread, also any thread
+    of the process (``/proc/self/task``: numpy's BLAS pool too)."""
+    if threading.active_count() > 1:
+        return True
+    if sys.version_info >= (3, 12):
+        try:
+            return len(os.listdir("/proc/self/task")) > 1
+        except OSError:  # pragma: no cover - no /proc
+            return False
+    return False
+
+
+class _Worker:
+    """One build worker and the read end of its pipe: a forked ``multiprocessing`` process, or
+    (with other threads running) a fresh interpreter started by ``subprocess``."""
+
+    def __init__(self, conn: Any, proc: Any) -> None:
+        self.conn = conn
+        self.proc = proc
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError):
+            self.proc.kill()
+
+    def join(self, timeout: float | None = None) -> int | None:
+        if isinstance(self.proc, subprocess.Popen):
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout)
+            return self.proc.returncode
+        self.proc.join(timeout)
+        return self.proc.exitcode  # type: ignore[no-any-return]
+
+
+_SPAWN_CODE = (
+    "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+    "from knowledge_retrieval.index.build import _spawned; _spawned(int(sys.argv[1]))"
+)
+
+
+def _spawned(fd: int) -> None:
+    """A worker in a fresh interpreter: read its share from stdin, report on pipe ``fd``."""
+    from multiprocessing.connection import Connection
+
+    conn = Connection(fd, readable=False)
+    ix, kb_path, run, rows, read, limitmb, parent = pickle.load(sys.stdin.buffer)
+    _work(ix, kb_path, run, rows, read, conn, limitmb, parent)
+
+
+def _start_workers(
+    ix: Any, kb_path: Path, runs: list[list[tuple[str, Sig]]], rows: Rows, read: Read
+) -> list[_Worker]:
+    """Start a worker per run. Forked while this is the only thread of the process (cheapest:
+    nothing to import); otherwise each is a new interpreter (about 0.3 s to import the package),
+    since a fork would copy the locks other threads hold. Raises WorkerError."""
+    import multiprocessing
+
+    limitmb = LIMIT_MB // len(runs)
+    workers: list[_Worker] = []
+    try:
+        if not other_threads():
+            ctx = multiprocessing.get_context("fork")
+            for i, run in enumerate(runs):
+                recv, send = ctx.Pipe(duplex=False)
+                args = (ix, kb_path, run, rows, read, send, limitmb, os.getpid())
+                p = ctx.Process(target=_work, name=f"kr-build-{i}", daemon=True, args=args)
+                try:
+                    p.start()
+                finally:
+                    send.close()  # the worker has its own copy: EOF here means it is gone
+                workers.append(_Worker(recv, p))
+            return workers
+        if not sys.executable:
+            raise OSError("no Python executable to start workers with")
+        head = pickle.dumps(list(sys.path))
+        for run in runs:
+            body = pickle.dumps((ix, kb_path, run, rows, read, limitmb, os.getpid()))
+            recv, send = multiprocessing.Pipe(duplex=False)
+            try:
+                proc = subprocess.Popen(
+                    [sys.executable, "-c", _SPAWN_CODE, str(send.fileno())],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    pass_fds=(send.fileno(),),
+                    close_fds=True,
+                )
+            finally:
+                send.close()
+            workers.append(_Worker(recv, proc))
+            assert proc.stdin is not None
+            with proc.stdin:
+                proc.stdin.write(head + body)
+        return workers
+    except (OSError, pickle.PicklingError, TypeError, AttributeError) as exc:
+        _stop(workers)  # no process, or an argument that does not pickle (a local function)
+        raise WorkerError(f"cannot start build workers: {exc!r}") from exc
+    except BaseException:
+        _stop(workers)
+        raise
+
+
+def _stop(workers: list[_Worker]) -> None:
+    for w in workers:
+        w.kill()
+    for w in workers:
+        w.join(5)
+        w.conn.close()
+
+
+def _wait_workers(
+    workers: list[_Worker],
+    runs: list[list[tuple[str, Sig]]],
+    progress: Progress | None,
+    total: int,
+) -> list[tuple[Any, list[tuple[str, str]], list[tuple[str, str]]]]:
+    """Each worker's (segment, indexed, refused), reporting progress as they go. A worker that
+    ends without a result, or sends nothing for :data:`WORKER_SILENCE_S`, raises WorkerError;
+    an error a worker reports is raised as it is."""
+    from multiprocessing.connection import wait
+
+    t0 = time.perf_counter()
+    conns = {w.conn: i for i, w in enumerate(workers)}
+    results: list[Any] = [None] * len(workers)
+    counts = [0] * len(workers)
+    while conns:
+        ready: list[Any] = wait(list(conns), timeout=WORKER_SILENCE_S)
+        if not ready:
+            raise WorkerError(
+                f"index build workers sent nothing for {WORKER_SILENCE_S:.0f} s "
+                f"({sum(counts)} of {total} files done)"
+            )
+        for conn in ready:
+            i = conns[conn]
+            try:
+                msg: Any = conn.recv()
+            except (EOFError, OSError):
+                code = workers[i].join(5)
+                raise WorkerError(
+                    f"index build worker {i} ended without a result (exit code {code})"
+                ) from None
+            if msg[0] == "n":
+                counts[i] = msg[1]
+            elif msg[0] == "done":
+                log.debug(
+                    "index build worker %d: %d files in %.2f s",
+                    i,
+                    len(runs[i]),
+                    time.perf_counter() - t0,
+                )
+                results[i] = msg[1:]
+                counts[i] = len(runs[i])
+                del conns[conn]
+            else:
+                log.debug("index build worker %d failed:\n%s", i, msg[2])
+                raise msg[1]
+            if progress:
+                progress(sum(counts), total)
+    for w in workers:
+        w.join()
+        w.conn.close()
+    return results
+
+
 def _build_parallel(
     ix: Any,
     kb_path: Path,
-    files: dict[str, tuple[int, int]],
+    files: dict[str, Sig],
     rows: Rows,
     progress: Progress | None,
     nworkers: int,
     read: Read,
 ) -> Built:
-    import multiprocessing
-    from multiprocessing.connection import wait
-
-    ctx = multiprocessing.get_context("fork")
     runs = split_runs(files, nworkers)
-    total = len(files)
-    t0 = time.perf_counter()
     writer = Writer(ix, limitmb=LIMIT_MB)  # holds Whoosh's lock; its own segment stays empty
-    procs: list[Any] = []
-    conns: dict[Any, int] = {}
-    results: list[tuple[Any, list[tuple[str, str]], list[tuple[str, str]]] | None] = []
+    workers: list[_Worker] = []
     try:
-        for i, run in enumerate(runs):
-            recv, send = ctx.Pipe(duplex=False)
-            conns[recv] = i
-            results.append(None)
-            p = ctx.Process(
-                target=_work,
-                name=f"kr-build-{i}",
-                daemon=True,
-                args=(ix, kb_path, run, rows, read, send, LIMIT_MB // len(runs), os.getpid()),
-            )
-            try:
-                p.start()
-            finally:
-                send.close()  # the worker has its own copy: EOF here means it is gone
-            procs.append(p)
-        counts = [0] * len(runs)
-        while conns:
-            ready: list[Any] = wait(list(conns))
-            for conn in ready:
-                i = conns[conn]
-                try:
-                    msg: Any = conn.recv()
-                except EOFError:
-                    procs[i].join(5)
-                    raise RuntimeError(
-                        f"index build worker {i} ended without a result "
-                        f"(exit code {procs[i].exitcode})"
-                    ) from None
-                if msg[0] == "n":
-                    counts[i] = msg[1]
-                elif msg[0] == "done":
-                    log.debug(
-                        "index build worker %d: %d files in %.2f s",
-                        i,
-                        len(runs[i]),
-                        time.perf_counter() - t0,
-                    )
-                    results[i] = msg[1:]
-                    counts[i] = len(runs[i])
-                    del conns[conn]
-                    conn.close()
-                else:
-                    log.debug("index build worker %d failed:\n%s", i, msg[2])
-                    raise msg[1]
-                if progress:
-                    progress(sum(counts), total)
-        for p in procs:
-            p.join()
+        workers = _start_workers(ix, kb_path, runs, rows, read)
+        results = _wait_workers(workers, runs, progress, len(files))
         writer._close_segment()
-        writer._commit_toc([r[0] for r in results if r is not None and r[0] is not None])
+        writer._commit_toc([r[0] for r in results if r[0] is not None])
         writer._finish()
     except BaseException:
-        for p in procs:
-            if p.is_alive():
-                p.kill()
-            p.join()
-        for conn in conns:
-            conn.close()
+        _stop(workers)
         writer.cancel()
         raise
     out = Built()
     for run, res in zip(runs, results, strict=True):
-        assert res is not None
         indexed, refused = dict(res[1]), dict(res[2])
         for rel, sig in run:
             if rel in indexed:

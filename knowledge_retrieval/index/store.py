@@ -38,27 +38,37 @@ from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
 from .. import __version__
-from ..defaults import index_home
+from ..defaults import index_home, private_dir
 from ..errors import IndexLockedError
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.roles import file_role
-from ..kb.scan import Scan, file_crc32, file_lock, file_signatures, rescan_files, scan_kb
+from ..kb.scan import (
+    Scan,
+    Sig,
+    file_crc32,
+    file_lock,
+    file_signatures,
+    rescan_files,
+    scan_kb,
+)
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
+from .problems import cannot_write, index_problem
 from .schema import make_schema
 from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 LOCK_TIMEOUT = 120.0
 
 FIELDS = ("title", "heading", "fname", "meta", "body")
 """Searchable fields, each scored on its own (BM25F)."""
 RACY_NS = 100_000_000
-"""Files modified this close before a scan are re-hashed at the next one (as git does): a second
-write within one mtime tick would keep their size and mtime."""
+"""Files changed (ctime) this close before a scan are re-hashed at the next one (as git does): a
+second write within one clock tick would keep their whole stat signature. The ctime, not the
+mtime, decides: a file whose mtime is in the future is not re-hashed at every search."""
 COARSE_RACY_NS = 2_000_000_000
 """The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
 VERIFY_MAX_BYTES = 64 << 20
@@ -70,9 +80,17 @@ _SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
 _WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
 
 
+MAX_NAME_BYTES = 100
+"""A KB folder name is cut to this many UTF-8 bytes in its index folder's name (the hash after
+it keeps the folder unique): a name near the file system's limit of 255 would not fit."""
+
+
 def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
     digest = hashlib.sha1(str(kb_path.resolve()).encode()).hexdigest()[:12]
-    return (home or index_home()) / f"{kb_path.name}-{digest}"
+    name = kb_path.name
+    if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+        name = name.encode("utf-8", "surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", "ignore")
+    return (home or index_home()) / f"{name}-{digest}"
 
 
 @dataclass(slots=True)
@@ -86,6 +104,8 @@ class IndexReport:
     skipped: dict[str, str] = field(default_factory=dict)
     rebuilt: str | None = None
     """Why the index was rebuilt from scratch, when it was."""
+    warning: str | None = None
+    """Set when the index could not be brought up to date and is served as it is."""
     files: int = 0
     seconds: float = 0.0
 
@@ -188,21 +208,22 @@ def _load_manifest(path: Path) -> dict[str, Any]:
     """A generation's manifest, checked for shape (ValueError when it is damaged)."""
     data = json.loads(path.read_text(encoding="utf-8"))
 
-    def table(key: str, n: int) -> bool:
+    def table(key: str, ints: int, n: int) -> bool:
+        """``key`` maps to strings (``n`` 0) or to lists of ``n`` items, the first ``ints`` ints."""
         t = data.get(key)
         return isinstance(t, dict) and all(
             isinstance(v, str)
             if n == 0
-            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:2])
+            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:ints])
             for v in t.values()
         )
 
     if not (
         isinstance(data, dict)
-        and table("files", 3)
-        and table("unread", 2)
-        and table("index", 2)
-        and table("skipped", 0)
+        and table("files", 4, 5)
+        and table("unread", 4, 4)
+        and table("index", 2, 2)
+        and table("skipped", 0, 0)
         and type(data.get("scanned_ns")) is int
     ):
         raise ValueError("manifest has an unexpected shape")
@@ -213,7 +234,9 @@ def _write_json_atomic(path: Path, data: object) -> None:
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    with open(tmp, "w", encoding="utf-8") as f:
+    with open(
+        os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8"
+    ) as f:
         f.write(text)
         f.flush()
         os.fsync(f.fileno())
@@ -246,6 +269,8 @@ class KBIndex:
         self._watch_tried = False
         self._watched_rules: KBRules | None = None
         self._last_scan: Scan | None = None
+        self._private = False
+        """True once the index folder was found to be this user's (made 0700)."""
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
 
@@ -334,13 +359,13 @@ class KBIndex:
 
     def _diff(self, scan: Scan) -> tuple[list[str], list[str], list[str]]:
         """(new, possibly changed, deleted) paths between the disk and the manifest; files
-        modified just before the last scan are possibly changed even if their stat is the same."""
+        changed just before the last scan are possibly changed even if their stat is the same."""
         man, unread = self._manifest, self._unread
-        coarse = bool(scan.files) and all(m % 1_000_000_000 == 0 for m, _s in scan.files.values())
+        coarse = bool(scan.files) and all(s[2] % 1_000_000_000 == 0 for s in scan.files.values())
         cutoff = self._scanned_ns - (COARSE_RACY_NS if coarse else RACY_NS)
 
-        def same(entry: list[Any] | None, sig: tuple[int, int]) -> bool:
-            return entry is not None and tuple(entry[:2]) == sig and entry[0] < cutoff
+        def same(entry: list[Any] | None, sig: Sig) -> bool:
+            return entry is not None and tuple(entry[:4]) == sig and sig[2] < cutoff
 
         new = [p for p, sig in scan.files.items() if p not in man and not same(unread.get(p), sig)]
         changed = [p for p, sig in scan.files.items() if p in man and not same(man[p], sig)]
@@ -360,55 +385,98 @@ class KBIndex:
         rebuild: bool = False,
         progress: Callable[[int, int], None] | None = None,
     ) -> IndexReport:
-        """Bring the index up to date with the KB folder (the cheap path is one stat walk)."""
+        """Bring the index up to date with the KB folder (the cheap path is one stat walk).
+
+        A file-system failure of the index (full disk, read-only or vanished folder, another
+        user's folder) raises IndexUnavailableError with a hint; an index that is there but
+        cannot be written is served as it is, with ``report.warning`` saying so."""
+        with self._mlock:
+            try:
+                if not self._private:
+                    private_dir(self.dir.parent)
+                    private_dir(self.dir)
+                    self._private = True
+                return self._refresh(rules, rebuild, progress)
+            except OSError as exc:
+                problem = index_problem(exc, self.name, self.dir)
+                if self._ix is None or not self._private or not cannot_write(exc):
+                    raise problem from exc
+                log.warning("%s; searching the index as it is", problem.message)
+                report = IndexReport(self.name, files=len(self._manifest))
+                report.skipped = dict(self._skipped)
+                report.warning = f"{problem.message}: it is searched as it is ({problem.hint})"
+                return report
+
+    def _refresh(
+        self,
+        rules: KBRules,
+        rebuild: bool,
+        progress: Callable[[int, int], None] | None,
+    ) -> IndexReport:
         t0 = time.perf_counter()
         report = IndexReport(self.name)
-        with self._mlock:
-            self._rules = rules
-            why = "requested" if rebuild else self._open()
-            w = self._watcher
-            if w is not None and not w.usable:
-                w = self._watcher = None
-            changes: set[str] | None = None
-            if why is None and w is not None and w.armed and rules == self._watched_rules:
-                changes = w.changes()
-                if changes == set():
-                    report.skipped = dict(self._skipped)
-                    report.files = len(self._manifest)
-                    report.seconds = time.perf_counter() - t0
-                    return report  # nothing under the KB changed since the last walk
-            elif w is not None:
-                w.changes()  # drained: the walk below sees every change made before it
-            if w is not None:
-                w.armed = False  # until this refresh succeeds
-            watched_before = set(w.watched) if w is not None else set()
-            scan = None
-            if changes and self._last_scan is not None:  # only these files changed
-                scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
-            partial = scan is not None
-            if scan is None:
-                scan = scan_kb(self.kb_path, rules)
-            if why is not None or self._stale(scan):
-                with file_lock(self.dir / "lock", LOCK_TIMEOUT):
-                    if not rebuild:  # another process may have updated or rebuilt meanwhile
-                        why = self._open() or self._reload_manifest()
-                    if why is None:
-                        why = self._try_apply(scan, report)
-                    if why is not None:
-                        self._rebuild(scan, report, why, progress)
-            report.skipped = dict(self._skipped)
-            report.files = len(self._manifest)
-            if self._watcher is None and not self._watch_tried:
-                self._watch_tried = True
-                w = self._watcher = Watcher.create()
-            self._last_scan = scan
-            if w is not None:
-                # trusted only when every folder was watched before this walk began: a folder
-                # that appeared during it may hold files the walk did not see
-                w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
-                self._watched_rules = rules
+        self._rules = rules
+        why = "requested" if rebuild else self._open()
+        w = self._watcher
+        if w is not None and not w.usable:
+            w = self._watcher = None
+        changes: set[str] | None = None
+        if why is None and w is not None and w.armed and rules == self._watched_rules:
+            changes = w.changes()
+            if changes is not None and self._last_scan is not None:
+                changes |= self._linked_changes(self._last_scan)
+            if changes == set():
+                report.skipped = dict(self._skipped)
+                report.files = len(self._manifest)
+                report.seconds = time.perf_counter() - t0
+                return report  # nothing under the KB changed since the last walk
+        elif w is not None:
+            w.changes()  # drained: the walk below sees every change made before it
+        if w is not None:
+            w.armed = False  # until this refresh succeeds
+        watched_before = set(w.watched) if w is not None else set()
+        scan = None
+        if changes and self._last_scan is not None:  # only these files changed
+            scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
+        partial = scan is not None
+        if scan is None:
+            scan = scan_kb(self.kb_path, rules)
+        if why is not None or self._stale(scan):
+            with file_lock(self.dir / "lock", LOCK_TIMEOUT):
+                if not rebuild:  # another process may have updated or rebuilt meanwhile
+                    why = self._open() or self._reload_manifest()
+                if why is None:
+                    why = self._try_apply(scan, report)
+                if why is not None:
+                    self._rebuild(scan, report, why, progress)
+        report.skipped = dict(self._skipped)
+        report.files = len(self._manifest)
+        if self._watcher is None and not self._watch_tried:
+            self._watch_tried = True
+            w = self._watcher = Watcher.create()
+        self._last_scan = scan
+        if w is not None:
+            # trusted only when every folder was watched before this walk began: a folder
+            # that appeared during it may hold files the walk did not see
+            w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
+            self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report
+
+    def _linked_changes(self, scan: Scan) -> set[str]:
+        """The symlinked and hard-linked documents whose stat changed since ``scan`` (absolute
+        paths): an edit through a link's target or another name raises no event in the KB."""
+        out: set[str] = set()
+        for rel in scan.linked:
+            path = os.path.join(self.kb_path, *rel.split("/"))
+            try:
+                st = os.stat(path)
+            except OSError:
+                out.add(path)
+                continue
+            if (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino) != scan.files.get(rel):
+                out.add(path)
+        return out
 
     def _try_apply(self, scan: Scan, report: IndexReport) -> str | None:
         """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
@@ -428,12 +496,12 @@ class KBIndex:
         unread = {p: s for p, s in self._unread.items() if p in scan.files}
         skipped = {p: r for p, r in self._skipped.items() if p in unread}
         skipped.update(scan.skipped)
-        docs: list[tuple[str, Document | None, tuple[int, int], str]] = []
+        docs: list[tuple[str, Document | None, Sig, str]] = []
         for rel in new + changed:
             sig = scan.files[rel]
             try:
                 text, sha = read_kb_file(self.kb_path, rel)
-                if rel in man and man[rel][2] == sha:
+                if rel in man and man[rel][-1] == sha:
                     man[rel] = [*sig, sha]  # touched, not changed
                     unread.pop(rel, None)
                     continue
@@ -492,6 +560,7 @@ class KBIndex:
         known: dict[str, Any],
     ) -> None:
         """Record the files behind the index and Whoosh's own files, after a commit."""
+        _private_files(gdir)
         manifest = {
             "files": man,
             "skipped": skipped,
@@ -514,7 +583,7 @@ class KBIndex:
         log.info("building index of %s (%s)", self.name, why)
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
-        gdir.mkdir(parents=True)
+        gdir.mkdir(mode=0o700, parents=True)
         try:
             ix = whoosh_index.create_in(str(gdir), make_schema())
             built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
@@ -534,7 +603,9 @@ class KBIndex:
         _write_json_atomic(gdir / "meta.json", meta)
         self._write_manifest(gdir, man, skipped, unread, scan, {})
         tmp = self.dir / ".CURRENT.tmp"  # we hold the lock: no other writer of it
-        tmp.write_text(gen, encoding="utf-8")
+        tmp.unlink(missing_ok=True)
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as f:
+            f.write(gen)
         current = self.dir / "CURRENT"
         if current.is_dir() and not current.is_symlink():  # damaged: a folder in its place
             shutil.rmtree(current, ignore_errors=True)
@@ -585,6 +656,16 @@ class KBIndex:
             self._close_reader()
             self._ix = None
             self._gen = None
+            self._private = False
+
+
+def _private_files(gdir: Path) -> None:
+    """Make the files of a generation this user's only (Whoosh creates them 0644): the segments
+    hold the documents' text."""
+    with os.scandir(gdir) as entries:
+        for e in entries:
+            if e.is_file(follow_symlinks=False) and e.stat().st_mode & 0o077:
+                os.chmod(e.path, 0o600)
 
 
 def _stat_key(path: Path) -> tuple[int, int, int]:

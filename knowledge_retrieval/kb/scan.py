@@ -28,16 +28,29 @@ SKIP_DIRS = frozenset({"drafts", "_drafts", "node_modules", "__pycache__"})
 """Files larger than this are skipped (a KB page is rarely over a few hundred KiB)."""
 
 
+Sig = tuple[int, int, int, int]
+"""A document's stat signature: (mtime_ns, size, ctime_ns, inode). The mtime can be set back
+(``os.utime``, ``touch -d``, an unpacked archive) and a same-size edit then keeps mtime and size;
+the ctime is set by the kernel on every change, and an editor's save-by-rename changes the inode."""
+
+
+def sig_of(st: os.stat_result) -> Sig:
+    return (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino)
+
+
 @dataclass(slots=True)
 class Scan:
     """What a walk found: documents with their stat signature, and skipped files with a reason."""
 
-    files: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """KB-relative POSIX path -> (mtime_ns, size)."""
+    files: dict[str, Sig] = field(default_factory=dict)
+    """KB-relative POSIX path -> its stat signature (of the target, for a symlink)."""
     skipped: dict[str, str] = field(default_factory=dict)
     """KB-relative POSIX path -> why it is not indexed."""
     dirs: list[str] = field(default_factory=list)
     """Folders walked (what change notification must watch)."""
+    linked: set[str] = field(default_factory=set)
+    """Documents that are symlinks or have other hard links: an edit through the target or the
+    other name raises no change event in the KB's folders, so these are stat'ed on every search."""
     started_ns: int = field(default_factory=time.time_ns)
     """Wall-clock time the walk started (files modified just before it are re-checked later)."""
 
@@ -60,7 +73,7 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
     # kept lean: paths as strings, no Path per file, the include/exclude rules decided once per
     # folder (FolderScope), a file's stat read only when it is a candidate document.
     out = Scan()
-    files, skipped, walked = out.files, out.skipped, out.dirs
+    files, skipped, walked, linked = out.files, out.skipped, out.dirs, out.linked
     real_root = kb_path.resolve()
     seen_dirs: set[tuple[int, int]] = set()
     scope = FolderScope(rules)
@@ -68,7 +81,7 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
     by_name = operator.attrgetter("name")
     is_reg = stat_mod.S_ISREG
 
-    def walk(folder: str, rel: str) -> None:
+    def walk(folder: str, rel: str, linked_dir: bool = False) -> None:
         try:
             st = os.stat(folder)
             key = (st.st_dev, st.st_ino)
@@ -104,7 +117,7 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                 continue
             if is_dir:
                 if not (name.startswith(".") or name in SKIP_DIRS):
-                    walk(e.path, relp)
+                    walk(e.path, relp, linked_dir or e.is_symlink())
                 continue
             # _classify, inlined: this runs for every file of the KB
             lower = name.lower()
@@ -126,7 +139,9 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
             elif st.st_size > max_bytes:
                 skipped[relp] = f"{too_big} ({st.st_size} bytes)"
             else:
-                files[relp] = (st.st_mtime_ns, st.st_size)
+                files[relp] = (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino)
+                if st.st_nlink > 1 or e.is_symlink() or linked_dir:
+                    linked.add(relp)
 
     walk(str(kb_path), "")
     return out
@@ -140,6 +155,7 @@ def _classify(
     rules: KBRules,
     stat: Callable[[], os.stat_result],
     max_bytes: int,
+    link: bool = False,
 ) -> None:
     """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither)."""
     if not name.lower().endswith(SUFFIXES) or name.startswith("."):
@@ -159,7 +175,9 @@ def _classify(
     if st.st_size > max_bytes:
         out.skipped[relp] = f"larger than {max_bytes // (1024 * 1024)} MiB ({st.st_size} bytes)"
         return
-    out.files[relp] = (st.st_mtime_ns, st.st_size)
+    out.files[relp] = sig_of(st)
+    if link or st.st_nlink > 1:
+        out.linked.add(relp)
 
 
 def document_refusal(rel: str, rules: KBRules) -> str | None:
@@ -193,7 +211,12 @@ def rescan_files(
 ) -> Scan | None:
     """The previous walk with only ``changed`` files (absolute paths in walked folders) looked at
     again, as change notification reports them; None when one needs a full walk instead."""
-    out = Scan(files=dict(previous.files), skipped=dict(previous.skipped), dirs=list(previous.dirs))
+    out = Scan(
+        files=dict(previous.files),
+        skipped=dict(previous.skipped),
+        dirs=list(previous.dirs),
+        linked=set(previous.linked),
+    )
     root = str(kb_path)
     walked = set(previous.dirs)
     real_root = kb_path.resolve()
@@ -209,9 +232,12 @@ def rescan_files(
             return None
         out.files.pop(relp, None)
         out.skipped.pop(relp, None)
+        was_linked = relp in out.linked
+        out.linked.discard(relp)
         p = Path(path)
         try:
-            if p.is_symlink() and not _inside(real_root, p.resolve()):
+            link = p.is_symlink()
+            if link and not _inside(real_root, p.resolve()):
                 out.skipped[relp] = "symlink leads outside the knowledge base"
                 continue
             if p.is_dir():  # a folder that appeared: only a walk sees inside it
@@ -219,7 +245,8 @@ def rescan_files(
         except (OSError, RuntimeError):
             return None
         if os.path.lexists(path):
-            _classify(out, relp, name, not rel_dir, rules, p.stat, max_bytes)
+            # a file in a symlinked folder stays linked (its folder's link is not looked at here)
+            _classify(out, relp, name, not rel_dir, rules, p.stat, max_bytes, link or was_linked)
     return out
 
 

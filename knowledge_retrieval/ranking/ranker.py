@@ -115,6 +115,8 @@ class RankOutcome:
     """Question words of the query the KB has never seen (not counted as missing)."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the query the KB has nowhere (no hit can be confident)."""
+    unavailable: bool = False
+    """True when the KB's index could not be used (a note says why)."""
 
 
 @dataclass(slots=True)

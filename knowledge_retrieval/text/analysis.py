@@ -188,11 +188,11 @@ def _load_full() -> Any:
             if _jieba_full is None:
                 import logging
 
-                from .cjkdict import import_jieba, write_copy
+                from .cjkdict import import_jieba, jieba_tokenizer, write_copy
 
                 jieba = import_jieba()
                 jieba.setLogLevel(logging.WARNING)
-                tok = jieba.Tokenizer()
+                tok = jieba_tokenizer()
                 tok.initialize()
                 write_copy(tok.FREQ, tok.total)
                 _jieba_full = tok

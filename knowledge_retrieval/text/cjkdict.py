@@ -18,11 +18,33 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from ..defaults import DICT_DIR_ENV, cache_home
+from ..defaults import dict_home, own_file, private_dir
 
 log = logging.getLogger(__name__)
 
 _MISS = object()
+
+
+def jieba_tokenizer() -> Any:
+    """A new ``jieba.Tokenizer`` whose marshal cache lives in this user's private
+    :func:`~knowledge_retrieval.defaults.dict_home` (jieba's default is the shared temp folder,
+    where anyone can plant a ``jieba.cache``). A cache there that is not this user's is removed
+    before jieba looks; without a private folder jieba gets a fresh temporary one."""
+    jieba = import_jieba()
+    tok = jieba.Tokenizer()
+    tok.cache_file = "jieba.cache"
+    try:
+        home = private_dir(dict_home())
+        cache = home / tok.cache_file
+        if cache.exists() and not own_file(cache):
+            cache.unlink()
+        tok.tmp_dir = str(home)
+    except OSError as exc:
+        import tempfile
+
+        log.debug("no private folder for jieba's cache (%s); using a fresh one", exc)
+        tok.tmp_dir = tempfile.mkdtemp(prefix="kr-jieba-")
+    return tok
 
 
 def import_jieba() -> Any:
@@ -51,8 +73,7 @@ def cache_path() -> Path:
         size = os.path.getsize(Path(jieba.__file__).with_name("dict.txt"))
     except OSError:
         size = 0
-    base = os.environ.get(DICT_DIR_ENV) or cache_home()
-    return Path(base) / f"jieba-{jieba.__version__}-{size}.sqlite"
+    return dict_home() / f"jieba-{jieba.__version__}-{size}.sqlite"
 
 
 class SqliteFreq:
@@ -87,7 +108,7 @@ def open_query_tokenizer() -> Any | None:
     """A jieba tokenizer backed by the copy, or None when there is no copy yet."""
     try:
         path = cache_path()
-        if not path.is_file():
+        if not own_file(path):  # missing, or planted by another user: never read
             return None
         jieba = import_jieba()
         freq = SqliteFreq(path)
@@ -102,13 +123,15 @@ def open_query_tokenizer() -> Any | None:
 
 
 def write_copy(freq: dict[str, int], total: int) -> None:
-    """Write the copy once (atomically) from a fully loaded dictionary; errors are only logged."""
+    """Write the copy once (atomically, 0600 in a 0700 folder) from a fully loaded dictionary, or
+    again over one this process may not load; errors are only logged."""
     try:
         path = cache_path()
-        if path.is_file():
+        if own_file(path):
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         db = sqlite3.connect(tmp)
         try:
             db.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")

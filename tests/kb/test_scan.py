@@ -195,7 +195,8 @@ def test_scan_classifies_every_file(tmp_path: Path) -> None:
         "sub/deep/z.md",
     ]
     a = (kb / "a.md").stat()
-    assert scan.files["a.md"] == (a.st_mtime_ns, a.st_size)
+    assert scan.files["a.md"] == (a.st_mtime_ns, a.st_size, a.st_ctime_ns, a.st_ino)
+    assert scan.linked == {"in-link.md"}  # stat'ed at every search, events or not
     assert scan.skipped == {
         "dangling.md": "unreadable: No such file or directory",
         "fifo.md": "not a regular file",

@@ -1,0 +1,58 @@
+"""File-system failures of one KB's index, as a reason and a hint instead of a raw OSError."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+from ..defaults import INDEX_HOME_ENV
+from ..errors import IndexUnavailableError
+from ..kb.discovery import KBLocation
+
+_ELSEWHERE = f"or set {INDEX_HOME_ENV} to a folder of your own on another disk"
+
+
+def index_problem(exc: OSError, kb: str, index_dir: Path) -> IndexUnavailableError:
+    """The per-KB reason (with a hint) for ``exc``, met while reading or writing the index of
+    ``kb`` in ``index_dir``."""
+    code = exc.errno
+    where = f"the index of '{kb}' ({index_dir})"
+    if code == errno.ENAMETOOLONG:
+        msg = f"{where}: a path is longer than the file system allows"
+        hint = f"set {INDEX_HOME_ENV} to a folder with a shorter path"
+    elif code in (errno.ENOSPC, errno.EDQUOT):
+        msg = f"{where}: no space left on the disk (or over quota)"
+        hint = f"free some space there, {_ELSEWHERE}"
+    elif code == errno.EROFS:
+        msg = f"{where}: the index folder is on a read-only file system"
+        hint = f"make it writable, {_ELSEWHERE}"
+    elif isinstance(exc, PermissionError) and "another user" in str(exc):
+        msg = f"{where}: the index folder is owned by another user; it is not read"
+        hint = f"remove that folder, {_ELSEWHERE}"
+    elif isinstance(exc, PermissionError):
+        msg = f"{where}: permission denied ({exc.strerror or exc})"
+        hint = f"make the index folder writable, {_ELSEWHERE}"
+    elif isinstance(exc, FileNotFoundError):
+        msg = f"{where}: the index folder was removed while it was in use"
+        hint = "search again: the next search builds it anew"
+    else:
+        msg = f"{where}: {exc.strerror or exc}"
+        hint = f"check that folder, {_ELSEWHERE}"
+    return IndexUnavailableError(msg, hint=hint)
+
+
+def cannot_write(exc: OSError) -> bool:
+    """True for failures that leave an existing index readable: the folder is read-only, full,
+    or not writable by this user."""
+    return exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
+
+
+def unavailable(exc: OSError, loc: KBLocation) -> IndexUnavailableError:
+    """:func:`index_problem` for a KB known by its location (an error outside ``refresh``)."""
+    from .store import index_dir_for
+
+    try:
+        where = index_dir_for(loc.path)
+    except OSError:
+        where = Path(loc.name)
+    return index_problem(exc, loc.name, where)

@@ -1,0 +1,206 @@
+"""One KB's index never breaks the others: a file-system failure of an index is a per-KB note
+with a hint, a read-only index serves what it has, and caches are this user's only."""
+
+from __future__ import annotations
+
+import builtins
+import errno
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import knowledge_retrieval.index.store as store_mod
+from knowledge_retrieval import index_kb, list_kbs, search
+from knowledge_retrieval.errors import IndexUnavailableError
+from knowledge_retrieval.index.store import index_dir_for
+from knowledge_retrieval.text import cjkdict
+
+from ..conftest import write
+
+posix_only = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners and modes")
+
+
+def _fail_build_of(monkeypatch: pytest.MonkeyPatch, kb: str, exc: OSError) -> None:
+    real = store_mod.whoosh_index.create_in
+
+    def create_in(path: str, *args: Any, **kwargs: Any) -> Any:
+        if f"{os.sep}{kb}-" in path:
+            raise exc
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(store_mod.whoosh_index, "create_in", create_in)
+
+
+def test_a_full_cache_disk_is_a_note_on_that_kb(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fail_build_of(monkeypatch, "glossary", OSError(errno.ENOSPC, "No space left on device"))
+    r = search("refund", root=sample_root)  # kb=None: every KB is built
+    assert r.found and r.kb == "payments", r.notes
+    [note] = [n for n in r.notes if "glossary" in n and "no space" in n]
+    assert "free some space there, or set KR_INDEX_DIR" in note
+    one = search("refund", kb="glossary", root=sample_root)
+    assert (one.found, one.reason) == (False, "index_unavailable")
+    both = search("refund", kb=["glossary", "payments"], root=sample_root)
+    assert both.found and {h.kb for h in both.hits} == {"payments"}
+    infos = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert infos["payments"].doc_count and infos["glossary"].doc_count is None
+    assert "no space left" in dict(infos["glossary"].skipped)["(index)"]
+    with pytest.raises(IndexUnavailableError, match="no space left") as ei:
+        index_kb("glossary", root=sample_root)
+    assert ei.value.hint and "KR_INDEX_DIR" in ei.value.hint
+
+
+def test_a_kb_name_longer_than_an_index_folder_name_can_be(sample_root: Path) -> None:
+    name = "k" * 250  # the KB folder exists; "<name>-<hash>" would not fit in 255 bytes
+    write(sample_root / name / "README.md", "# Long\n\nZebra crossings.\n")
+    write(sample_root / name / "zebra.md", "# Zebra\n\nA zebra crossing is striped.\n")
+    assert len(index_dir_for(sample_root / name).name.encode()) <= 255
+    assert search("zebra crossing", kb=name, root=sample_root).found
+    assert search("refund", root=sample_root).found
+    assert {k.name for k in list_kbs(sample_root, refresh=True)} >= {name, "payments"}
+
+
+def test_an_index_folder_deleted_mid_build_is_a_note(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = store_mod.build
+
+    def build(ix: Any, kb_path: Path, *args: Any, **kwargs: Any) -> Any:
+        if kb_path.name == "glossary":
+            shutil.rmtree(index_dir_for(kb_path))
+        return real(ix, kb_path, *args, **kwargs)
+
+    monkeypatch.setattr(store_mod, "build", build)
+    r = search("refund", kb=["glossary", "payments"], root=sample_root)
+    assert r.found and {h.kb for h in r.hits} == {"payments"}
+    assert any("removed while it was in use" in n and "search again" in n for n in r.notes)
+    monkeypatch.undo()
+    assert index_kb("glossary", root=sample_root).files  # built anew
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Every write-mode open under ``home`` fails as on a read-only file system (chmod does not
+    stop root)."""
+    real_os_open, real_open = os.open, builtins.open
+    writes = os.O_WRONLY | os.O_RDWR | os.O_CREAT
+
+    def refuse(path: Any) -> None:
+        if str(os.fspath(path)).startswith(str(home)):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    def os_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & writes:
+            refuse(path)
+        return real_os_open(path, flags, *args, **kwargs)
+
+    def open_(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, (str, os.PathLike)) and set(mode) & set("wax+"):
+            refuse(file)
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", os_open)
+    monkeypatch.setattr(builtins, "open", open_)
+
+
+def test_a_read_only_index_serves_what_it_has(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch, _index_home: Path
+) -> None:
+    assert search("refund", kb="payments", root=sample_root).found
+    write(sample_root / "payments" / "new.md", "# New\n\nquokkatok\n")
+    _read_only(monkeypatch, _index_home)
+    r = search("refund", kb="payments", root=sample_root)
+    assert r.found
+    assert any("read-only file system: it is searched as it is" in n for n in r.notes), r.notes
+    assert not search("quokkatok", kb="payments", root=sample_root).found  # not indexed yet
+    # a KB that has no index yet cannot be built there: a note, and the others still answer
+    g = search("refund", kb=["glossary", "payments"], root=sample_root)
+    assert g.found and any("glossary" in n and "read-only" in n for n in g.notes)
+    monkeypatch.undo()
+    assert search("quokkatok", kb="payments", root=sample_root).found
+
+
+@posix_only
+def test_index_files_are_private(sample_root: Path, _index_home: Path) -> None:
+    assert search("refund", kb="payments", root=sample_root).found
+    write(sample_root / "payments" / "new.md", "# New\n\nquokkatok\n")
+    assert search("quokkatok", kb="payments", root=sample_root).found  # an update too
+    d = index_dir_for(sample_root / "payments")
+    assert stat.S_IMODE(_index_home.stat().st_mode) == 0o700
+    for p in [d, *d.rglob("*")]:
+        mode = stat.S_IMODE(p.stat().st_mode)
+        assert mode == (0o700 if p.is_dir() else 0o600), (p, oct(mode))
+
+
+@posix_only
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give a folder to another user")
+def test_an_index_folder_of_another_user_is_never_read(sample_root: Path) -> None:
+    d = index_dir_for(sample_root / "glossary")
+    d.mkdir(parents=True)
+    os.chown(d, 12345, 12345)
+    r = search("refund", kb=["glossary", "payments"], root=sample_root)
+    assert r.found and {h.kb for h in r.hits} == {"payments"}
+    assert any("owned by another user; it is not read" in n for n in r.notes), r.notes
+    assert not list(d.iterdir())
+
+
+# A process whose shared temp folder holds a planted jieba.cache that knows one word only: jieba
+# must neither load it nor write there.
+_JIEBA = """
+import marshal, os, sys, tempfile
+from knowledge_retrieval.text.analysis import _load_full
+tok = _load_full()
+print(" ".join(tok.cut("中华人民共和国", HMM=False)))
+"""
+
+
+@posix_only
+def test_a_planted_jieba_cache_in_the_temp_folder_is_never_loaded(tmp_path: Path) -> None:
+    shared, mine = tmp_path / "shared-tmp", tmp_path / "dict-home"
+    shared.mkdir()
+    import marshal
+
+    (shared / "jieba.cache").write_bytes(marshal.dumps(({"中": 1, "华": 1}, 2)))
+    env = {**os.environ, "TMPDIR": str(shared), "KR_DICT_DIR": str(mine)}
+    out = subprocess.run(
+        [sys.executable, "-c", _JIEBA],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["中华人民共和国"]
+    assert sorted(p.name for p in shared.iterdir()) == ["jieba.cache"]  # nothing written there
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o700
+    for p in mine.iterdir():
+        assert stat.S_IMODE(p.stat().st_mode) == 0o600, p
+
+
+@posix_only
+def test_a_dictionary_copy_open_to_others_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KR_DICT_DIR", str(tmp_path / "dicts"))
+    path = cjkdict.cache_path()
+    path.parent.mkdir()
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
+    db.executemany("INSERT INTO freq VALUES (?, ?)", [("", 2), ("中", 1), ("华", 1)])
+    db.commit()
+    db.close()
+    os.chmod(path, 0o666)  # anyone could have written it
+    assert cjkdict.open_query_tokenizer() is None
+    cjkdict.write_copy({"中华人民共和国": 5}, 5)  # replaced by this user's own copy
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    tok = cjkdict.open_query_tokenizer()
+    assert tok is not None and tok.total == 5
