@@ -31,7 +31,7 @@ from .kb.discovery import (
 from .kb.reader import readme_text
 from .kb.rules import parse_readme
 from .models import KBRules
-from .ranking import outcome
+from .ranking import confidence, outcome
 from .ranking.choose import Choice, pick, readme_overlap, same_script
 from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker, RankOutcome
@@ -106,6 +106,40 @@ def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | 
         err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
         notes.append(f"{err.message} ({err.hint})")
         return None, RankOutcome([], [k.text for k in q.keywords], [], unavailable=True)
+
+
+MAX_PARALLEL = 8
+"""Named KBs are brought up to date and ranked in parallel, one thread each, up to this many."""
+
+
+def _refresh_all(
+    kbs: list[_KB], notes: list[str], q: Query, limit: int
+) -> dict[str, tuple[Ranker | None, RankOutcome]]:
+    """:func:`_refresh` for each named KB (threads when there are several), notes in KB order."""
+    if len(kbs) == 1:
+        return {kbs[0].loc.name: _refresh(kbs[0], notes, q, limit)}
+    from concurrent.futures import ThreadPoolExecutor
+
+    per_kb: list[list[str]] = [[] for _ in kbs]
+    with ThreadPoolExecutor(
+        max_workers=min(MAX_PARALLEL, len(kbs)), thread_name_prefix="kr-search"
+    ) as pool:
+        got = list(pool.map(lambda i: _refresh(kbs[i], per_kb[i], q, limit), range(len(kbs))))
+    for n in per_kb:
+        notes.extend(n)
+    return {k.loc.name: g for k, g in zip(kbs, got, strict=True)}
+
+
+def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
+    """An identifier held under the line in one KB but present in another searched KB does not
+    hold the first KB's hits down (``超卖 INV_OVERSOLD`` over a glossary and a troubleshooting
+    KB): only identifiers absent from every KB searched make every hit unconfident."""
+    if len(outcomes) < 2:
+        return
+    everywhere = set.intersection(*(set(o.absent_ids) for o in outcomes.values()))
+    for o in outcomes.values():
+        if o.absent_ids and not everywhere:
+            confidence.release(o.files)
 
 
 def _report_notes(report: IndexReport, notes: list[str]) -> None:
@@ -192,7 +226,7 @@ def search(
             return outcome.not_found(
                 q.text, q.lang, first_reason or "kb_not_found", notes, kb=normalize_kb_ref(refs[0])
             )
-        ranked = {k.loc.name: _refresh(k, notes, q, top_k * 3) for k in kbs}
+        ranked = _refresh_all(kbs, notes, q, top_k * 3)
         rankers = {n: r for n, (r, _o) in ranked.items()}
         outcomes = {n: o for n, (_r, o) in ranked.items()}
         if all(o.unavailable for o in outcomes.values()):
@@ -227,11 +261,14 @@ def search(
             notes.extend(kb_notes[k.loc.name])
 
     kb_names = tuple(k.loc.name for k in kbs)
+    _absent_only_where_searched(outcomes)
     for name, o in outcomes.items():
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
             notes.append(f"did you mean: {dym} (in '{name}')")
         for ident in o.absent_ids:
+            if any(ident not in other.absent_ids for other in outcomes.values()):
+                continue  # another KB searched has it: only the absent one is noted
             ranker = rankers[name]
             near = ranker.nearest_identifiers(ident) if ranker is not None else []
             did = f" (did you mean: {', '.join(near)}?)" if near else ""
@@ -248,7 +285,6 @@ def search(
         threshold=threshold,
         top_k=top_k,
         kb=kb_names[0],
-        where=kb_names,
         explain=explain,
     )
     if not result.found:

@@ -21,8 +21,10 @@ from __future__ import annotations
 import functools
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -179,3 +181,16 @@ def explain(x: np.ndarray, probability: float, score: float, capped: bool) -> di
             for f, v in zip(FEATURES, x, strict=True)
         },
     }
+
+
+def release(files: Sequence[Any]) -> None:
+    """Lift the absent-identifier cap from ranked files (``FileMatch``, rank order) that match
+    a keyword: their score becomes the map of their probability again, still never rising
+    down the list."""
+    prev = 1.0
+    for f in files:
+        if f.capped and f.matched_terms:
+            f.score = float(to_score(np.array([f.probability]))[0])
+            f.capped = False
+        f.score = min(f.score, prev)
+        prev = f.score

@@ -459,8 +459,14 @@ class Ranker:
         n_kw = max(1, len(vocab.keywords))
         hit = cands.file_cov[:, order] >= 0.5  # keywords x files
         spec = (rarity @ hit) / np.maximum(1, hit.sum(axis=0))
-        nxt = np.append(raw[ranked][1:], 0.0)  # the next file's evidence, in rank order
-        margin = (raw[ranked] - nxt)[: len(order)]
+        # how far the best file is ahead of its first rival (copies of a page, the same evidence
+        # to within TWIN_TOLERANCE / 10, are not rivals: they answer alike); a file behind the
+        # best one has a rival ahead of it, and no margin
+        ev = raw[ranked]
+        tie = TWIN_TOLERANCE / 10
+        below = ev[ev < ev[0] - tie] if len(ev) else ev
+        lead = float(ev[0] - (below[0] if len(below) else 0.0)) if len(ev) else 0.0
+        margin = np.where(ev[: len(order)] >= ev[0] - tie, lead, 0.0) if len(ev) else ev
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.file_has_any(list(alias))[order] if alias else np.zeros(len(order))
         return confidence.features(

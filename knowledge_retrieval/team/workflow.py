@@ -22,7 +22,6 @@ import logging
 import os
 import re
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -164,24 +163,14 @@ def search_kbs(
     if kb_ids is None:
         return search(query, root=root, top_k=top_k, score_threshold=score_threshold)
     names = check_kb_ids(kb_ids, root)
-    if len(names) == 1 or not parallel:
-        return search(
-            query,
-            names if len(names) > 1 else names[0],
-            root=root,
-            top_k=top_k,
-            score_threshold=score_threshold,
-        )
-    with ThreadPoolExecutor(
-        max_workers=min(MAX_PARALLEL, len(names)), thread_name_prefix="kr-search"
-    ) as pool:
-        parts = list(
-            pool.map(
-                lambda n: search(query, n, root=root, top_k=top_k, score_threshold=score_threshold),
-                names,
-            )
-        )
-    return merge_results(parts, top_k=top_k)
+    # several KBs are ranked in parallel threads inside search() and assembled as one result
+    return search(
+        query,
+        names if len(names) > 1 else names[0],
+        root=root,
+        top_k=top_k,
+        score_threshold=score_threshold,
+    )
 
 
 def merge_results(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:

@@ -135,6 +135,8 @@ def test_smart_markdown_blocks(shared: tuple[Path, Path]) -> None:
         "payments",
         "--max-results",
         "2",
+        "--score-threshold",
+        "0",
         "--output",
         "markdown",
         "--root",

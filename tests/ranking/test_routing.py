@@ -155,8 +155,12 @@ def test_free_form_and_front_matter_rank_alike(root: Path):
 
 
 def _score(root: Path, kb: str, question: str, path: str) -> float:
-    r = search(question, kb, root=root, top_k=50, score_threshold=0.0)
-    return next(h.score for h in r.hits if h.path == path)
+    """The file's evidence, which README factors multiply (the published score is the
+    calibrated probability of that evidence and the rest: docs/scores.md)."""
+    r = search(question, kb, root=root, top_k=50, score_threshold=0.0, explain=True)
+    hit = next(h for h in r.hits if h.path == path)
+    assert hit.explain is not None
+    return float(hit.explain["features"]["evidence"]["value"])
 
 
 def test_degrees_and_unknown_conditions_demote_without_dropping(tmp_path: Path):

@@ -1,0 +1,39 @@
+"""Found means the answer is there: found-rates and false confidence on the team-style fixtures
+of calibration/ (real indexes, the library's defaults), guarded as the quality floors are."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import REPO
+
+pytestmark = pytest.mark.quality
+
+
+# --------------------------------------------------------------------------- found / not found
+# The found bit on team-style knowledge bases (calibration/): measured on the final model with
+# ``python -m calibration.report calibration/<set>/questions.jsonl --kb-none``; the floors sit
+# a little under those figures so that a regression, not noise, fails them.
+FOUND_FLOORS = {
+    # set: (right file first yet not found <=, absent rejected >=, kb=None right >=)
+    "teamkb": (0.10, 0.60, 0.70),
+    "teamkb-check": (0.06, 0.58, 0.74),
+}
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", sorted(FOUND_FLOORS))
+def test_found_means_found_on_team_kbs(name: str) -> None:
+    from calibration.common import load_questions
+    from calibration.report import run, summarise
+
+    folder = REPO / "calibration" / name
+    rows, _seconds = run(load_questions(folder / "questions.jsonl"), folder, kb_none=True)
+    s = summarise(rows)
+    miss, rejected, kb_none = FOUND_FLOORS[name]
+    print(name, s)
+    assert s["miss_right_first"] <= miss, s
+    assert s["rejected"] >= rejected, s
+    assert s["kb_none_ok"] >= kb_none, s
+    assert s["absent_id_not_found"] >= 0.84, s
+    assert s["empty_matched_terms"] == 0, s
