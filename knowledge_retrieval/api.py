@@ -32,7 +32,7 @@ from .kb.reader import readme_text
 from .kb.rules import parse_readme
 from .models import KBRules
 from .ranking import confidence, outcome
-from .ranking.choose import Choice, pick, readme_overlap, same_script
+from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
 from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker, RankOutcome
 from .results import KBInfo, Reason, SearchResult
@@ -246,7 +246,9 @@ def search(
             Choice(
                 k.loc.name,
                 readme_overlap(q, k.loc.name, k.rules),
-                outcomes[k.loc.name].files[0].score if outcomes[k.loc.name].files else 0.0,
+                evidence_scale(outcomes[k.loc.name].files[0].evidence)
+                if outcomes[k.loc.name].files
+                else 0.0,
                 same_script(script, k.loc.name, k.rules),
             )
             for k in cands

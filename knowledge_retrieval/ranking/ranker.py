@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +33,10 @@ from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
-from ..text.analysis import has_cjk, index_terms
 from . import confidence, routing
+from .candidates import Candidates, field_value_match
 from .query import Keyword, Query
+from .vocabulary import TYPO_WEIGHT, Known, nearest_identifiers, vocabulary_check
 
 K1 = 1.2
 W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.103, 0.045, 0.027
@@ -45,14 +45,10 @@ W_TITLE_PRECISION = 0.15
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
 OTHER_VERSION_FACTOR = 0.8
-CALIBRATION_CUT = 0.29
 TWO_KW_FACTOR = 0.7
 """Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
 """The raw score (after the on-topic factor) above which a file answers the query."""
 CANDIDATE_SECTIONS = 400
-TYPO_WEIGHT = 0.7
-MIN_TYPO_CHARS = 6
-"""Shorter words are not corrected: one edit turns 'bake' into 'base' and 'bread' into 'break'."""
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
@@ -91,6 +87,8 @@ class FileMatch:
     reader: Any = field(default=None, repr=False)
     probability: float = 0.0
     """The calibrated probability that the file answers the query (:mod:`.confidence`)."""
+    evidence: float = 0.0
+    """The weighted feature sum behind the ranking (in [0, 1]; KB choice compares it)."""
     features: Any = field(default=None, repr=False)
     """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
     capped: bool = False
@@ -119,28 +117,6 @@ class RankOutcome:
     """True when the KB's index could not be used (a note says why)."""
 
 
-@dataclass(slots=True)
-class _Known:
-    """A query's keywords as one KB knows them."""
-
-    keywords: list[Keyword]
-    terms: dict[str, float]
-    """Index term -> query weight, near words of misspelt keywords added."""
-    known: list[str] = field(default_factory=list)
-    """Keywords the KB knows (at least half)."""
-    share: dict[str, float] = field(default_factory=dict)
-    """Keyword -> how much of it the KB knows, 0..1."""
-    did_you_mean: dict[str, str] = field(default_factory=dict)
-    alias: dict[str, str] = field(default_factory=dict)
-    """Near vocabulary term -> the query term it stands for."""
-    filler: list[str] = field(default_factory=list)
-    """Words of the question the KB has never seen that are common in general language
-    (how many, happens, 多久): question words, not a topic the answer lacks."""
-    absent_ids: list[str] = field(default_factory=list)
-    """Identifiers of the question the KB has neither whole nor as a leading run of one it
-    has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
-
-
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -148,74 +124,10 @@ class Ranker:
         self.kbi = kbi
         self.rules = rules
 
-    @staticmethod
-    def _typo_candidates(stats: TermStats, kw: Keyword) -> str | None:
-        """A near term of the vocabulary for a keyword absent from it (words of 6+ letters)."""
-        word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
-        if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
-            return None
-        return stats.near_term(word)
-
-    def _vocabulary_check(self, q: Query, stats: TermStats) -> _Known:
-        """Which of the query's keywords this KB knows, and near words for misspelt ones."""
-        # a question or function word the KB has never seen (何年, 哪边, happens, 多久) is not
-        # a topic: it would count as evidence that the question is out of scope
-        filler = [
-            k
-            for k in q.keywords
-            if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k))
-        ]
-        keywords = [k for k in q.keywords if k not in filler]
-        out = _Known(keywords or list(q.keywords), dict(q.terms))
-        if keywords:
-            out.filler = [k.text for k in filler]
-        out.absent_ids = [
-            k.text for k in out.keywords if _is_identifier(k) and not _has_identifier(stats, k)
-        ]
-        unknown = []
-
-        def correct(kw: Keyword, stands_for: str) -> bool:
-            """Typo tolerance: a near vocabulary term stands in for the keyword."""
-            near = self._typo_candidates(stats, kw)
-            if near:
-                out.did_you_mean[kw.text] = near
-                out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
-                out.alias[near] = stands_for
-            return bool(near)
-
-        # how much of each keyword the KB knows: an identifier it never saw whole, nor all its
-        # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
-        # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
-        for kw in out.keywords:
-            if kw.whole and not stats.known(kw.whole) and kw.text not in out.absent_ids:
-                # a misspelt identifier: its parts may exist, the whole does not
-                correct(kw, kw.whole)
-            parts_known = sum(map(stats.known, kw.parts))
-            if (
-                kw.text in out.did_you_mean
-                or (kw.whole and stats.known(kw.whole))
-                or (parts_known and (has_cjk(kw.text) or parts_known == len(kw.parts)))
-            ):
-                out.share[kw.text] = 1.0
-            else:
-                out.share[kw.text] = kw.part_credit * parts_known / max(1, len(kw.parts))
-            if out.share[kw.text] >= 0.5:
-                out.known.append(kw.text)
-            elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
-                unknown.append(kw)
-        # correct typos only when the query is mostly on topic (or short): a question whose
-        # words are mostly foreign to the KB is out of scope, not misspelt
-        if len(out.keywords) <= 2 or len(out.known) >= len(unknown):
-            for kw in unknown:
-                if correct(kw, kw.parts[0] if kw.parts else kw.text):
-                    out.known.append(kw.text)
-                    out.share[kw.text] = 1.0
-        return out
-
     def rank(self, q: Query, limit: int) -> RankOutcome:
         reader = self.kbi.reader()
         stats = TermStats(self.kbi, reader)
-        vocab = self._vocabulary_check(q, stats)
+        vocab = vocabulary_check(q, stats)
         keywords, terms, known = vocab.keywords, vocab.terms, vocab.known
         did_you_mean, alias = vocab.did_you_mean, vocab.alias
         idf = {t: stats.idf(t) for t in terms}
@@ -260,7 +172,7 @@ class Ranker:
                     vocab.absent_ids,
                 )
         docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
-        cands = _Candidates(
+        cands = Candidates(
             stats.path_of, docs, score[docs] / qmax, seen, acc, in_title, keywords, alias
         )
         kw_weight = self._keyword_weights(keywords, idf, alias, stats)
@@ -392,6 +304,7 @@ class Ranker:
                     stored=stored.get(d) or {},
                     reader=reader,
                     probability=float(prob[j]),
+                    evidence=float(min(1.0, max(0.0, raw[fi]))),
                     features=x[j],
                     capped=bool(never[j]),
                 )
@@ -401,49 +314,15 @@ class Ranker:
         )
 
     def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
-        """Identifiers of this KB nearest to one it lacks, as the KB writes them
-        (``ORDER_STATUS_ARCHIVED`` -> ``ORDER_STATUS_PAID``, ...)."""
-        from rapidfuzz import fuzz, process
-
-        whole = text.lower().strip("/")
-        stats = TermStats(self.kbi, self.kbi.reader())
-        cut = max((whole.rfind(c) for c in _ID_SEPARATORS), default=-1)
-        prefixes = [whole[: cut + 1]] if cut > 0 else []
-        prefixes.append(whole[:2])
-        cands: list[str] = []
-        cutoff = 0.0  # identifiers that share the leading run are all near ones
-        for prefix in prefixes:
-            cands = [
-                t
-                for f in ("body", "heading", "title")
-                for t in stats.vocabulary(f, prefix)
-                if any(c in t for c in _ID_SEPARATORS) and t != whole
-            ]
-            if cands:
-                break
-            cutoff = 60.0
-        got = process.extract(
-            whole, set(cands), scorer=fuzz.ratio, limit=limit, score_cutoff=cutoff
-        )
-        return [self._original_spelling(stats, t) for t, _s, _k in got]
-
-    @staticmethod
-    def _original_spelling(stats: TermStats, term: str) -> str:
-        """The term as a section of the KB writes it (index terms are lower case)."""
-        vec = stats.vector(term)
-        if vec is not None:
-            text = str(stats.reader.stored_fields(int(vec[0][0])).get("text") or "")
-            m = re.search(re.escape(term), text, re.IGNORECASE)
-            if m:
-                return m.group()
-        return term
+        """Identifiers of this KB nearest to one it lacks, as the KB writes them."""
+        return nearest_identifiers(TermStats(self.kbi, self.kbi.reader()), text, limit)
 
     @staticmethod
     def _confidence_features(
         q: Query,
-        vocab: _Known,
+        vocab: Known,
         stats: TermStats,
-        cands: _Candidates,
+        cands: Candidates,
         order: np.ndarray,
         ranked: np.ndarray,
         raw: np.ndarray,
@@ -488,7 +367,7 @@ class Ranker:
 
     @staticmethod
     def _field_value_best(
-        reader: Any, cands: _Candidates, fi: int, sec_key: np.ndarray, keywords: list[Keyword]
+        reader: Any, cands: Candidates, fi: int, sec_key: np.ndarray, keywords: list[Keyword]
     ) -> int:
         """The best section of file ``fi`` once ``field: value`` rows among its leaders count."""
         keyed = sorted(
@@ -512,7 +391,7 @@ class Ranker:
 
     @staticmethod
     def _follow_originals(
-        cands: _Candidates,
+        cands: Candidates,
         raw: np.ndarray,
         emph: np.ndarray,
         cov: np.ndarray,
@@ -540,7 +419,7 @@ class Ranker:
                     break
 
     def _factors(
-        self, cands: _Candidates, best: np.ndarray, cov: np.ndarray, q: Query, stats: TermStats
+        self, cands: Candidates, best: np.ndarray, cov: np.ndarray, q: Query, stats: TermStats
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, Any]]:
         """Per file: emphasized (0/1), score multiplier (entry file, other version) and the
         version / "latest" constraint met (0/1); the stored fields read on the way."""
@@ -604,39 +483,6 @@ class Ranker:
         return out
 
 
-def calibrate(raw: np.ndarray) -> np.ndarray:
-    """Map raw scores to the published scale: :data:`CALIBRATION_CUT` becomes 0.35.
-
-    Piecewise linear and monotone, so it never changes an order; it only puts the line between
-    answers and noise (measured on the dev suites, see docs/scores.md) at the default threshold.
-    """
-    raw = np.clip(raw, 0.0, 1.0)
-    return np.where(
-        raw <= CALIBRATION_CUT,
-        0.35 * raw / CALIBRATION_CUT,
-        0.35 + 0.65 * (raw - CALIBRATION_CUT) / (1.0 - CALIBRATION_CUT),
-    )
-
-
-def field_value_match(text: str, keywords: list[Keyword]) -> bool:
-    """True when a ``field: value`` line has one keyword in the field and another in the value."""
-    for line in text.splitlines():
-        name, sep, value = line.partition(": ")
-        if not sep or len(name) > 60:
-            continue
-        name_terms, value_terms = set(index_terms(name)), set(index_terms(value))
-        in_name = {k.text for k in keywords if k.coverage(name_terms) >= 1.0}
-        named = {t for k in keywords if k.text in in_name for t in k.terms}
-        # the keyword must name the field, not merely occur in a long field name
-        if (
-            in_name
-            and len(named & name_terms) * 2 >= len(name_terms)
-            and any(k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords)
-        ):
-            return True
-    return False
-
-
 def _stem(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     return name.rsplit(".", 1)[0].lower()
@@ -663,123 +509,3 @@ def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
 
     cands = [f for f in files if key(f) != ("", -1.0)]
     return max(cands, key=key)[0] if cands else None
-
-
-class _Candidates:
-    """A query's leading sections grouped by file, with the keywords each section and each
-    file covers (arrays: keywords x sections, keywords x files)."""
-
-    def __init__(
-        self,
-        path_of: Callable[[int], str],
-        docs: np.ndarray,
-        sec_score: np.ndarray,
-        seen: list[str],
-        acc: dict[str, np.ndarray],
-        in_title: dict[str, np.ndarray],
-        keywords: list[Keyword],
-        alias: dict[str, str],
-    ) -> None:
-        self.docs = docs
-        self.sec_score = sec_score
-        self.bonus = np.zeros(len(docs))
-        self.checked = np.zeros(len(docs), dtype=bool)
-        index: dict[str, int] = {}
-        group = np.empty(len(docs), dtype=np.int64)
-        for i, d in enumerate(docs.tolist()):
-            group[i] = index.setdefault(path_of(d), len(index))
-        self.file_paths = list(index)
-        self.group = group
-        nf = len(index)
-        self.file_sections = np.bincount(group, minlength=nf)
-        self.file_max = np.zeros(nf)
-        np.maximum.at(self.file_max, group, sec_score)
-        names = list(
-            dict.fromkeys([*seen, *(t for k in keywords for t in k.terms), *alias.values()])
-        )
-        row = {t: i for i, t in enumerate(names)}
-        hit = np.zeros((len(names), len(docs)), dtype=bool)
-        title = np.zeros_like(hit)
-        for t in seen:
-            hit[row[t]] = acc[t][docs] > 0
-            title[row[t]] = in_title[t][docs]
-        for near, target in alias.items():  # a corrected word counts for the one it replaced
-            if near in row:
-                hit[row[target]] |= hit[row[near]]
-                title[row[target]] |= title[row[near]]
-        # per file: any of its sections (columns sorted by file, OR-reduced per run)
-        by_file = np.argsort(group, kind="stable")
-        starts = np.flatnonzero(np.r_[True, np.diff(group[by_file]) != 0])
-        file_hit = np.logical_or.reduceat(hit[:, by_file], starts, axis=1)
-        file_title = np.logical_or.reduceat(title[:, by_file], starts, axis=1)
-        self._row, self._file_hit = row, file_hit
-        self.sec_cov = _coverage(keywords, row, hit)
-        self.file_cov = _coverage(keywords, row, file_hit)
-        self.file_title_cov = _coverage(keywords, row, file_title)
-
-    def file_has_any(self, terms: list[str]) -> np.ndarray:
-        rows = [self._row[t] for t in terms if t in self._row]
-        if not rows:
-            return np.zeros(self._file_hit.shape[1], dtype=bool)
-        return np.asarray(self._file_hit[rows].any(axis=0))
-
-    def best_sections(self, key: np.ndarray) -> np.ndarray:
-        """Per file, the candidate index of its section with the highest key (the first on ties)."""
-        order = np.lexsort((np.arange(len(key)), -key, self.group))
-        g = self.group[order]
-        first = np.ones(len(g), dtype=bool)
-        first[1:] = g[1:] != g[:-1]
-        out = np.empty(len(self.file_paths), dtype=np.int64)
-        out[g[first]] = order[first]
-        return out
-
-
-def _coverage(keywords: list[Keyword], row: dict[str, int], found: np.ndarray) -> np.ndarray:
-    """:meth:`Keyword.coverage` of each column of a terms x items matrix: keywords x items."""
-    out = np.zeros((len(keywords), found.shape[1]))
-    for j, k in enumerate(keywords):
-        if k.parts:
-            out[j] = k.part_credit * found[[row[p] for p in k.parts]].mean(axis=0)
-        if k.whole:
-            out[j][found[row[k.whole]]] = 1.0
-    return out
-
-
-FILLER_ZIPF = 4.7
-"""A word the KB has never seen is a question word when it is at least this common in general
-language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91)."""
-
-
-def _common_word(k: Keyword) -> bool:
-    """A plain word (not an identifier) that is common in general English or Chinese."""
-    from ..text.analysis import to_simplified
-    from ..text.generalfreq import zipf
-
-    if k.whole and not has_cjk(k.text):
-        return False
-    if has_cjk(k.text):
-        return zipf(to_simplified(k.text), "zh") >= FILLER_ZIPF
-    return k.text.isalpha() and zipf(k.text, "en") >= FILLER_ZIPF
-
-
-_ID_SEPARATORS = "_.-/:"
-
-
-def _is_identifier(k: Keyword) -> bool:
-    """An identifier that must be matched whole: ``ORDER_STATUS_X``, ``a.b.c``, ``PAY-1234``,
-    ``/api/v2/...``, camelCase (not prose compounds such as ``loss-of-function``)."""
-    return bool(k.whole) and k.part_credit < 1.0 and not has_cjk(k.text)
-
-
-def _has_identifier(stats: TermStats, k: Keyword) -> bool:
-    """The KB has the identifier whole, or as the leading run of a longer one it has
-    (``ORDER_STATUS`` of ``ORDER_STATUS_PAID``)."""
-    assert k.whole
-    if stats.known(k.whole):
-        return True
-    n = len(k.whole)
-    return any(
-        t.startswith(k.whole) and len(t) > n and t[n] in _ID_SEPARATORS
-        for f in ("body", "title", "heading")
-        for t in stats.vocabulary(f, k.whole)
-    )
