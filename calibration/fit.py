@@ -176,6 +176,7 @@ SIGNS = {  # evidence may only raise the probability; a typo or a filler word on
     "short_coverage": 1,
     "short_evidence": 1,
     "short_known": 1,
+    "lead": 1,
 }
 L2 = 1.0
 

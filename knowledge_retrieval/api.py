@@ -130,6 +130,16 @@ def _refresh_all(
     return {k.loc.name: g for k, g in zip(kbs, got, strict=True)}
 
 
+def _choice_evidence(o: RankOutcome) -> float:
+    """A KB's best document as KB choice weighs it: its evidence, held under the line when no
+    hit of the KB can be confident (an identifier it lacks, a foreign half of the question)."""
+    if not o.files:
+        return 0.0
+    best = o.files[0]
+    ev = evidence_scale(best.evidence)
+    return min(ev, best.score) if best.capped else ev
+
+
 def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
     """An identifier held under the line in one KB but present in another searched KB does not
     hold the first KB's hits down (``超卖 INV_OVERSOLD`` over a glossary and a troubleshooting
@@ -246,9 +256,7 @@ def search(
             Choice(
                 k.loc.name,
                 readme_overlap(q, k.loc.name, k.rules),
-                evidence_scale(outcomes[k.loc.name].files[0].evidence)
-                if outcomes[k.loc.name].files
-                else 0.0,
+                _choice_evidence(outcomes[k.loc.name]),
                 same_script(script, k.loc.name, k.rules),
             )
             for k in cands

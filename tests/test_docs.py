@@ -250,7 +250,6 @@ def test_scores_doc_quotes_the_ranking_weights() -> None:
         "W_CONSTRAINT",
         "ENTRY_FACTOR",
         "OTHER_VERSION_FACTOR",
-        "CALIBRATION_CUT",
         "TWO_KW_FACTOR",
     ):
         value = getattr(ranking, name)

@@ -171,6 +171,7 @@ def hit_result(hit: Hit) -> dict[str, Any]:
         "kind": hit.kind,
         "role": hit.role,
         "matched_terms": list(hit.matched_terms),
+        **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
 

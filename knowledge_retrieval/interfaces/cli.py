@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
     p.add_argument("query", metavar="QUERY", help="the question or keywords")
     p.add_argument(
+        "--explain",
+        action="store_true",
+        help="show how each score was made: every feature, its value and its part of the "
+        "log-odds, the probability and the decision line (when nothing is found: for the best "
+        "candidate under the line)",
+    )
+    p.add_argument(
         "--kb",
         action="append",
         metavar="NAME",
@@ -361,15 +368,36 @@ def _hits_text(env: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _search_text(result: Any) -> str:
+def _explain_text(h: Any) -> list[str]:
+    """A hit's score explained: probability, line, then each feature and its part."""
+    e = h.explain
+    lines = [
+        f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> 0.35), "
+        f"score {e['score']:.3f}" + ("; held under the line" if e["capped"] else "")
+    ]
+    for name, f in e["features"].items():
+        if f["value"] or f["contribution"]:
+            lines.append(f"       {name:<16} {f['value']:>8.3f}  {f['contribution']:>+8.3f}")
+    lines.append(f"       {'(intercept)':<16} {'':>8}  {e['intercept']:>+8.3f}")
+    return lines
+
+
+def _search_text(result: Any, below: Any = None) -> str:
     if not result.found:
-        return "\n".join([result.message, *(f"note: {n}" for n in result.notes)])
+        lines = [result.message, *(f"note: {n}" for n in result.notes)]
+        if below is not None and below.hits:
+            h = below.hits[0]
+            lines.append(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
+            lines += _explain_text(h)
+        return "\n".join(lines)
     lines = [result.answer, ""]
     for i, h in enumerate(result.hits, 1):
         lines.append(
             f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {' > '.join(h.heading_path) or h.title}"
         )
         lines += ["     " + ln for ln in h.snippet.splitlines()]
+        if h.explain is not None:
+            lines += _explain_text(h)
     lines += [f"note: {n}" for n in result.notes]
     lines.append(
         f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
@@ -403,17 +431,28 @@ def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
     from ..kb.discovery import require_root
     from ..team.workflow import check_kb_ids
-    from .agent_tool import search_envelope
+    from .agent_tool import hit_result, search_envelope
 
     require_root(args.root)
     kb: list[str] | None = None
     if args.kb:
         kb = check_kb_ids(args.kb, args.root)
+    explain = bool(getattr(args, "explain", False))
     result = search(
-        args.query, kb, root=args.root, top_k=args.top_k, score_threshold=args.score_threshold
+        args.query,
+        kb,
+        root=args.root,
+        top_k=args.top_k,
+        score_threshold=args.score_threshold,
+        explain=explain,
     )
     env = search_envelope(result, message=result.message)
-    return _emit(args, env, lambda: _search_text(result))
+    below = None
+    if explain and not result.found:
+        below = search(args.query, kb, root=args.root, top_k=1, score_threshold=0.0, explain=True)
+        if below.hits:
+            env["data"]["below_the_line"] = hit_result(below.hits[0])
+    return _emit(args, env, lambda: _search_text(result, below))
 
 
 def cmd_smart(args: argparse.Namespace) -> int:

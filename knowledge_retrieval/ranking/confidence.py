@@ -11,9 +11,11 @@ is the monotone map of ``p`` that puts ``p*`` at 0.35::
     score = 0.35 * p / p*                          for p <= p*
     score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
 
-Two rules hold whatever the model says: a hit for a question with an identifier the KB has
-nowhere (whole, or as the leading run of one it has), and a hit that contains none of the
-question's keywords, never reach the line (:data:`NEVER_CONFIDENT`).
+Three rules hold whatever the model says; under them a hit never reaches the line
+(:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere (whole, or as the
+leading run of one it has); the hit contains none of the question's keywords; or the question
+has two keywords, one of which the KB has never seen, and the hit lacks the question's
+identifier whole.
 """
 
 from __future__ import annotations
@@ -52,10 +54,12 @@ BASE = (
     "kb_size",
 )
 """What the ranker measures per hit (see :func:`features`)."""
-DERIVED = ("relevance_known", "short_coverage", "short_evidence", "short_known")
+DERIVED = ("relevance_known", "short_coverage", "short_evidence", "short_known", "lead")
 """Products of base features: relevance over the terms the KB knows, times the share of the
 question it knows; and coverage, evidence and known share again for questions of one or two
-keywords (a short question and a long claim weigh the same evidence differently)."""
+keywords (a short question and a long claim weigh the same evidence differently); and the
+best file's lead weighted by its evidence (a lone weak match in a small KB leads by all of
+its little evidence)."""
 FEATURES = BASE + DERIVED
 """The model's inputs: :data:`BASE` then :data:`DERIVED`."""
 
@@ -69,6 +73,7 @@ def derive(base: np.ndarray) -> np.ndarray:
         col["coverage"] * short,
         col["evidence"] * short,
         col["known_share"] * short,
+        col["margin"] * col["evidence"],
     ]
     return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
 

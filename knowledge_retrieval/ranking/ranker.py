@@ -36,7 +36,13 @@ from ..models import KBRules
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
 from .query import Keyword, Query
-from .vocabulary import TYPO_WEIGHT, Known, nearest_identifiers, vocabulary_check
+from .vocabulary import (
+    TYPO_WEIGHT,
+    Known,
+    is_identifier,
+    nearest_identifiers,
+    vocabulary_check,
+)
 
 K1 = 1.2
 W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.103, 0.045, 0.027
@@ -268,8 +274,18 @@ class Ranker:
             alias,
             rarity,
         )
+        # half of a two-keyword question is a word this KB has never seen (招聘流程 in a KB
+        # that only knows 流程): no hit is confident, unless it has an identifier of the
+        # question whole (超卖 INV_OVERSOLD where only the code is known)
+        foreign = len(keywords) == 2 and min(vocab.share.values(), default=1.0) == 0.0
+        id_rows = [i for i, k in enumerate(keywords) if is_identifier(k)]
         never = np.array(
-            [bool(vocab.absent_ids) or not (cands.file_cov[:, fi] >= 0.5).any() for fi in order],
+            [
+                bool(vocab.absent_ids)
+                or not (cands.file_cov[:, fi] >= 0.5).any()
+                or (foreign and not any(cands.file_cov[i, fi] >= 1.0 for i in id_rows))
+                for fi in order
+            ],
             dtype=bool,
         ).reshape(-1)
         prob, final = confidence.scores(x, never)

@@ -59,7 +59,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [
-        k.text for k in out.keywords if _is_identifier(k) and not _has_identifier(stats, k)
+        k.text for k in out.keywords if is_identifier(k) and not _has_identifier(stats, k)
     ]
     unknown = []
 
@@ -158,7 +158,7 @@ def _common_word(k: Keyword) -> bool:
 _ID_SEPARATORS = "_.-/:"
 
 
-def _is_identifier(k: Keyword) -> bool:
+def is_identifier(k: Keyword) -> bool:
     """An identifier that must be matched whole: ``ORDER_STATUS_X``, ``a.b.c``, ``PAY-1234``,
     ``/api/v2/...``, camelCase (not prose compounds such as ``loss-of-function``)."""
     return bool(k.whole) and k.part_credit < 1.0 and not has_cjk(k.text)
