@@ -12,6 +12,7 @@ from pathlib import Path
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .display import KBList
 from .errors import InvalidArgumentError, KBNotFoundError
+from .index.progress import with_progress
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
@@ -165,6 +166,7 @@ def make_hit(kb: str, f: FileMatch) -> Hit:
     )
 
 
+@with_progress
 def search(
     query: str,
     kb: str | Sequence[str] | None = None,
@@ -172,6 +174,7 @@ def search(
     root: str | os.PathLike[str] | None = None,
     top_k: int = DEFAULT_TOP_K,
     score_threshold: float = DEFAULT_THRESHOLD,
+    progress: bool | None = None,
 ) -> SearchResult:
     """Answer ``query`` from the local knowledge bases.
 
@@ -182,6 +185,8 @@ def search(
         ``KnowledgeBase/`` folder in the working directory or a parent.
     :param top_k: at most this many hits, one per file.
     :param score_threshold: hits scoring below this (0..1) are dropped.
+    :param progress: a progress bar while an index is built (after a second): None shows it in
+        a terminal or notebook only, False never.
 
     Every search first brings the KB's index up to date with the files on disk.
     """
@@ -355,10 +360,16 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
     return KBList(out)
 
 
+@with_progress
 def index_kb(
-    kb: str, *, root: str | os.PathLike[str] | None = None, rebuild: bool = False
+    kb: str,
+    *,
+    root: str | os.PathLike[str] | None = None,
+    rebuild: bool = False,
+    progress: bool | None = None,
 ) -> IndexReport:
-    """Bring one KB's index up to date (or rebuild it) and report what changed."""
+    """Bring one KB's index up to date (or rebuild it) and report what changed; ``progress`` as
+    for :func:`search`."""
     root_path = find_root(root)
     if root_path is None:
         raise KBNotFoundError(kb, reason="no KnowledgeBase root found")

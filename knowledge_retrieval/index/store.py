@@ -46,6 +46,7 @@ from ..kb.scan import Scan, file_crc32, file_lock, file_signatures, rescan_files
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
+from .progress import Reporter, Waiter
 from .schema import make_schema
 from .watch import Watcher
 
@@ -389,7 +390,8 @@ class KBIndex:
             if scan is None:
                 scan = scan_kb(self.kb_path, rules)
             if why is not None or self._stale(scan):
-                with file_lock(self.dir / "lock", LOCK_TIMEOUT):
+                waiter = Waiter(self.name, self.dir, progress)
+                with file_lock(self.dir / "lock", LOCK_TIMEOUT, on_wait=waiter):
                     if not rebuild:  # another process may have updated or rebuilt meanwhile
                         why = self._open() or self._reload_manifest()
                     if why is None:
@@ -515,12 +517,16 @@ class KBIndex:
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
         gdir.mkdir(parents=True)
+        reporter = Reporter(self.name, self.dir, progress)
+        reporter.start(len(scan.files))
         try:
             ix = whoosh_index.create_in(str(gdir), make_schema())
-            built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
+            built = build(ix, self.kb_path, scan.files, document_rows, reporter, read=read_kb_file)
         except BaseException:
             shutil.rmtree(gdir, ignore_errors=True)
             raise
+        finally:
+            reporter.finish()
         man, unread = built.files, built.unread
         skipped = {**scan.skipped, **built.skipped}
         report.added = list(man)
