@@ -85,8 +85,12 @@ class Reporter:
         self.sink = current_sink()
         self._written = 0.0
         self._stage = ""
+        self._last = (-1, -1)
 
     def __call__(self, done: int, total: int) -> None:
+        if (done, total) == self._last:
+            return  # a worker's last count, then its result
+        self._last = (done, total)
         stage = WRITING if done >= total else READING
         if self.callback is not None:
             self.callback(done, total)
