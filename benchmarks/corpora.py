@@ -198,7 +198,7 @@ def _zhdocs(quick: bool, limit: int | None) -> CorpusRun:
     root, where = _zhdocs_root()
     paths = list_documents(root / "zhdocs")
     rows = []
-    for suite, kb in (("cmrc2018-trial.jsonl", "cmrc2018"), ("drcd-dev.jsonl", "drcd")):
+    for suite in ("cmrc2018-trial.jsonl", "drcd-dev.jsonl"):
         got = [r for r in _read_jsonl(eval_dir() / "queries" / suite) if r["query"].strip()]
         rows += got[: (limit or 50) // 2 if quick else (limit or 200) // 2]
     queries = []

@@ -175,7 +175,7 @@ CJK_QUESTION_WORDS = frozenset(
 )
 """Question words dropped from a Chinese query's keywords (still used for ranking)."""
 
-_jieba_lock = threading.Lock()
+_jieba_lock = threading.RLock()  # re-entered: _indexing_cut may load the full dictionary
 _jieba_full: Any = None
 _jieba_query: Any = None
 
@@ -235,7 +235,11 @@ def _indexing_cut() -> Callable[[str], list[str]]:
     jieba with its whole dictionary in memory. jieba's dictionary is still loaded once per
     machine, to write the copy queries read (:mod:`.cjkdict`)."""
     global _index_cut
-    if _index_cut is None:
+    if _index_cut is not None:
+        return _index_cut
+    with _jieba_lock:  # one thread imports jieba (a half-imported module has no __version__)
+        if _index_cut is not None:
+            return _index_cut
         cut: Callable[[str], list[str]] = jieba_cut
         try:
             import rjieba
