@@ -13,7 +13,7 @@ from .common import CACHE_DIR, DocSet, Query, eval_dir, list_documents, log
 from .make_scale_corpus import generate, scale_name
 
 SEED = 7
-CORPORA = ("scifact", "cmrc", "tldr", "otel", "helm", "scale")
+CORPORA = ("scifact", "cmrc", "zhdocs", "tldr", "otel", "helm", "scale")
 PEERS = ["ours", "whoosh", "bm25s", "fts5", "grep"]
 
 
@@ -135,6 +135,94 @@ def _known_item(name: str, kb: str, suite: str, quick: bool, limit: int | None) 
     )
 
 
+ZH_PAGE_BYTES = 8000
+"""A zhdocs page joins CMRC / DRCD articles until it holds about this much text."""
+
+
+def _zhdocs_root() -> tuple[Path, dict[str, str]]:
+    """A Chinese docs KB made from the shared data (cached): CMRC 2018 and DRCD articles joined
+    into pages of about 8 KB (each article a section), plus the Chinese pages of the
+    OpenTelemetry and Helm KBs as they are; and where each article went."""
+    src = eval_dir() / "KnowledgeBase"
+    dst_root = CACHE_DIR / "zhdocs" / "KnowledgeBase"
+    dst = dst_root / "zhdocs"
+    where: dict[str, str] = {}
+    copies: list[tuple[Path, str]] = []
+    pages: list[tuple[str, list[Path]]] = []
+    for kb in ("cmrc2018", "drcd"):
+        page: list[Path] = []
+        size = 0
+        for art in sorted((src / kb / "articles").glob("*.md")):
+            page.append(art)
+            size += art.stat().st_size
+            if size >= ZH_PAGE_BYTES:
+                pages.append((f"{kb}/p{len(pages):04d}.md", page))
+                page, size = [], 0
+        if page:
+            pages.append((f"{kb}/p{len(pages):04d}.md", page))
+    for rel, arts in pages:
+        for a in arts:
+            where[f"{a.parent.parent.name}/articles/{a.name}"] = rel
+    for kb, sub in (("otel", "content/zh"), ("helm", "i18n/zh")):
+        for f in sorted((src / kb / sub).rglob("*")):
+            if f.is_file() and f.suffix in (".md", ".mdx"):
+                copies.append((f, f"{kb}/{f.relative_to(src / kb).as_posix()}"))
+    want = hashlib.sha1(
+        "\n".join([f"{r}:{len(a)}" for r, a in pages] + [r for _f, r in copies]).encode()
+    ).hexdigest()
+    stamp = dst_root / ".zhdocs.stamp"
+    if stamp.is_file() and stamp.read_text() == want:
+        return dst_root, where
+    shutil.rmtree(dst, ignore_errors=True)
+    dst.mkdir(parents=True)
+    (dst / "README.md").write_text(
+        "# 中文文档\n\n中文百科条目（CMRC 2018、DRCD）与 OpenTelemetry、Helm 的中文文档。\n",
+        encoding="utf-8",
+    )
+    for rel, arts in pages:
+        texts = [a.read_text(encoding="utf-8") for a in arts]
+        # one page title, each article a section under it
+        body = "\n\n".join("#" + t if t.startswith("# ") else t for t in texts)
+        (dst / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dst / rel).write_text(f"# {rel}\n\n{body}", encoding="utf-8")
+    for f, rel in copies:
+        (dst / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(f, dst / rel)
+    stamp.write_text(want)
+    return dst_root, where
+
+
+def _zhdocs(quick: bool, limit: int | None) -> CorpusRun:
+    """The Chinese docs corpus, asked the CMRC and DRCD questions (the page holding the
+    question's article is the relevant one)."""
+    root, where = _zhdocs_root()
+    paths = list_documents(root / "zhdocs")
+    rows = []
+    for suite in ("cmrc2018-trial.jsonl", "drcd-dev.jsonl"):
+        got = [r for r in _read_jsonl(eval_dir() / "queries" / suite) if r["query"].strip()]
+        rows += got[: (limit or 50) // 2 if quick else (limit or 200) // 2]
+    queries = []
+    for r in rows:
+        kb = r["kb"]
+        rel = {where[f"{kb}/{p}"]: g for p, g in r["relevant"].items() if f"{kb}/{p}" in where}
+        if rel:
+            queries.append(Query(r["query"], rel, r.get("id", "")))
+    note = (
+        f"CMRC 2018 and DRCD articles joined into pages of about {ZH_PAGE_BYTES // 1000} KB, "
+        "plus the Chinese OpenTelemetry and Helm pages; queries: the first CMRC trial and DRCD "
+        "dev questions (relevant: the page holding the question's article)"
+    )
+    return CorpusRun(
+        "zhdocs",
+        DocSet(str(root), "zhdocs", "zh", paths),
+        queries,
+        [*PEERS, "fts5_trigram", "whoosh_jieba"],
+        True,
+        note,
+        group="zhdocs",
+    )
+
+
 def tldr_queries(kb_path: Path, n: int, seed: int = SEED) -> list[Query]:
     """Known-item queries: the first description line of ``n`` random English pages."""
     pages = [p for p in list_documents(kb_path) if p.startswith("pages/")]
@@ -231,6 +319,8 @@ def load(
             runs.append(
                 _qrels_corpus("cmrc", "cmrc2018", "zh", "cmrc2018-trial.jsonl", quick, limit)
             )
+        elif name == "zhdocs":
+            runs.append(_zhdocs(quick, limit))
         elif name == "tldr":
             runs.append(_tldr(quick, limit))
         elif name == "otel":

@@ -12,7 +12,7 @@ from .common import REPO, RESULTS_DIR, log
 
 DOCS = REPO / "docs" / "performance.md"
 PLOT = REPO / "docs" / "performance-scale.png"
-GROUPS = ("scifact", "cmrc", "tldr", "otel", "helm", "scale")
+GROUPS = ("scifact", "cmrc", "zhdocs", "tldr", "otel", "helm", "scale")
 LABELS = {
     "ours": "**ours**: `search()`, freshness check included",
     "whoosh": "Whoosh, default way (BM25F, stemming, title x2)",

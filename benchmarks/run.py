@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--corpus",
         default=",".join(corpora.CORPORA),
-        help="comma-separated: scifact,cmrc,tldr,otel,helm,scale (default: all)",
+        help="comma-separated: scifact,cmrc,zhdocs,tldr,otel,helm,scale (default: all)",
     )
     ap.add_argument(
         "--quick",

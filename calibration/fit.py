@@ -264,9 +264,9 @@ def choose_line(data: Data, p: np.ndarray) -> float:
             parts = [1 - g["miss"]] if not np.isnan(g["miss"]) else []
             parts += [g["reject"]] if not np.isnan(g["reject"]) else []
             vals.append(float(np.mean(parts)))
-        v = float(np.average(vals, weights=[
-            TEAM_WEIGHT if g.startswith(TEAM_LIKE) else 1.0 for g in d
-        ]))
+        v = float(
+            np.average(vals, weights=[TEAM_WEIGHT if g.startswith(TEAM_LIKE) else 1.0 for g in d])
+        )
         if v > best_v:
             best, best_v = float(line), v
     return round(best, 2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import functools
 import logging
@@ -14,6 +15,7 @@ from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .display import KBList
 from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
 from .index.problems import unavailable
+from .index.progress import with_progress
 from .index.store import IndexReport, get_index
 from .kb.discovery import (
     KBLocation,
@@ -124,7 +126,12 @@ def _refresh_all(
     with ThreadPoolExecutor(
         max_workers=min(MAX_PARALLEL, len(kbs)), thread_name_prefix="kr-search"
     ) as pool:
-        got = list(pool.map(lambda i: _refresh(kbs[i], per_kb[i], q, limit), range(len(kbs))))
+        # each thread runs in a copy of this context (the progress listener is a context var)
+        futures = [
+            pool.submit(contextvars.copy_context().run, _refresh, kbs[i], per_kb[i], q, limit)
+            for i in range(len(kbs))
+        ]
+        got = [f.result() for f in futures]
     for n in per_kb:
         notes.extend(n)
     return {k.loc.name: g for k, g in zip(kbs, got, strict=True)}
@@ -163,6 +170,7 @@ def _report_notes(report: IndexReport, notes: list[str]) -> None:
         notes.append(f"'{report.kb}' skipped {len(report.skipped)} file(s): {sample}{more}")
 
 
+@with_progress
 def search(
     query: str,
     kb: str | Sequence[str] | None = None,
@@ -171,6 +179,7 @@ def search(
     top_k: int = DEFAULT_TOP_K,
     score_threshold: float = DEFAULT_THRESHOLD,
     explain: bool = False,
+    progress: bool | None = None,
 ) -> SearchResult:
     """Answer ``query`` from the local knowledge bases.
 
@@ -183,6 +192,8 @@ def search(
     :param score_threshold: hits scoring below this (0..1) are dropped.
     :param explain: give each hit an ``explain`` mapping: every feature of its score, its value
         and its part of the log-odds, the probability and the decision line.
+    :param progress: a progress bar while an index is built (after a second): None shows it in
+        a terminal or notebook only, False never.
 
     Every search first brings the KB's index up to date with the files on disk.
     """
@@ -360,10 +371,16 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
     return KBList(out)
 
 
+@with_progress
 def index_kb(
-    kb: str, *, root: str | os.PathLike[str] | None = None, rebuild: bool = False
+    kb: str,
+    *,
+    root: str | os.PathLike[str] | None = None,
+    rebuild: bool = False,
+    progress: bool | None = None,
 ) -> IndexReport:
-    """Bring one KB's index up to date (or rebuild it) and report what changed."""
+    """Bring one KB's index up to date (or rebuild it) and report what changed; ``progress`` as
+    for :func:`search`."""
     root_path = require_root(root)
     locs = {loc.name: loc for loc in list_locations(root_path)}
     got, _reason, note = _resolve(root_path, locs, kb)

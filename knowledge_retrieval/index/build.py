@@ -32,12 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh.writing import SegmentWriter
-
 from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.scan import Sig
 from ..models import Document
+from .segment import Writer
 
 log = logging.getLogger(__name__)
 
@@ -60,38 +59,6 @@ workers are killed and the build is done in-process."""
 Rows = Callable[[Document], Iterable[dict[str, Any]]]
 Read = Callable[[Path, str], tuple[str, str]]
 Progress = Callable[[int, int], None]
-
-
-class _Lengths:
-    """A segment's field lengths, read once per field and document instead of once per posting
-    (Whoosh's commit asks for the document's length with every posting it writes)."""
-
-    def __init__(self, pdr: Any) -> None:
-        self._pdr = pdr
-        self._cols: dict[str, list[Any]] = {}
-
-    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> Any:
-        col = self._cols.get(fieldname)
-        if col is None:
-            get = self._pdr.doc_field_length
-            col = [get(d, fieldname, default) for d in range(self._pdr.doc_count_all())]
-            self._cols[fieldname] = col
-        return col[docnum]
-
-
-class Writer(SegmentWriter):  # type: ignore[misc]
-    """Whoosh's segment writer with :class:`_Lengths` in its flush (the same files, sooner)."""
-
-    def _flush_segment(self) -> None:
-        self.perdocwriter.close()
-        pdr = self.per_document_reader() if self.codec.length_stats else None
-        try:
-            lengths = _Lengths(pdr) if pdr is not None else None
-            self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
-            self.fieldwriter.close()
-        finally:
-            if pdr is not None:
-                pdr.close()
 
 
 @dataclass(slots=True)
@@ -182,12 +149,12 @@ def _build_serial(
             except SkipFile as exc:
                 out.skipped[rel] = str(exc)
                 out.unread[rel] = list(sig)
-                continue
-            for row in rows(doc):
-                writer.add_document(**row)
-            out.files[rel] = [*sig, sha]
+            else:
+                for row in rows(doc):
+                    writer.add_document(**row)
+                out.files[rel] = [*sig, sha]
             if progress:
-                progress(n, total)
+                progress(n, total)  # n == total: every file read, the commit writes the index
         writer.commit()
     except BaseException:
         writer.cancel()
@@ -242,6 +209,7 @@ def _work(
             if time.monotonic() - last >= PROGRESS_EVERY_S:
                 conn.send(("n", n))
                 last = time.monotonic()
+        conn.send(("n", len(run)))  # every file read: the segment is written next
         if writer._added:
             segment = writer._finalize_segment()
         else:

@@ -55,6 +55,7 @@ from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
 from .problems import cannot_write, index_problem
+from .progress import Reporter, Waiter
 from .schema import make_schema
 from .watch import Watcher
 
@@ -415,51 +416,53 @@ class KBIndex:
     ) -> IndexReport:
         t0 = time.perf_counter()
         report = IndexReport(self.name)
-        self._rules = rules
-        why = "requested" if rebuild else self._open()
-        w = self._watcher
-        if w is not None and not w.usable:
-            w = self._watcher = None
-        changes: set[str] | None = None
-        if why is None and w is not None and w.armed and rules == self._watched_rules:
-            changes = w.changes()
-            if changes is not None and self._last_scan is not None:
-                changes |= self._linked_changes(self._last_scan)
-            if changes == set():
-                report.skipped = dict(self._skipped)
-                report.files = len(self._manifest)
-                report.seconds = time.perf_counter() - t0
-                return report  # nothing under the KB changed since the last walk
-        elif w is not None:
-            w.changes()  # drained: the walk below sees every change made before it
-        if w is not None:
-            w.armed = False  # until this refresh succeeds
-        watched_before = set(w.watched) if w is not None else set()
-        scan = None
-        if changes and self._last_scan is not None:  # only these files changed
-            scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
-        partial = scan is not None
-        if scan is None:
-            scan = scan_kb(self.kb_path, rules)
-        if why is not None or self._stale(scan):
-            with file_lock(self.dir / "lock", LOCK_TIMEOUT):
-                if not rebuild:  # another process may have updated or rebuilt meanwhile
-                    why = self._open() or self._reload_manifest()
-                if why is None:
-                    why = self._try_apply(scan, report)
-                if why is not None:
-                    self._rebuild(scan, report, why, progress)
-        report.skipped = dict(self._skipped)
-        report.files = len(self._manifest)
-        if self._watcher is None and not self._watch_tried:
-            self._watch_tried = True
-            w = self._watcher = Watcher.create()
-        self._last_scan = scan
-        if w is not None:
-            # trusted only when every folder was watched before this walk began: a folder
-            # that appeared during it may hold files the walk did not see
-            w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
-            self._watched_rules = rules
+        with self._mlock:
+            self._rules = rules
+            why = "requested" if rebuild else self._open()
+            w = self._watcher
+            if w is not None and not w.usable:
+                w = self._watcher = None
+            changes: set[str] | None = None
+            if why is None and w is not None and w.armed and rules == self._watched_rules:
+                changes = w.changes()
+                if changes is not None and self._last_scan is not None:
+                    changes |= self._linked_changes(self._last_scan)
+                if changes == set():
+                    report.skipped = dict(self._skipped)
+                    report.files = len(self._manifest)
+                    report.seconds = time.perf_counter() - t0
+                    return report  # nothing under the KB changed since the last walk
+            elif w is not None:
+                w.changes()  # drained: the walk below sees every change made before it
+            if w is not None:
+                w.armed = False  # until this refresh succeeds
+            watched_before = set(w.watched) if w is not None else set()
+            scan = None
+            if changes and self._last_scan is not None:  # only these files changed
+                scan = rescan_files(self.kb_path, rules, self._last_scan, changes)
+            partial = scan is not None
+            if scan is None:
+                scan = scan_kb(self.kb_path, rules)
+            if why is not None or self._stale(scan):
+                waiter = Waiter(self.name, self.dir, progress)
+                with file_lock(self.dir / "lock", LOCK_TIMEOUT, on_wait=waiter):
+                    if not rebuild:  # another process may have updated or rebuilt meanwhile
+                        why = self._open() or self._reload_manifest()
+                    if why is None:
+                        why = self._try_apply(scan, report)
+                    if why is not None:
+                        self._rebuild(scan, report, why, progress)
+            report.skipped = dict(self._skipped)
+            report.files = len(self._manifest)
+            if self._watcher is None and not self._watch_tried:
+                self._watch_tried = True
+                w = self._watcher = Watcher.create()
+            self._last_scan = scan
+            if w is not None:
+                # trusted only when every folder was watched before this walk began: a folder
+                # that appeared during it may hold files the walk did not see
+                w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
+                self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report
 
@@ -584,12 +587,16 @@ class KBIndex:
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
         gdir.mkdir(mode=0o700, parents=True)
+        reporter = Reporter(self.name, self.dir, progress)
+        reporter.start(len(scan.files))
         try:
             ix = whoosh_index.create_in(str(gdir), make_schema())
-            built = build(ix, self.kb_path, scan.files, document_rows, progress, read=read_kb_file)
+            built = build(ix, self.kb_path, scan.files, document_rows, reporter, read=read_kb_file)
         except BaseException:
             shutil.rmtree(gdir, ignore_errors=True)
             raise
+        finally:
+            reporter.finish()
         man, unread = built.files, built.unread
         skipped = {**scan.skipped, **built.skipped}
         report.added = list(man)

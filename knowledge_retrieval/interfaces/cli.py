@@ -33,9 +33,6 @@ OUTPUTS_PLAIN = ("json", "text")
 SKILL_NAMES = ("retrieve-doc", "local-knowledge-retrieval")
 """The skills ``kr skill install`` writes (kept here so ``kr --help`` imports nothing)."""
 
-PROGRESS_DELAY = 1.0
-"""Seconds a build runs before its progress bar shows (quick builds stay silent)."""
-
 
 class UsageError(Exception):
     """An argparse error, raised instead of exiting so ``main`` can answer in JSON."""
@@ -585,24 +582,14 @@ def cmd_index(args: argparse.Namespace) -> int:
     require_root(args.root)
     kbs = {k.name: k for k in list_kbs(args.root)}
     names = check_kb_ids(args.kb, args.root) if args.kb else sorted(kbs)
-    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    from ..index.progress import shown
 
-    quiet = not sys.stderr.isatty()
     rows = []
     lines = []
     for name in names:
         info = kbs[name]
-        with tqdm(
-            total=0, desc=name, unit="file", disable=quiet, leave=False, delay=PROGRESS_DELAY
-        ) as bar:
-
-            def progress(n: int, total: int, bar: Any = bar) -> None:
-                bar.total = total
-                bar.update(n - bar.n)  # shown once the build has run a second (``delay``)
-
-            rep = get_index(name, Path(info.path)).refresh(
-                info.rules, rebuild=args.rebuild, progress=progress
-            )
+        with shown(None):  # a bar on stderr in a terminal, after a second
+            rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild)
         summary = (
             f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "
             f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"

@@ -14,17 +14,26 @@ Client configuration::
 from __future__ import annotations
 
 import functools
+import logging
 import os
+import time
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPDeprecationWarning
 
 from .. import __version__
+from ..index.progress import Event, Sink, use_sink
 from .agent_tool import TOOL_DESCRIPTION, KnowledgeTool, ToolOutput, tool_definitions
+
+log = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
     "Local knowledge bases of the teams: the authority on domain terms, status and error "
@@ -51,9 +60,10 @@ def build_server(
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
 
-    async def call_tool(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        sink = _progress_sink(ctx.session)
         out = await anyio.to_thread.run_sync(
-            functools.partial(run, params.name, params.arguments or {})
+            functools.partial(_with_sink, sink, run, params.name, params.arguments or {})
         )
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=out.text)],
@@ -68,6 +78,50 @@ def build_server(
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+
+
+PROGRESS_EVERY_S = 0.2
+"""At most this often a progress notification per build (and at each change of stage)."""
+
+
+def _with_sink(sink: Sink, fn: Callable[..., ToolOutput], *args: Any) -> ToolOutput:
+    with use_sink(sink):  # in the worker thread, where the search runs
+        return fn(*args)
+
+
+def _progress_sink(session: Any) -> Sink:
+    """Progress of the builds a tool call waits for, sent to the client from the worker thread:
+    a log message naming the KB and its files when a build starts (or is found running), then
+    progress notifications, which the session sends only when the request has a progress token."""
+    last: dict[str, tuple[float, str]] = {}
+
+    async def log_start(ev: Event) -> None:
+        who = f" (being built by process {ev.other_pid})" if ev.other_pid is not None else ""
+        with warnings.catch_warnings():  # MCP's logging capability is deprecated, still used
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            await session.send_log_message(
+                level="info",
+                data=f"indexing knowledge base '{ev.kb}': {ev.total} files{who}",
+                logger="knowledge_retrieval",
+            )
+
+    async def notify(ev: Event) -> None:
+        await session.report_progress(ev.done, ev.total, f"{ev.kb}: {ev.stage}")
+
+    def sink(ev: Event) -> None:
+        now = time.monotonic()
+        seen = last.get(ev.kb)
+        if seen is not None and seen[1] == ev.stage and now - seen[0] < PROGRESS_EVERY_S:
+            return
+        last[ev.kb] = (now, ev.stage)
+        try:
+            if seen is None:
+                anyio.from_thread.run(log_start, ev)
+            anyio.from_thread.run(notify, ev)
+        except Exception as exc:  # noqa: BLE001 - a client gone mid-build must not fail it
+            log.debug("cannot send progress: %r", exc)
+
+    return sink
 
 
 def serve(root: str | os.PathLike[str] | None = None, component: str | None = None) -> None:

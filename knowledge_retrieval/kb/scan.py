@@ -254,8 +254,12 @@ def rescan_files(
 
 
 @contextlib.contextmanager
-def file_lock(path: Path, timeout: float) -> Iterator[None]:
-    """Exclusive inter-process lock on ``path`` (created if needed), waiting up to ``timeout``."""
+def file_lock(
+    path: Path, timeout: float, on_wait: Callable[[], bool] | None = None
+) -> Iterator[None]:
+    """Exclusive inter-process lock on ``path`` (created if needed), waiting up to ``timeout``;
+    ``on_wait`` is called while it waits, and each True it returns (the holder is making
+    progress) starts the ``timeout`` again."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
@@ -265,6 +269,8 @@ def file_lock(path: Path, timeout: float) -> Iterator[None]:
                 _lock_fd(fd)
                 break
             except OSError:
+                if on_wait is not None and on_wait():
+                    deadline = time.monotonic() + timeout
                 if time.monotonic() > deadline:
                     raise IndexLockedError(
                         f"another process has been updating the index at {path.parent} "

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from knowledge_retrieval.interfaces import cli
+from knowledge_retrieval.index import progress
 from knowledge_retrieval.interfaces.cli import build_parser, main
 from knowledge_retrieval.team.workflow import ACCESS_DISABLED, NO_RESULTS
 
@@ -724,11 +724,13 @@ def test_index_shows_progress_on_a_tty(
     fake = TtyErr()
     monkeypatch.setattr(sys, "stderr", fake)
     # a build shorter than the delay shows no bar at all
+    monkeypatch.setattr(progress, "BAR_DELAY_S", 3600.0)
     assert main(["index", "--kb", "payments", "--rebuild", "--root", str(sample_root)]) == 0
     assert fake.getvalue() == ""
-    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)  # as if the build had run long enough
+    monkeypatch.setattr(progress, "BAR_DELAY_S", 0.0)  # as if the build had run long enough
     assert main(["index", "--kb", "payments", "--rebuild", "--root", str(sample_root)]) == 0
     assert "payments" in fake.getvalue() and "file" in fake.getvalue()
+    assert "payments: writing index" in fake.getvalue()  # the last stage, not a bar at 100%
 
 
 def test_tool_schema_matches_the_seed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -308,3 +308,51 @@ def test_concurrent_calls_are_answered(sample_root: Path) -> None:
             assert path in r.structured_content["data"]["results"][0]["source"]
 
     serve(sample_root, body=body)
+
+
+def test_a_build_sends_progress_and_names_the_kb(sample_root: Path) -> None:
+    """The first query on an unindexed KB: a log message naming the KB and its files, then
+    progress notifications for the request's token, the last one the "writing index" stage."""
+    progress: list[tuple[float, float | None, str | None]] = []
+    logs: list[str] = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress.append((done, total, message))
+
+    async def on_log(params: Any) -> None:
+        logs.append(str(params.data))
+
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "knowledge_retrieval", "mcp", "--root", str(sample_root)],
+        env={"KR_INDEX_DIR": os.environ["KR_INDEX_DIR"], "PYTHONIOENCODING": "utf-8"},
+    )
+
+    async def main(errlog: TextIO) -> None:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write, logging_callback=on_log) as session,
+        ):
+            await session.initialize()
+            got = await session.call_tool(
+                "query_knowledge",
+                {"action": "query", "kb_id": "payments", "query_text": "ORDER_STATUS_PAID"},
+                progress_callback=on_progress,
+            )
+            assert not got.is_error
+            # indexed now: a second query builds nothing and reports nothing
+            before = len(progress)
+            again = await session.call_tool(
+                "query_knowledge",
+                {"action": "query", "kb_id": "payments", "query_text": "refund"},
+                progress_callback=on_progress,
+            )
+            assert not again.is_error and len(progress) == before
+
+    with open(os.devnull, "w") as errlog:
+        anyio.run(main, errlog)
+    files = 8  # the Markdown files of the sample payments KB (its README is not a document)
+    assert logs == [f"indexing knowledge base 'payments': {files} files"]
+    assert progress[0] == (0, files, "payments: reading files")
+    assert progress[-1] == (files, files, "payments: writing index")
+    assert [p[0] for p in progress] == sorted(p[0] for p in progress)

@@ -1,0 +1,316 @@
+"""A build's segment writer: Whoosh's ``SegmentWriter`` with postings kept per term, not per posting.
+
+Whoosh's writer turns every posting into a tuple, sizes it, and sorts them all (spilling sorted
+runs to pickled temporary files past its memory limit), then walks them one at a time to write
+the posting blocks. On Chinese text, with many distinct bigrams per section, that was over half
+of a build. :class:`Writer` keeps each field's postings in a dictionary of term -> flat array of
+(document, frequency) pairs for our text fields (the documents arrive in order, so every array
+is already sorted), sorts only the terms, and hands the posting writer a block of postings at a
+time. Past its memory limit it writes the terms seen so far as a sorted run (``marshal``, one
+record per term) and merges the runs term by term when the segment is flushed.
+
+The files are the ones Whoosh's own writer would write: the same terms, documents, weights,
+values and length statistics, in the same order (``tests/index/test_segment.py`` compares them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import heapq
+import marshal
+import os
+import tempfile
+from array import array
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from whoosh.codec.whoosh3 import W3PostingsWriter
+from whoosh.system import emptybytes, pack_uint
+from whoosh.writing import SegmentWriter
+
+from ..text.analysis import indexing_terms
+from .schema import KRText
+
+POSTING_BYTES = 8
+"""Memory of one held posting (two unsigned ints) ..."""
+TERM_BYTES = 200
+"""... and of one held term (its key, array and dictionary slot), for the spill limit."""
+
+# one held term: ("f", array of document, frequency pairs) for our text fields, or
+# ("g", [(document, weight, value bytes), ...]) for any other field
+_Entry = tuple[str, Any]
+
+
+class _Lengths:
+    """A segment's field lengths, read once per field (Whoosh asks with every posting)."""
+
+    def __init__(self, pdr: Any) -> None:
+        self._pdr = pdr
+        self._cols: dict[str, list[Any]] = {}
+
+    def column(self, fieldname: str) -> list[Any]:
+        col = self._cols.get(fieldname)
+        if col is None:
+            get = self._pdr.doc_field_length
+            col = [get(d, fieldname, 0) for d in range(self._pdr.doc_count_all())]
+            self._cols[fieldname] = col
+        return col
+
+    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> Any:
+        return self.column(fieldname)[docnum]
+
+
+class _Positioned:
+    """A file written front to back that knows its position: Whoosh asks ``tell()`` twice per
+    term, and a buffered file answers with a system call each time."""
+
+    def __init__(self, f: Any) -> None:
+        self._f = f
+        self._pos = int(f.tell())
+
+    def write(self, data: Any) -> int:
+        n: int = self._f.write(data)
+        self._pos += n
+        return n
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, *args: Any) -> int:
+        self._pos = int(self._f.seek(*args))
+        return self._pos
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._f, name)
+
+
+class Writer(SegmentWriter):  # type: ignore[misc]
+    """Whoosh's segment writer for a full build: the same segment files, written sooner."""
+
+    def __init__(self, ix: Any, *args: Any, limitmb: int = 128, **kwargs: Any) -> None:
+        super().__init__(ix, *args, limitmb=limitmb, **kwargs)
+        fw = self.fieldwriter
+        for f in (fw._postfile, fw._tindex.dbfile):
+            f.file = _Positioned(f.file)
+        self._terms: dict[str, dict[str, array[int]]] = {}
+        self._other: dict[str, dict[bytes, list[tuple[int, float, bytes]]]] = {}
+        self._held = 0
+        self._limit = max(1, limitmb) << 20
+        self._runs: list[str] = []
+
+    # -- adding documents ------------------------------------------------------------------
+
+    def add_document(self, **fields: Any) -> None:
+        """Whoosh's ``add_document`` for the fields our schema has (no spelling, vectors)."""
+        self._check_state()
+        perdocwriter = self.perdocwriter
+        schema = self.schema
+        docnum = self.docnum
+        docboost = self._doc_boost(fields)
+        fieldnames = sorted(name for name in fields if not name.startswith("_"))
+        self._check_fields(schema, fieldnames)
+        held = 0
+        perdocwriter.start_doc(docnum)
+        try:
+            for fieldname in fieldnames:
+                value = fields.get(fieldname)
+                if value is None:
+                    continue
+                field = schema[fieldname]
+                length = 0
+                if field.indexed:
+                    fieldboost = self._field_boost(fields, fieldname, docboost)
+                    if (
+                        type(field) is KRText
+                        and type(value) is str
+                        and fieldboost == 1.0
+                        and field.scorable
+                    ):
+                        terms = self._terms.get(fieldname)
+                        if terms is None:
+                            terms = self._terms[fieldname] = {}
+                        counts = Counter(indexing_terms(value))
+                        for term, freq in counts.items():
+                            a = terms.get(term)
+                            if a is None:
+                                a = terms[term] = array("I")
+                                held += TERM_BYTES
+                            a.append(docnum)
+                            a.append(freq)
+                            length += freq
+                        held += POSTING_BYTES * len(counts)
+                    else:
+                        other = self._other.setdefault(fieldname, {})
+                        scorable = field.scorable
+                        for tbytes, freq, weight, vbytes in field.index(value):
+                            if scorable:
+                                length += freq
+                            other.setdefault(tbytes, []).append(
+                                (docnum, weight * fieldboost, vbytes)
+                            )
+                            held += TERM_BYTES
+                if field.separate_spelling() or field.vector:
+                    raise NotImplementedError(f"field {fieldname!r}: spelling or vectors")
+                customval = fields.get(f"_stored_{fieldname}", value)
+                sv = customval if field.stored else None
+                perdocwriter.add_field(fieldname, field, sv, length)
+                column = field.column_type
+                if column and customval is not None:
+                    perdocwriter.add_column_value(
+                        fieldname, column, field.to_column_value(customval)
+                    )
+        except Exception:
+            perdocwriter.cancel_doc()
+            raise
+        perdocwriter.finish_doc()
+        self._added = True
+        self.docnum += 1
+        self._held += held
+        if self._held > self._limit:
+            self._spill()
+
+    # -- runs ------------------------------------------------------------------------------
+
+    def _sorted_held(self) -> Iterator[tuple[str, bytes, _Entry]]:
+        """The held terms in Whoosh's order (field name, then term bytes; UTF-8 sorts as the
+        code points do, so the text keys sort as their bytes)."""
+        for fieldname in sorted(self._terms.keys() | self._other.keys()):
+            terms = self._terms.get(fieldname, {})
+            other = self._other.get(fieldname, {})
+            keys: dict[bytes, Any] = {t.encode("utf-8"): t for t in terms}
+            for tb in sorted(keys.keys() | other.keys()):
+                t = keys.get(tb)
+                if t is not None:
+                    yield fieldname, tb, ("f", terms[t])
+                if tb in other:
+                    yield fieldname, tb, ("g", other[tb])
+
+    def _spill(self) -> None:
+        """Write the held terms as one sorted run and start again."""
+        fd, path = tempfile.mkstemp(prefix="kr-run-", suffix=".bin")
+        self._runs.append(path)
+        with os.fdopen(fd, "wb") as f:
+            for fieldname, tb, (kind, data) in self._sorted_held():
+                marshal.dump((fieldname, tb, kind, data.tobytes() if kind == "f" else data), f)
+        self._terms, self._other, self._held = {}, {}, 0
+
+    @staticmethod
+    def _read_run(path: str) -> Iterator[tuple[str, bytes, _Entry]]:
+        with open(path, "rb") as f:
+            while True:
+                try:
+                    fieldname, tb, kind, data = marshal.load(f)
+                except EOFError:
+                    return
+                if kind == "f":
+                    a = array("I")
+                    a.frombytes(data)
+                    data = a
+                yield fieldname, tb, (kind, data)
+
+    def _merged(self) -> Iterator[tuple[str, bytes, list[_Entry]]]:
+        """Every term with its entries in document order (runs are in document order)."""
+        if not self._runs:
+            for fieldname, tb, entry in self._sorted_held():
+                yield fieldname, tb, [entry]
+            return
+        sources = [self._read_run(p) for p in self._runs] + [self._sorted_held()]
+        key: tuple[str, bytes] | None = None
+        entries: list[_Entry] = []
+        # heapq.merge keeps equal keys in the order of the sources: the runs' document order
+        for fn, tb, e in heapq.merge(*sources, key=lambda x: (x[0], x[1])):
+            if (fn, tb) != key:
+                if key is not None:
+                    yield key[0], key[1], entries
+                key, entries = (fn, tb), []
+            entries.append(e)
+        if key is not None:
+            yield key[0], key[1], entries
+
+    # -- writing the segment ---------------------------------------------------------------
+
+    def _flush_segment(self) -> None:
+        if self.pool.current or self.pool.runs:  # add_reader: not a fresh build's writer
+            raise RuntimeError("this writer only builds a new segment from documents")
+        self.perdocwriter.close()
+        pdr = self.per_document_reader() if self.codec.length_stats else None
+        try:
+            self._write_postings(_Lengths(pdr) if pdr is not None else None)
+            self.fieldwriter.close()
+        finally:
+            if pdr is not None:
+                pdr.close()
+            self._remove_runs()
+
+    def _close_segment(self) -> None:
+        super()._close_segment()
+        self._remove_runs()
+
+    def _remove_runs(self) -> None:
+        for path in self._runs:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        self._runs = []
+
+    def _write_postings(self, lengths: _Lengths | None) -> None:
+        """What Whoosh's ``FieldWriter.add_postings`` does, a term at a time."""
+        fw = self.fieldwriter
+        schema = self.schema
+        lastfn: str | None = None
+        col: list[Any] = []
+        boost = 1.0
+        for fieldname, tb, entries in self._merged():
+            if fieldname != lastfn:
+                if lastfn is not None:
+                    fw.finish_field()
+                fieldobj = schema[fieldname]
+                fw.start_field(fieldname, fieldobj)
+                lastfn = fieldname
+                col = lengths.column(fieldname) if lengths is not None else []
+                boost = fieldobj.format.field_boost
+            ids: list[int] = []
+            weights: list[float] = []
+            values: list[bytes] = []
+            for kind, data in entries:
+                if kind == "f":
+                    docs, freqs = data[0::2], data[1::2]
+                    ids.extend(docs)
+                    weights.extend([float(q) * boost for q in freqs])
+                    values.extend([pack_uint(q) for q in freqs])
+                else:
+                    for d, w, v in sorted(data):
+                        ids.append(d)
+                        weights.append(w)
+                        values.append(emptybytes if v is None else v)
+            fw.start_term(tb)
+            lens = [col[d] for d in ids] if col else [0] * len(ids)
+            _add_postings(fw._postwriter, ids, weights, values, lens)
+            fw.finish_term()
+        if lastfn is not None:
+            fw.finish_field()
+
+
+def _add_postings(
+    pw: Any, ids: list[int], weights: list[float], values: list[bytes], lens: list[int]
+) -> None:
+    """``pw.add_posting`` for each posting, a block at a time for Whoosh's own writer."""
+    if type(pw) is not W3PostingsWriter or pw._byteids:
+        for posting in zip(ids, weights, values, lens, strict=True):
+            pw.add_posting(*posting)
+        return
+    limit = pw._blocklimit
+    for start in range(0, len(ids), limit):
+        if start:
+            pw._write_block()  # add_posting writes a full block before adding to it
+        end = start + limit
+        pw._ids.extend(ids[start:end])
+        pw._weights.extend(weights[start:end])
+        pw._values.extend([v for v in values[start:end] if v])
+        pw._maxweight = max(pw._maxweight, *weights[start:end])
+        block_lens = [n for n in lens[start:end] if n]
+        if block_lens:
+            lo = min(block_lens)
+            if pw._minlength is None or lo < pw._minlength:
+                pw._minlength = lo
+            pw._maxlength = max(pw._maxlength, *block_lens)

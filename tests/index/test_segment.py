@@ -1,0 +1,72 @@
+"""The build's segment writer writes the files Whoosh's own writer writes, byte for byte."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whoosh import index as whoosh_index
+from whoosh.writing import SegmentWriter
+
+from knowledge_retrieval.index.schema import make_schema
+from knowledge_retrieval.index.segment import Writer
+from knowledge_retrieval.index.store import document_rows
+from knowledge_retrieval.kb.parsing import SkipFile, parse_kb_text, read_kb_file
+
+from ..conftest import SAMPLE_ROOT
+
+
+def _rows() -> list[dict[str, Any]]:
+    rows = []
+    for kb in sorted(p for p in SAMPLE_ROOT.iterdir() if p.is_dir()):
+        for f in sorted(kb.rglob("*")):
+            rel = f.relative_to(kb).as_posix()
+            if not f.is_file() or rel == "README.md":
+                continue
+            try:
+                text, _sha = read_kb_file(kb, rel)
+            except SkipFile:
+                continue
+            rows += document_rows(parse_kb_text(f"{kb.name}/{rel}", text))
+    return rows
+
+
+def _write(folder: Path, writer_class: type, spill_every: int | None = None) -> dict[str, str]:
+    """Index every row in one segment; the digest of each of its files, and what it holds."""
+    folder.mkdir()
+    ix = whoosh_index.create_in(str(folder), make_schema())
+    w = writer_class(ix)
+    for n, row in enumerate(_rows(), 1):
+        w.add_document(**row)
+        if spill_every and n % spill_every == 0:
+            w._spill()
+    w.commit()
+    ix = whoosh_index.open_dir(str(folder))
+    (seg,) = ix._segments()
+    store = seg.open_compound_file(ix.storage)
+    # the postings and the term table; the per-document file names its segment, so it is
+    # compared through a reader: stored fields, field lengths, columns
+    out = {
+        name.rsplit(".", 1)[-1]: hashlib.sha1(store.open_file(name).read()).hexdigest()
+        for name in store.list()
+        if name.endswith((".pst", ".trm"))
+    }
+    with ix.reader() as r:
+        n = r.doc_count_all()
+        out["stored"] = repr([r.stored_fields(i) for i in range(n)])
+        out["lengths"] = repr(
+            [[r.doc_field_length(i, f) for f in ("title", "heading", "body")] for i in range(n)]
+        )
+        out["columns"] = repr([list(r.column_reader(c)) for c in ("path", "tkey")])
+        out["sections"] = str(n)
+    return out
+
+
+@pytest.mark.parametrize("spill_every", [None, 1, 7])
+def test_the_same_segment_files_as_whoosh_writes(tmp_path: Path, spill_every: int | None) -> None:
+    theirs = _write(tmp_path / "whoosh", SegmentWriter)
+    ours = _write(tmp_path / "ours", Writer, spill_every)
+    assert set(theirs) >= {"pst", "trm", "stored", "lengths"} and int(theirs["sections"]) > 20
+    assert ours == theirs
