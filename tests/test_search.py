@@ -406,7 +406,7 @@ def test_unchanged_kb_only_pays_the_check(sample_root: Path) -> None:
     time.sleep(0.01)
     write(sample_root / "payments" / "reference" / "extra.md", "# Extra\n\nnew words\n")
     rep = kbi.refresh(rules)
-    assert rep.added == ["reference/extra.md"] and not rep.rebuilt
+    assert rep.added == ("reference/extra.md",) and not rep.rebuilt
 
 
 def test_choosing_a_kb_reports_only_the_chosen_kbs_index_notes(tmp_path: Path) -> None:

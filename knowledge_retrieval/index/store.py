@@ -29,9 +29,10 @@ import shutil
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from whoosh import index as whoosh_index
@@ -94,15 +95,16 @@ def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
     return (home or index_home()) / f"{name}-{digest}"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class IndexReport:
-    """What an index update did."""
+    """What an index update did (read-only)."""
 
     kb: str
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)
-    skipped: dict[str, str] = field(default_factory=dict)
+    added: tuple[str, ...] = ()
+    updated: tuple[str, ...] = ()
+    deleted: tuple[str, ...] = ()
+    skipped: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """File -> why it was not indexed (a read-only mapping)."""
     rebuilt: str | None = None
     """Why the index was rebuilt from scratch, when it was."""
     warning: str | None = None
@@ -113,6 +115,34 @@ class IndexReport:
     @property
     def changed(self) -> bool:
         return bool(self.added or self.updated or self.deleted or self.rebuilt)
+
+
+@dataclass(slots=True)
+class _Draft:
+    """An :class:`IndexReport` while an update fills it in."""
+
+    kb: str
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+    rebuilt: str | None = None
+    warning: str | None = None
+    files: int = 0
+    seconds: float = 0.0
+
+    def freeze(self) -> IndexReport:
+        return IndexReport(
+            self.kb,
+            tuple(self.added),
+            tuple(self.updated),
+            tuple(self.deleted),
+            MappingProxyType(dict(self.skipped)),
+            self.rebuilt,
+            self.warning,
+            self.files,
+            self.seconds,
+        )
 
 
 # --------------------------------------------------------------------------- documents -> rows
@@ -403,10 +433,10 @@ class KBIndex:
                 if self._ix is None or not self._private or not cannot_write(exc):
                     raise problem from exc
                 log.warning("%s; searching the index as it is", problem.message)
-                report = IndexReport(self.name, files=len(self._manifest))
+                report = _Draft(self.name, files=len(self._manifest))
                 report.skipped = dict(self._skipped)
                 report.warning = f"{problem.message}: it is searched as it is ({problem.hint})"
-                return report
+                return report.freeze()
 
     def _refresh(
         self,
@@ -415,7 +445,7 @@ class KBIndex:
         progress: Callable[[int, int], None] | None,
     ) -> IndexReport:
         t0 = time.perf_counter()
-        report = IndexReport(self.name)
+        report = _Draft(self.name)
         with self._mlock:
             self._rules = rules
             why = "requested" if rebuild else self._open()
@@ -431,7 +461,7 @@ class KBIndex:
                     report.skipped = dict(self._skipped)
                     report.files = len(self._manifest)
                     report.seconds = time.perf_counter() - t0
-                    return report  # nothing under the KB changed since the last walk
+                    return report.freeze()  # nothing under the KB changed since the last walk
             elif w is not None:
                 w.changes()  # drained: the walk below sees every change made before it
             if w is not None:
@@ -464,7 +494,7 @@ class KBIndex:
                 w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
                 self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
-        return report
+        return report.freeze()
 
     def _linked_changes(self, scan: Scan) -> set[str]:
         """The symlinked and hard-linked documents whose stat changed since ``scan`` (absolute
@@ -481,7 +511,7 @@ class KBIndex:
                 out.add(path)
         return out
 
-    def _try_apply(self, scan: Scan, report: IndexReport) -> str | None:
+    def _try_apply(self, scan: Scan, report: _Draft) -> str | None:
         """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
         try:
             self._apply(scan, report)
@@ -492,7 +522,7 @@ class KBIndex:
             return f"index damaged ({type(exc).__name__}: {exc})"
         return None
 
-    def _apply(self, scan: Scan, report: IndexReport) -> None:
+    def _apply(self, scan: Scan, report: _Draft) -> None:
         """Incremental update under the lock: re-diff against the manifest on disk, then commit."""
         new, changed, deleted = self._diff(scan)
         man = dict(self._manifest)
@@ -577,7 +607,7 @@ class KBIndex:
     def _rebuild(
         self,
         scan: Scan,
-        report: IndexReport,
+        report: _Draft,
         why: str,
         progress: Callable[[int, int], None] | None,
     ) -> None:

@@ -608,7 +608,7 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "added": rep.added,
                 "updated": rep.updated,
                 "deleted": rep.deleted,
-                "skipped": rep.skipped,
+                "skipped": dict(rep.skipped),
                 "rebuilt": rep.rebuilt,
                 "seconds": round(rep.seconds, 3),
             }

@@ -9,11 +9,11 @@ from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
     CJK_QUESTION_WORDS,
     CJK_STOP,
-    _jieba_words,
     cjk_units,
     has_cjk,
     iter_tokens,
     jieba_cut,
+    jieba_words,
     to_simplified,
     word_terms,
 )
@@ -161,7 +161,7 @@ def analyze_query(text: str) -> Query:
                     continue
                 # bigrams across word boundaries (单状 in 订单|状态) say less than those inside
                 add_term(u, 1.0 if u in inside else CROSS_WEIGHT)
-            for w in _jieba_words(raw):
+            for w in jieba_words(raw):
                 add_term(w, 1.0)
             for w in jieba_cut(raw):
                 if len(w) == 1 and w not in CJK_STOP:

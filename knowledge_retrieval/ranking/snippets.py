@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 
 from ..results import Snippet
-from ..text.analysis import _TOKEN_RE, cjk_units, to_simplified, word_terms
+from ..text.analysis import TOKEN_RE, cjk_units, to_simplified, word_terms
 
 SNIPPET_CHARS = 420
 ELLIPSIS = "…"
@@ -15,7 +15,7 @@ def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
     """Character spans of the tokens of ``text`` whose index terms were matched."""
     spans: list[tuple[int, int]] = []
     known: dict[str, bool] = {}  # a word repeats: decide it once
-    for m in _TOKEN_RE.finditer(text):
+    for m in TOKEN_RE.finditer(text):
         raw = m.group()
         if m.lastgroup == "cjk":
             s = m.start()

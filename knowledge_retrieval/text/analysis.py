@@ -26,7 +26,7 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
 _WORD = r"A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 # A compound token: words joined by identifier punctuation (snake_case, dotted.keys, PAY-1234,
 # /api/v2/orders/{id}); or one run of CJK characters.
-_TOKEN_RE = re.compile(
+TOKEN_RE = re.compile(
     rf"(?P<cjk>[{_CJK}]+)|(?P<word>/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*)"
 )
 _CJK_RE = re.compile(f"[{_CJK}]")
@@ -219,7 +219,7 @@ def jieba_cut(run: str) -> list[str]:
     return list(_jieba().cut(run, HMM=False))
 
 
-def _jieba_words(run: str, cut: Callable[[str], list[str]] = jieba_cut) -> list[str]:
+def jieba_words(run: str, cut: Callable[[str], list[str]] = jieba_cut) -> list[str]:
     """Words of three or more characters in a CJK run (two-character words are its bigrams)."""
     if len(run) < 3:
         return []
@@ -317,7 +317,7 @@ def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
 
     CJK runs come back in Simplified characters; offsets point into the original text.
     """
-    for m in _TOKEN_RE.finditer(text):
+    for m in TOKEN_RE.finditer(text):
         if m.group("cjk"):
             yield "cjk", to_simplified(m.group(0)), m.start(), m.end()
         else:
@@ -350,12 +350,12 @@ def index_terms(
     """
     out: list[str] = []
     # iter_tokens without its generator and offsets: this runs on every field of every section
-    for cjk, raw in _TOKEN_RE.findall(text):
+    for cjk, raw in TOKEN_RE.findall(text):
         if cjk:
             run = to_simplified(cjk)
             out.extend(cjk_units(run))
             if words:
-                out.extend(_jieba_words(run, cut))
+                out.extend(jieba_words(run, cut))
         else:
             whole, parts = word_terms(raw)
             if whole:

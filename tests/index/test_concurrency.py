@@ -224,7 +224,7 @@ def test_a_process_sees_another_process_s_update_without_rebuilding(tmp_path: Pa
         root = Path(sys.argv[1])
         (root / "kb" / "b.md").write_text("# B\\n\\ntoksecondbbbb\\n", encoding="utf-8")
         r = index_kb("kb", root=root)
-        assert r.added == ["b.md"] and not r.rebuilt, r
+        assert r.added == ("b.md",) and not r.rebuilt, r
     """)
     subprocess.run([sys.executable, "-c", code, str(root)], check=True, timeout=60)
     t0 = time.perf_counter()

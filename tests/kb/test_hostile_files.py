@@ -332,5 +332,5 @@ def test_skipped_files_are_not_reread_while_unchanged(
     # a skipped file that is fixed is picked up at once
     (kb / "binary.md").write_text("# Fixed\n\nfixedtok\n", encoding="utf-8")
     report = kbi.refresh(rules)
-    assert reads == ["binary.md"] and report.added == ["binary.md"]
+    assert reads == ["binary.md"] and report.added == ("binary.md",)
     assert "binary.md" not in report.skipped

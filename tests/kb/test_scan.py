@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knowledge_retrieval.kb.rules import FolderScope, _matcher, is_included
+from knowledge_retrieval.kb.rules import FolderScope, is_included, matcher
 from knowledge_retrieval.kb.scan import scan_kb
 from knowledge_retrieval.models import KBRules
 
@@ -148,7 +148,7 @@ def test_matcher_is_wcmatch(pattern: str, path: str) -> None:
     flags = wcglob.GLOBSTAR | wcglob.DOTGLOB | wcglob.BRACE | wcglob.FORCEUNIX | wcglob.CASE
     for basename in (False, True):
         reference = wcglob.compile(pattern, flags=flags | (wcglob.MATCHBASE if basename else 0))
-        assert _matcher(pattern, basename)(path) is reference.match(path)
+        assert matcher(pattern, basename)(path) is reference.match(path)
 
 
 # --- the walk ---------------------------------------------------------------------------------

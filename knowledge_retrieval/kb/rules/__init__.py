@@ -11,15 +11,15 @@ import logging
 import re
 
 from ...models import RULE_ACTIONS, KBRules, Rule, Unread
-from .frontmatter import _front_matter, _strings, fm_rules
-from .markdown import _collapse, _dedupe, _infer_languages, _split_keywords, read_body
+from .frontmatter import fm_rules, split_front_matter, strings
+from .markdown import collapse, dedupe, infer_languages, read_body, split_keywords
 from .patterns import (
     FolderScope,
-    _matcher,
-    _norm_pattern,
     is_emphasized,
     is_entry,
     is_included,
+    matcher,
+    norm_pattern,
     path_matches,
 )
 
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-_ = (_matcher, _norm_pattern)  # re-exported for the tests
+_ = (matcher, norm_pattern)  # re-exported for the tests
 
 
 def parse_readme(text: str) -> KBRules:
@@ -53,7 +53,7 @@ def parse_readme(text: str) -> KBRules:
 def _parse(text: str) -> KBRules:
     text = str(text).replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
     text = text.removeprefix("\ufeff")
-    meta, body, broken = _front_matter(text)
+    meta, body, broken = split_front_matter(text)
     head = text[: len(text) - len(body)] if text.endswith(body) else ""
     ff = read_body(body, head.count("\n") + 1)
     meta = meta or {}
@@ -62,23 +62,23 @@ def _parse(text: str) -> KBRules:
     unread = _dedupe_unread([*fm_unread, *ff["unread"]])
 
     def paths(action: str) -> tuple[str, ...]:
-        return _dedupe(r.path for r in understood if r.action == action and r.unless is None)
+        return dedupe(r.path for r in understood if r.action == action and r.unless is None)
 
-    description = _collapse(" ".join(_strings(meta.get("description"))))
-    names = _strings(meta.get("name"))
+    description = collapse(" ".join(strings(meta.get("description"))))
+    names = strings(meta.get("name"))
     keywords = meta["keywords"] if "keywords" in meta else meta.get("tags")
-    keywords = _split_keywords(keywords) if isinstance(keywords, str) else _strings(keywords)
+    keywords = split_keywords(keywords) if isinstance(keywords, str) else strings(keywords)
     languages = [
         p.lower().replace("_", "-")
-        for s in _strings(meta.get("languages", meta.get("language", meta.get("lang"))))
+        for s in strings(meta.get("languages", meta.get("language", meta.get("lang"))))
         for p in re.split(r"[\s,，、;；]+", s)
     ]
     return KBRules(
-        name=(_collapse(names[0]) or None) if names else None,
+        name=(collapse(names[0]) or None) if names else None,
         description=description or ff["description"],
-        keywords=_dedupe([*map(_collapse, keywords), *ff["keywords"]]),
-        languages=_dedupe(languages or _infer_languages(f"{description}\n{ff['prose']}")),
-        headings=_dedupe(ff["headings"]),
+        keywords=dedupe([*map(collapse, keywords), *ff["keywords"]]),
+        languages=dedupe(languages or infer_languages(f"{description}\n{ff['prose']}")),
+        headings=dedupe(ff["headings"]),
         style="front-matter" if meta and not broken else "free-form",
         include=paths("include"),
         exclude=paths("exclude"),

@@ -11,7 +11,7 @@ import re
 
 from ...models import Condition
 
-_I = re.IGNORECASE
+IGNORECASE = re.IGNORECASE
 
 KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -20,7 +20,7 @@ KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:upcoming|unreleased|future|next (?:release|version)s?|roadmap|planned"
             r"|not yet released|coming)\b|即将|即將|未来|未來|下一版|下一个版本|下一個版本"
             r"|下个版本|下個版本|规划|規劃|尚未发布|尚未發布|未发布|未發布",
-            _I,
+            IGNORECASE,
         ),
     ),
     (
@@ -29,7 +29,7 @@ KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:old|older|oldest|legacy|previous|prior|earlier|deprecated|outdated|obsolete"
             r"|historic\w*|archived|former|past)\b|旧|舊|历史|歷史|老版|以前|之前|早期|过去|過去"
             r"|废弃|廢棄|过时|過時|弃用|棄用",
-            _I,
+            IGNORECASE,
         ),
     ),
     (
@@ -37,14 +37,14 @@ KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:versions?|releases?|versioned|release notes?|changelogs?|v\d[\w.]*)\b"
             r"|版本|发行版|發行版|发版|發版|发布说明|發布說明|更新日志|更新日誌",
-            _I,
+            IGNORECASE,
         ),
     ),
     (
         "year",
         re.compile(
             r"\b(?:years?|dates?|dated|decades?|months?)\b|年份|年代|日期|年度|哪一?年|时间点|時間點",
-            _I,
+            IGNORECASE,
         ),
     ),
 )
@@ -54,7 +54,7 @@ _ABOUT_EN = re.compile(
     r"\b(?:mentions?|mentioning|names?|naming|is about|are about|asks? about|asked about"
     r"|asking about|about|concerns?|concerning|involves?|involving|refers? to|regarding"
     r"|relates? to|related to|covers?|on the topic of|contains?|includes?)\s+(.+)$",
-    _I,
+    IGNORECASE,
 )
 _ABOUT_ZH = re.compile(
     r"(?:涉及|提到|提及|关于|關於|问到|問到|问及|問及|询问|詢問|包含|针对|針對|谈到|談到"
@@ -64,22 +64,25 @@ _WITH_ZH = re.compile(r"(?:与|與|和|跟)\s*(.+?)\s*(?:有关|有關|相关|�
 _TOPIC_TAIL = re.compile(
     r"(?:的)?(?:时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類)+$"
 )
-_TOPIC_SPLIT = re.compile(r"\s*(?:/|、|,|，|;|；|\bor\b|\band\b|或者|或|和|与|與|及|以及)\s*", _I)
+_TOPIC_SPLIT = re.compile(
+    r"\s*(?:/|、|,|，|;|；|\bor\b|\band\b|或者|或|和|与|與|及|以及)\s*", IGNORECASE
+)
 _TOPIC_FILLER = re.compile(
     r"^(?:the|a|an|any|all|some|specific|particular|certain|questions?|query|queries|user"
     r"|所有|各种|各種|具体|具體|特定|某个|某個|问题|問題|用户|用戶)$",
-    _I,
+    IGNORECASE,
 )
-_EN_LEAD = re.compile(r"^(?:(?:the|a|an|any|specific|particular|certain|some)\s+)+", _I)
-_EN_TAIL = re.compile(r"\s+(?:questions?|queries|topics?|issues?|problems?)$", _I)
+_EN_LEAD = re.compile(r"^(?:(?:the|a|an|any|specific|particular|certain|some)\s+)+", IGNORECASE)
+_EN_TAIL = re.compile(r"\s+(?:questions?|queries|topics?|issues?|problems?)$", IGNORECASE)
 _VAGUE = re.compile(
     r"^(?:details?|more|information|info|examples?|everything|anything|it|this|that|them"
     r"|更多|详情|詳情|细节|細節|其他|其它|完整|全部|内容|內容|更多内容|更多內容|说明|說明)$",
-    _I,
+    IGNORECASE,
 )
 
 QUESTION_WORDS = re.compile(
-    r"\b(?:questions?|asked|asks?|asking|query|queries|user|you)\b|问|問|询|詢|涉及|提到|提及", _I
+    r"\b(?:questions?|asked|asks?|asking|query|queries|user|you)\b|问|問|询|詢|涉及|提到|提及",
+    IGNORECASE,
 )
 
 
@@ -121,7 +124,7 @@ def read_condition(text: str, words: tuple[str, ...] = ()) -> Condition:
 QUESTION_PREFIX = re.compile(
     r"^(?:(?:the|a|an|your)\s+)?(?:question|query|user|request)s?\s+(?:is\s+|are\s+)?"
     r"|^(?:you\s+are|you're|it\s+is|it's)\s+|^(?:问题|問題|提问|提問|用户|用戶)(?:是|在)?",
-    _I,
+    IGNORECASE,
 )
 
 _STRONG = re.compile(
@@ -129,12 +132,12 @@ _STRONG = re.compile(
     r"|first choice|above all|last resort|at all costs)\b|务必|務必|一定|始终|始終|首选|首選"
     r"|权威|權威|最重要|必须|必須|强烈|強烈|尽可能不要|盡可能不要|最后才|最後才|以.{0,12}?为准"
     r"|以.{0,12}?為準",
-    _I,
+    IGNORECASE,
 )
 _WEAK = re.compile(
     r"\b(?:if possible|where possible|slightly|somewhat|a little|a bit|when in doubt|may|might"
     r"|could)\b|稍微|略微|适当|適當|酌情|可以优先|可以優先|可优先|可優先|略",
-    _I,
+    IGNORECASE,
 )
 
 

@@ -32,7 +32,7 @@ _FM_KEYS = FM_KEYS
 _ACTION = {"emphasize": "prefer", "routes": "route", "route": "route"}
 
 
-def _front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
+def split_front_matter(text: str) -> tuple[dict[str, Any] | None, str, bool]:
     """(metadata, body, broken): metadata is None when the README has no usable front matter."""
     if not text.startswith("---"):  # what the handler's detect() needs, without importing it
         return None, text, False
@@ -81,12 +81,12 @@ def _salvage(fm: str) -> dict[str, Any]:
     return {k: v for k, v in meta.items() if v}
 
 
-def _strings(value: Any) -> list[str]:
+def strings(value: Any) -> list[str]:
     """A front-matter value (scalar or list, nested lists flattened) as stripped strings."""
     if value is None or isinstance(value, dict):
         return []
     if isinstance(value, (list, tuple, set)):
-        return [s for v in value for s in _strings(v)]
+        return [s for v in value for s in strings(v)]
     return [s] if (s := str(value).strip()) else []
 
 
@@ -156,7 +156,7 @@ def fm_rules(meta: dict[str, Any], lines: list[str]) -> tuple[list[Rule], list[U
                 paths = [norm_pattern(str(x)) for x in _items(low.get("path", low.get("paths")))]
                 probe = next((str(x) for x in _items(low.get("path", low.get("paths")))), "")
             else:
-                low, paths = {}, [norm_pattern(x) for x in _strings(item)]
+                low, paths = {}, [norm_pattern(x) for x in strings(item)]
                 probe = str(item)
             line, source = _locate(lines, key, probe.strip())
             paths = [x for x in paths if x]
@@ -172,7 +172,7 @@ def fm_rules(meta: dict[str, Any], lines: list[str]) -> tuple[list[Rule], list[U
             ):
                 unread.append(Unread(line, source or f"{key}: {item}"))
                 continue
-            over = tuple(norm_pattern(x) for x in _strings(low.get("over")) if norm_pattern(x))
+            over = tuple(norm_pattern(x) for x in strings(low.get("over")) if norm_pattern(x))
             for path in paths:
                 rules.append(
                     Rule(

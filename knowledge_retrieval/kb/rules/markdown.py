@@ -11,7 +11,7 @@ from ...models import Rule, Unread
 from .sentences import heading_cue, is_rules_heading, read_line
 
 _DESCRIPTION_LIMIT = 600
-_I = re.IGNORECASE
+IGNORECASE = re.IGNORECASE
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -27,16 +27,16 @@ _IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
 _LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _URL = re.compile(r"<?https?://\S+")
 
-_KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", _I)
+_KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", IGNORECASE)
 _KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
     r"^[*_]*(?:key ?words?|tags|关键[词字]|關鍵[詞字]|标签|標籤)[*_]*\s*"
     r"[:：][*_]*\s*(.*)$",
-    _I,
+    IGNORECASE,
 )
 _SCOPE_HEAD = re.compile(
     r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
     r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)",
-    _I,
+    IGNORECASE,
 )
 _KW_SPLIT = re.compile(r"[,，、;；\n]")
 
@@ -130,28 +130,28 @@ def _uncommented(body: str) -> tuple[list[str], list[int]]:
 
 def _clean_inline(text: str) -> str:
     """Markdown inline text as plain words: links keep their text, code and emphasis marks go."""
-    return _collapse(re.sub(r"\*\*|__|`", "", _LINK.sub(r"\1", _IMAGE.sub("", text))))
+    return collapse(re.sub(r"\*\*|__|`", "", _LINK.sub(r"\1", _IMAGE.sub("", text))))
 
 
-def _collapse(text: str) -> str:
+def collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _dedupe(items: Iterable[str]) -> tuple[str, ...]:
+def dedupe(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(i for i in items if i))
 
 
 _TRAD = frozenset("體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓")
 _SIMP = frozenset("体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让")
 _NAMED_LANGS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("zh-cn", re.compile(r"\bsimplified chinese\b|简体中文|簡體中文|简体|簡體", _I)),
-    ("zh-tw", re.compile(r"\btraditional chinese\b|繁體中文|繁体中文|繁體|繁体", _I)),
-    ("zh", re.compile(r"\bchinese\b|中文|汉语|漢語|华语|華語", _I)),
-    ("en", re.compile(r"\benglish\b|英文|英语|英語", _I)),
+    ("zh-cn", re.compile(r"\bsimplified chinese\b|简体中文|簡體中文|简体|簡體", IGNORECASE)),
+    ("zh-tw", re.compile(r"\btraditional chinese\b|繁體中文|繁体中文|繁體|繁体", IGNORECASE)),
+    ("zh", re.compile(r"\bchinese\b|中文|汉语|漢語|华语|華語", IGNORECASE)),
+    ("en", re.compile(r"\benglish\b|英文|英语|英語", IGNORECASE)),
 )
 
 
-def _infer_languages(prose: str) -> list[str]:
+def infer_languages(prose: str) -> list[str]:
     """Languages of a README that lists none, from its prose (code and keywords left out).
 
     ``en`` if Latin letters are 30+ and a fifth of the text (a Han character counts as three
@@ -180,13 +180,13 @@ def _infer_languages(prose: str) -> list[str]:
     langs = [code for _, code in sorted(found, key=lambda f: f[0])]
     if "zh" in langs and any(c.startswith("zh-") for c in langs):
         langs.remove("zh")
-    return list(_dedupe(langs))
+    return list(dedupe(langs))
 
 
-def _split_keywords(text: str) -> list[str]:
+def split_keywords(text: str) -> list[str]:
     out = []
     for part in _KW_SPLIT.split(text):
-        word = _collapse(re.sub(r"^\s*(?:[-*+•]|\d+[.)])\s+", "", part).replace("`", ""))
+        word = collapse(re.sub(r"^\s*(?:[-*+•]|\d+[.)])\s+", "", part).replace("`", ""))
         word = word.strip("\"'“”‘’「」『』").rstrip(".。").strip()
         if word and len(word) <= 80:
             out.append(word)
@@ -195,7 +195,7 @@ def _split_keywords(text: str) -> list[str]:
 
 def _paragraph_text(block: _Block) -> str:
     text = _URL.sub("", _clean_inline(block.text))
-    return _collapse(text) if re.search(r"\w", text) else ""
+    return collapse(text) if re.search(r"\w", text) else ""
 
 
 def _truncate(text: str, limit: int = _DESCRIPTION_LIMIT) -> str:
@@ -222,7 +222,7 @@ def _describe(paras: list[_Block], items: list[_Block], heads: list[_Block]) -> 
     if not text and (in_scope := [b for b in items if b.section in scope]):
         sec = in_scope[0].section
         text = "; ".join(t for b in in_scope if b.section == sec if (t := _paragraph_text(b)))
-    return _truncate(_collapse(text or first_two(paras)))
+    return _truncate(collapse(text or first_two(paras)))
 
 
 def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
@@ -241,7 +241,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
             continue
         m = None if block.section in kw_sections else _KW_INLINE.match(block.text)
         if m or block.section in kw_sections:
-            found["keywords"] += _split_keywords(m.group(1) if m else "\n".join(block.lines))
+            found["keywords"] += split_keywords(m.group(1) if m else "\n".join(block.lines))
             continue
         head = heads[block.section].text if block.section >= 0 else ""
         got, not_read = read_line(

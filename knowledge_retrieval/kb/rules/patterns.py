@@ -38,11 +38,8 @@ def norm_pattern(pattern: str) -> str:
     return "" if p == "." else p
 
 
-_norm_pattern = norm_pattern
-
-
 @functools.lru_cache(maxsize=1024)
-def _matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
+def matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
     """wcmatch's matcher for one glob, as its translated regular expressions: wcmatch's own
     ``match`` is these ``fullmatch`` calls plus several Python calls per path."""
     from wcmatch import glob as wcglob
@@ -79,20 +76,20 @@ def path_matches(rel_path: str, pattern: str) -> bool:
 
     A leading ``./`` or ``/`` is ignored; matching is case-sensitive.
     """
-    pat, path = _norm_pattern(pattern), _norm_pattern(rel_path).rstrip("/")
+    pat, path = norm_pattern(pattern), norm_pattern(rel_path).rstrip("/")
     if not pat or not path:
         return False
     parents = ["/".join(path.split("/")[:i]) for i in range(path.count("/"), 0, -1)]
     folder = pat.rstrip("/")
     try:
         if pat.endswith("/") and _GLOB_CHARS.search(folder):
-            return any(map(_matcher(folder, "/" not in folder), parents))
+            return any(map(matcher(folder, "/" not in folder), parents))
         if pat.endswith("/") and "/" not in folder:
             return folder in path.split("/")[:-1]
         if pat.endswith("/"):
             return path.startswith(folder + "/")
         if _GLOB_CHARS.search(pat):
-            return any(map(_matcher(pat, "/" not in pat), (path, *parents)))
+            return any(map(matcher(pat, "/" not in pat), (path, *parents)))
     except Exception:  # a malformed glob selects nothing
         log.debug("unusable path pattern %r", pattern, exc_info=True)
         return False
@@ -106,13 +103,13 @@ _FolderTest = Callable[[str, list[str], list[str]], bool]
 def _pattern_parts(pattern: str) -> tuple[_FolderTest, Callable[[str], bool] | None] | None:
     """:func:`path_matches` for one pattern, split into the part decided by a file's folder and
     the part that needs the file's own path (None: no such part); None when it selects nothing."""
-    pat = _norm_pattern(pattern)
+    pat = norm_pattern(pattern)
     if not pat:
         return None
     folder = pat.rstrip("/")
     try:
         if pat.endswith("/") and _GLOB_CHARS.search(folder):
-            m = _matcher(folder, "/" not in folder)
+            m = matcher(folder, "/" not in folder)
             return (lambda _d, parents, _names: any(map(m, parents))), None
         if pat.endswith("/") and "/" not in folder:
             return (lambda _d, _parents, names: folder in names), None
@@ -120,7 +117,7 @@ def _pattern_parts(pattern: str) -> tuple[_FolderTest, Callable[[str], bool] | N
             under = folder + "/"
             return (lambda d, _parents, _names: f"{d}/".startswith(under) if d else False), None
         if _GLOB_CHARS.search(pat):
-            m = _matcher(pat, "/" not in pat)
+            m = matcher(pat, "/" not in pat)
             return (lambda _d, parents, _names: any(map(m, parents))), m
     except Exception:  # a malformed glob selects nothing
         log.debug("unusable path pattern %r", pattern, exc_info=True)

@@ -13,7 +13,7 @@ from .patterns import EXT as _EXT
 from .patterns import GLOB_CHARS as _GLOB_CHARS
 from .patterns import is_pathlike, norm_pattern
 
-_I = re.IGNORECASE
+IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
 
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -22,7 +22,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
             r"|except|out of scope)\b|忽略|排除|跳过|跳過|不要|勿|不检索|不檢索|无需|無需|不需要",
-            _I,
+            IGNORECASE,
         ),
     ),
     (
@@ -32,7 +32,7 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|entry[- ]?points?|entry (?:files?|pages?)|index|overview first"
             r"|(?:read|open|check|consult|look at|see)\b.{0,40}?\bfirst)\b|^\W*entr(?:y|ies)\b"
             r"|入口|(?<![优優])先[查看读讀]|[从從].{0,30}?[开開]始|首先",
-            _I,
+            IGNORECASE,
         ),
     ),
     (
@@ -40,23 +40,23 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:prefer\w*|emphasi[sz]\w*|priorit\w*|primary|most important|source of truth)\b"
             r"|优先|優先|重点|重點|主要|首选|首選|以.{0,30}?[为為]准",
-            _I,
+            IGNORECASE,
         ),
     ),
 )
 _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
     r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
     r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)",
-    _I,
+    IGNORECASE,
 )
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
     r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
     r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
     r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
-    _I,
+    IGNORECASE,
 )
 _FOLDER_WORD = re.compile(
-    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", _I
+    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", IGNORECASE
 )
 _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 
@@ -74,18 +74,20 @@ _AVOID = re.compile(
     r"|less important|lower priority|last resort)\b|尽量不要|盡量不要|尽可能不要|盡可能不要"
     r"|尽量避免|盡量避免|避免|降低|降权|降權|次要|少用|尽量少|盡量少|不推荐|不推薦|最后才|最後才"
     r"|靠后|靠後",
-    _I,
+    IGNORECASE,
 )
 _LOOK = re.compile(
     r"\b(?:look|search\w*|check|consult|see|use|read|open|go to|refer to|find)\b"
     r"|查看|查阅|查閱|查|看|检索|檢索|搜索|参考|參考|参见|參見|见|見|读|讀|使用|用",
-    _I,
+    IGNORECASE,
 )
 _UNLESS = re.compile(
-    r"\bunless\b|\bexcept (?:when|if|for|where|in)\b|\bother than (?:when|for)\b|除非", _I
+    r"\bunless\b|\bexcept (?:when|if|for|where|in)\b|\bother than (?:when|for)\b|除非", IGNORECASE
 )
-_ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", _I)
-_ONLY_COND_EN = re.compile(r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", _I)
+_ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
+_ONLY_COND_EN = re.compile(
+    r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
+)
 _ONLY_ZH = (
     re.compile(r"(?:只有|仅有|僅有)(?:在|当|當)?(?P<c>.+?)(?:的)?(?:时候|時候|时|時)?才"),
     re.compile(r"(?:只在|仅在|僅在|仅当|僅當|只当|只當)(?P<c>.+?)(?:的)?(?:时候|時候|时|時)"),
@@ -96,21 +98,23 @@ _ONLY_ZH = (
     ),
 )
 _WHEN = (
-    re.compile(r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$", _I),
+    re.compile(
+        r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$", IGNORECASE
+    ),
     re.compile(
         r"^\W*for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning|that mention)"
         r"\s+[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"^(?P<a>.+?)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
         r"|it is asked)\b.+)$",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"^(?P<a>.+?)\s+for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning"
         r"|that mention)\s+.+)$",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"^(?:当|當|如果|若)?(?P<c>(?:问题|問題|用户|用戶)?(?:问到|問到|问及|問及|询问|詢問|涉及"
@@ -123,17 +127,17 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
         r"^\W*(?:for\s+)?(?P<t>[^,，:：\x00]{1,40}?)\s+(?:questions?|queries|issues|topics"
         r"|problems)\s*(?:[:：,，→]|->|—|–|-)?\s*(?:(?:please\s+)?(?:look|see|check|consult"
         r"|search|go|use|start|read|refer)\b|\x00)",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"^\W*(?:for\s+)?(?:questions?|queries)\s+(?:about|on|regarding|concerning)\s+"
         r"(?P<t>[^,，:：\x00]{1,40}?)\s*(?:[:：,，→]|->|—|–)",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"\b(?:see|look in|look at|check|consult|use|search)\s+\x00\d+\x00\s+for\s+"
         r"(?P<t>[^,.\x00]{1,40}?)\s+(?:questions?|queries|issues|topics)\b",
-        _I,
+        IGNORECASE,
     ),
     re.compile(
         r"^\W*(?:关于|關於|对于|對於|有关|有關)?(?P<t>[^，,：:。\x00]{1,16}?)(?:相关|相關|类|類|方面)?"
@@ -147,13 +151,13 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
 _OVER = re.compile(
     r"\b(?:over|rather than|instead of|in preference to|ahead of)\b|而不是|而非|优先于|優先於"
     r"|胜过|勝過|高于|高於|先于|先於",
-    _I,
+    IGNORECASE,
 )
 _SENTENCES = re.compile(r"(?<=[。；;！!？?])|(?<=\.)(?=\s)")
 _RULES_HEAD = re.compile(
     r"\b(?:rules?|how to (?:search|use)|search(?:ing)?|guidelines?|instructions?)\b"
     r"|规则|規則|检索|檢索|搜索|查找|使用方法",
-    _I,
+    IGNORECASE,
 )
 
 
@@ -257,7 +261,7 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
         before = s[: m.start()]
         if _PLACEHOLDER.search(before) or not _PLACEHOLDER.search(s[m.end() :]):
             return "unless", s[m.end() :], before
-        k = re.search(r"否则|否則|\botherwise\b|[，,:：]", s[m.end() :], _I)
+        k = re.search(r"否则|否則|\botherwise\b|[，,:：]", s[m.end() :], IGNORECASE)
         if k is None:
             return "unless", s[m.end() :], ""
         return "unless", s[m.end() : m.end() + k.start()], s[m.end() + k.start() :]
