@@ -67,7 +67,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         """Typo tolerance: a near vocabulary term stands in for the keyword."""
         near = typo_candidate(stats, kw)
         if near:
-            out.did_you_mean[kw.text] = near
+            out.did_you_mean[kw.text] = original_spelling(stats, near)  # the KB's word
             out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
             out.alias[near] = stands_for
         return bool(near)
@@ -128,10 +128,14 @@ def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str
 
 
 def original_spelling(stats: TermStats, term: str) -> str:
-    """The term as a section of the KB writes it (index terms are lower case)."""
+    """The word as a section of the KB writes it: its case, and the whole word a stem was cut
+    from (``signatur`` -> ``signature``)."""
     vec = stats.vector(term)
     if vec is not None:
         text = str(stats.reader.stored_fields(int(vec[0][0])).get("text") or "")
+        words = re.findall(rf"(?<!\w){re.escape(term)}[^\W_]*(?!\w)", text, re.IGNORECASE)
+        if words:  # the most frequent whole word, the shortest on ties
+            return str(min(set(words), key=lambda w: (-words.count(w), len(w), w != w.lower(), w)))
         m = re.search(re.escape(term), text, re.IGNORECASE)
         if m:
             return m.group()
