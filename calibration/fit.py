@@ -16,8 +16,7 @@ Dev sets (never the held-out ``teamkb-check``)::
     python -m calibration.typos calibration/teamkb/questions.jsonl -o ../teamkb-typos.jsonl --seed 13
     python -m calibration.fit --eval ../shared/eval --small ../small-kbs --typos ../teamkb-typos.jsonl
 
-``--dry-run`` measures without writing the model. Requires scipy and matplotlib
-(``pip install -e '.[calibration]'``).
+``--dry-run`` measures without writing the model. Requires scipy and matplotlib (``pip install -e '.[calibration]'``).
 """
 
 from __future__ import annotations
