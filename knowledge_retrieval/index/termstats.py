@@ -122,8 +122,8 @@ class TermStats:
 
     def near_term(self, word: str) -> str | None:
         """The vocabulary's closest term to a word it lacks: one edit (a swap of neighbours
-        counting as one), same first letter (two for words of 8+ letters); the most common on
-        ties."""
+        counting as one; two edits for words of 8+ letters), same first letter (two for words
+        of 8+ letters); the most common on ties."""
         cache = self.cache.setdefault("typos", {})
         if word not in cache:
             if len(cache) >= TERM_CACHE_ENTRIES:
@@ -136,8 +136,9 @@ class TermStats:
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
-        # one edit: two turn real words into others (collector -> connector, code -> codon)
-        max_edits = 1
+        # one edit, two in words of 8+ letters (real words, which two edits turn into others,
+        # collector -> connector, never get here: see ranking/vocabulary.py)
+        max_edits = 2 if len(word) >= 8 else 1
         # a typo keeps its first letter (two for long words), the usual assumption of spelling
         # correctors: only the vocabulary under that prefix is compared
         prefix = word[: 1 if len(word) < 8 else 2]

@@ -11,8 +11,11 @@ from ..text.analysis import has_cjk
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
-MIN_TYPO_CHARS = 6
-"""Shorter words are not corrected: one edit turns 'bake' into 'base' and 'bread' into 'break'."""
+MIN_TYPO_CHARS = 4
+"""Shorter words are not corrected (one edit of a three-letter word is another word)."""
+REAL_WORD_ZIPF = 3.0
+"""A word at least this common in general language is spelt as meant, not a typo: 'collector'
+is no misspelt 'connector', 'bake' no misspelt 'base' (Zipf 3.9 each)."""
 
 
 @dataclass(slots=True)
@@ -38,9 +41,16 @@ class Known:
 
 
 def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
-    """A near term of the vocabulary for a keyword absent from it (words of 6+ letters)."""
+    """A near term of the vocabulary for a keyword absent from it: words of 4+ letters that
+    are not real words of general English (one edit, two for 8+ letters)."""
+    from ..text.generalfreq import zipf
+
     word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
     if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
+        return None
+    if any(c.isdigit() for c in word):  # a code one digit off is another code, not a typo
+        return None
+    if not kw.whole and zipf(kw.text, "en") >= REAL_WORD_ZIPF:
         return None
     return stats.near_term(word)
 
@@ -118,7 +128,7 @@ def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str
             t
             for f in ("body", "heading", "title")
             for t in stats.vocabulary(f, prefix)
-            if any(c in t for c in _ID_SEPARATORS) and t != whole
+            if (any(c in t for c in _ID_SEPARATORS) or _is_code(t)) and t != whole
         ]
         if cands:
             break
@@ -134,8 +144,8 @@ def original_spelling(stats: TermStats, term: str) -> str:
     if vec is not None:
         text = str(stats.reader.stored_fields(int(vec[0][0])).get("text") or "")
         words = re.findall(rf"(?<!\w){re.escape(term)}[^\W_]*(?!\w)", text, re.IGNORECASE)
-        if words:  # the most frequent whole word, the shortest on ties
-            return str(min(set(words), key=lambda w: (-words.count(w), len(w), w != w.lower(), w)))
+        if words:  # lower case first (running text), then the most frequent, the shortest
+            return str(min(set(words), key=lambda w: (w != w.lower(), -words.count(w), len(w), w)))
         m = re.search(re.escape(term), text, re.IGNORECASE)
         if m:
             return m.group()
@@ -162,21 +172,35 @@ def _common_word(k: Keyword) -> bool:
 _ID_SEPARATORS = "_.-/:"
 
 
+def _is_code(text: str) -> bool:
+    """A code of letters and digits (``E1023``, ``BF0301``): a letter first, 4+ characters."""
+    return (
+        len(text) >= 4
+        and text[0].isalpha()
+        and text.isascii()
+        and text.isalnum()
+        and any(c.isdigit() for c in text)
+    )
+
+
 def is_identifier(k: Keyword) -> bool:
     """An identifier that must be matched whole: ``ORDER_STATUS_X``, ``a.b.c``, ``PAY-1234``,
-    ``/api/v2/...``, camelCase (not prose compounds such as ``loss-of-function``)."""
-    return bool(k.whole) and k.part_credit < 1.0 and not has_cjk(k.text)
+    ``/api/v2/...``, camelCase, a code such as ``E1023`` (not prose compounds such as
+    ``loss-of-function``)."""
+    if has_cjk(k.text):
+        return False
+    return (bool(k.whole) and k.part_credit < 1.0) or (not k.whole and _is_code(k.text))
 
 
 def _has_identifier(stats: TermStats, k: Keyword) -> bool:
     """The KB has the identifier whole, or as the leading run of a longer one it has
     (``ORDER_STATUS`` of ``ORDER_STATUS_PAID``)."""
-    assert k.whole
-    if stats.known(k.whole):
+    term = k.whole or k.parts[0]
+    if stats.known(term):
         return True
-    n = len(k.whole)
+    n = len(term)
     return any(
-        t.startswith(k.whole) and len(t) > n and t[n] in _ID_SEPARATORS
+        t.startswith(term) and len(t) > n and t[n] in _ID_SEPARATORS
         for f in ("body", "title", "heading")
-        for t in stats.vocabulary(f, k.whole)
+        for t in stats.vocabulary(f, term)
     )
