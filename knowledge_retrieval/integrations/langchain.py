@@ -30,33 +30,15 @@ from pydantic import Field
 from ..api import search
 from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError
+from ..interfaces.agent_tool import hit_content, hit_metadata
 from ..results import Hit
 from ..team.workflow import check_kb_ids, retrieve
 
 
 def hit_document(hit: Hit) -> Document:
     """One search hit as a LangChain ``Document`` (section text + where it is + its score)."""
-    text = hit.content.strip() or hit.snippet.replace("**", "")
-    if hit.kind == "table":
-        text = text.split("\n\n", 1)[0]
-    source = f"{hit.kb}/{hit.location}"
-    return Document(
-        id=source,
-        page_content=text,
-        metadata={
-            "source": source,
-            "kb": hit.kb,
-            "path": hit.path,
-            "title": hit.title,
-            "heading_path": list(hit.heading_path),
-            "line_start": hit.line_start,
-            "line_end": hit.line_end,
-            "score": round(hit.score, 4),
-            "kind": hit.kind,
-            "role": hit.role,
-            "matched_terms": list(hit.matched_terms),
-        },
-    )
+    meta = hit_metadata(hit)
+    return Document(id=meta["source"], page_content=hit_content(hit, None), metadata=meta)
 
 
 class KnowledgeBaseRetriever(BaseRetriever):

@@ -148,19 +148,19 @@ def tool_definitions() -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- the envelope
 
 
-def hit_content(hit: Hit, limit: int = MAX_CONTENT_CHARS) -> str:
-    """A hit's text for agents: the section, or a table hit's (first) row as ``field: value``."""
+def hit_content(hit: Hit, limit: int | None = MAX_CONTENT_CHARS) -> str:
+    """A hit's text for agents: the section, or a table hit's (first) row as ``field: value``
+    (cut to ``limit`` characters; None: whole)."""
     text = hit.content.strip() or hit.snippet_text
     if hit.kind == "table":
         text = text.split("\n\n", 1)[0]
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 
-def hit_result(hit: Hit) -> dict[str, Any]:
-    """One entry of ``results``: ``source``, ``content``, ``score`` and the hit's details."""
+def hit_metadata(hit: Hit) -> dict[str, Any]:
+    """Where a hit is and how well it matched: the fields every host gets beside its text."""
     return {
         "source": f"{hit.kb}/{hit.location}",
-        "content": hit_content(hit),
         "score": round(hit.score, 4),
         "kb": hit.kb,
         "path": hit.path,
@@ -173,6 +173,12 @@ def hit_result(hit: Hit) -> dict[str, Any]:
         "matched_terms": list(hit.matched_terms),
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
+
+
+def hit_result(hit: Hit) -> dict[str, Any]:
+    """One entry of ``results``: ``source``, ``content``, ``score`` and the hit's details."""
+    meta = hit_metadata(hit)
+    return {"source": meta.pop("source"), "content": hit_content(hit), **meta}
 
 
 def ok(

@@ -28,9 +28,11 @@ from langbot_plugin.api.entities.builtin.rag.models import IngestionContext, Ing
 from knowledge_retrieval import search
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from knowledge_retrieval.errors import AccessDeniedError, InvalidArgumentError
+from knowledge_retrieval.interfaces.agent_tool import hit_content, hit_metadata
+from knowledge_retrieval.messages import ACCESS_DISABLED
 from knowledge_retrieval.results import Hit
 from knowledge_retrieval.team.teams import load_teams
-from knowledge_retrieval.team.workflow import ACCESS_DISABLED, check_kb_ids, retrieve
+from knowledge_retrieval.team.workflow import check_kb_ids, retrieve
 
 from ..common import settings
 
@@ -106,23 +108,12 @@ def search_kb(
 
 def entry(hit: Hit) -> RetrievalResultEntry:
     """A hit as LangBot's result entry: the section text, where it is, and its score."""
-    text = hit.content.strip() or hit.snippet.replace("**", "")
-    if hit.kind == "table":
-        text = text.split("\n\n", 1)[0]  # the matching row, as field: value lines
-    source = f"{hit.kb}/{hit.location}"
+    meta = hit_metadata(hit)
+    source = meta["source"]
     return RetrievalResultEntry(
         id=source,
-        content=[ContentElement(type="text", text=f"Source: {source}\n{text}")],
-        metadata={
-            "source": source,
-            "kb": hit.kb,
-            "path": hit.path,
-            "title": hit.title,
-            "heading_path": list(hit.heading_path),
-            "line_start": hit.line_start,
-            "line_end": hit.line_end,
-            "kind": hit.kind,
-        },
+        content=[ContentElement(type="text", text=f"Source: {source}\n{hit_content(hit, None)}")],
+        metadata=meta,
         distance=round(1.0 - hit.score, 4),
         score=round(hit.score, 4),
     )
