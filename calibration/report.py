@@ -57,6 +57,8 @@ class Row:
     kb_none_ok: bool | None = None
     kb_none_kb: str | None = None
     kb_none_found: bool | None = None
+    group: str = ""
+    absent_id: bool = False  # an absent identifier (also as a typo variant of one)
 
     @property
     def flag(self) -> str:
@@ -81,7 +83,7 @@ def _search(query: str, kb: str | None, root: Path, **kw: Any) -> Any:
         return None
 
 
-def ask(q: dict[str, Any], root: Path, *, kb_none: bool) -> Row:
+def ask(q: dict[str, Any], root: Path, *, kb_none: bool, by: str = "kind") -> Row:
     """Ask one question the way an agent would and judge the answer."""
     asked = q.get("ask_kb", q["kb"])
     expect = bool(q["answerable"]) and (asked is None or asked == q["kb"])
@@ -109,6 +111,8 @@ def ask(q: dict[str, Any], root: Path, *, kb_none: bool) -> Row:
         suggestion=bool(r and any("did you mean" in n.lower() for n in r.notes)),
         empty_matched=sum(1 for h in hits if not h.matched_terms),
         matched_terms=list(top.matched_terms) if top else [],
+        group=str(q.get(by) or "-"),
+        absent_id="absent_id" in (q["kind"], q.get("base_kind")),
     )
     if kb_none:
         rn = _search(q["query"], None, root)
@@ -131,7 +135,7 @@ def summarise(rows: Sequence[Row]) -> dict[str, Any]:
     """The figures of one group of rows (a kind, or all)."""
     exp = [r for r in rows if r.expect_found]
     rej = [r for r in rows if not r.expect_found]
-    aid = [r for r in rows if r.kind == "absent_id"]
+    aid = [r for r in rows if r.absent_id]
     nn = [r for r in rows if r.kb_none_ok is not None]
     return {
         "n": len(rows),
@@ -151,12 +155,13 @@ def summarise(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
-def report(rows: Sequence[Row]) -> dict[str, Any]:
-    """Figures per kind (in the schema's order, then any other kind) and overall."""
-    order = [k for k in KINDS if any(r.kind == k for r in rows)]
-    order += sorted({r.kind for r in rows} - set(order))
+def report(rows: Sequence[Row], by: str = "kind") -> dict[str, Any]:
+    """Figures per group (kinds in the schema's order, then any other value) and overall."""
+    order = [k for k in KINDS if any(r.group == k for r in rows)]
+    order += sorted({r.group for r in rows} - set(order))
     return {
-        "by_kind": {k: summarise([r for r in rows if r.kind == k]) for k in order},
+        "by": by,
+        "groups": {k: summarise([r for r in rows if r.group == k]) for k in order},
         "overall": summarise(rows),
     }
 
@@ -185,8 +190,8 @@ def _cell(value: Any, fmt: str) -> str:
 def render(rep: dict[str, Any], *, kb_none: bool) -> str:
     """The table: one line per kind, a rule, the overall line, then the targets."""
     cols = [c for c in _COLUMNS if kb_none or c[0] != "kb_none_ok"]
-    body = [(k, s) for k, s in rep["by_kind"].items()] + [("OVERALL", rep["overall"])]
-    table = [["kind", *[h for _, h, _ in cols]]]
+    body = [(k, s) for k, s in rep["groups"].items()] + [("OVERALL", rep["overall"])]
+    table = [[rep.get("by", "kind"), *[h for _, h, _ in cols]]]
     table += [[k, *[_cell(s[key], fmt) for key, _, fmt in cols]] for k, s in body]
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     out = []
@@ -236,7 +241,7 @@ def render_rows(rows: Sequence[Row], *, kb_none: bool) -> str:
 
 
 def run(
-    questions: Sequence[dict[str, Any]], root: Path, *, kb_none: bool = False
+    questions: Sequence[dict[str, Any]], root: Path, *, kb_none: bool = False, by: str = "kind"
 ) -> tuple[list[Row], float]:
     """Ask every question; stripped KB copies for questions that ask for them (known-item suites)."""
     t0 = time.perf_counter()
@@ -247,7 +252,7 @@ def run(
             if q.get("strip_front_matter") and q.get("kb"):
                 work = Path(tmp) / q["kb"]
                 qroot = stripped_copy(root, q["kb"], q["strip_front_matter"], work)
-            rows.append(ask(q, qroot, kb_none=kb_none))
+            rows.append(ask(q, qroot, kb_none=kb_none, by=by))
     return rows, time.perf_counter() - t0
 
 
@@ -265,6 +270,12 @@ def main(argv: list[str] | None = None) -> int:
         "--json", type=Path, metavar="FILE", help="write the figures (and rows) as JSON"
     )
     ap.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
+    ap.add_argument(
+        "--by",
+        default="kind",
+        metavar="FIELD",
+        help="group by this question field: kind, base_kind (typo variants), suite, set (small KBs)",
+    )
     ap.add_argument("--limit", type=int, help="only the first N questions")
     ap.add_argument("--index-dir", type=Path, help="where the indexes go (sets KR_INDEX_DIR)")
     args = ap.parse_args(argv)
@@ -276,8 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         qs = [q for q in qs if q["kind"] in args.kind]
     if args.limit:
         qs = qs[: args.limit]
-    rows, seconds = run(qs, root, kb_none=args.kb_none)
-    rep = report(rows)
+    rows, seconds = run(qs, root, kb_none=args.kb_none, by=args.by)
+    rep = report(rows, args.by)
     sys.stdout.write(f"{args.questions} on {root}: {len(rows)} questions, {seconds:.1f} s\n\n")
     if args.rows:
         sys.stdout.write(render_rows(rows, kb_none=args.kb_none) + "\n\n")

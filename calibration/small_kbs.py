@@ -121,6 +121,8 @@ def _question(q: dict[str, Any], **over: Any) -> dict[str, Any]:
         "answerable": True,
     }
     out["kind"] = infer_kind(out)
+    out["suite"] = q["suite"]
+    out["set"] = "in-scope"
     out.update(over)
     return out
 
@@ -163,6 +165,7 @@ def build_size(
                     ask_kb=kb,
                     kind="absent_topic",
                     note="in-domain: its answer file is not in this sample",
+                    set="in-domain",
                 )
             )
         # other suites' queries, never one answered by the sample of its own KB
@@ -184,6 +187,7 @@ def build_size(
                     ask_kb=kb,
                     kind="absent_topic",
                     note=f"out-of-scope: a {q['suite']} query",
+                    set="out-of-scope",
                 )
             )
     write_questions(root / "questions.jsonl", questions)

@@ -119,7 +119,7 @@ def test_report_runs_end_to_end(tmp_path: Path) -> None:
     )
     assert "OVERALL" in proc.stdout and "kb=None right or rightly not found" in proc.stdout
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert list(doc["by_kind"]) == list(KINDS)
+    assert list(doc["groups"]) == list(KINDS)
     assert doc["overall"]["n"] == 2 * len(KINDS) == len(doc["rows"])
     assert doc["overall"]["expect_found"] == sum(r["expect_found"] for r in doc["rows"])
     for r in doc["rows"]:
@@ -157,8 +157,8 @@ def test_summary_counts_each_outcome_once() -> None:
         _row(
             right_first=False, relevant_returned=False
         ),  # found, nothing relevant: false confidence
-        _row(kind="absent_id", expect_found=False, found=True, relevant_returned=False),
-        _row(kind="absent_id", expect_found=False, found=False, suggestion=True),
+        _row(kind="absent_id", absent_id=True, expect_found=False, relevant_returned=False),
+        _row(kind="absent_id", absent_id=True, expect_found=False, found=False, suggestion=True),
         _row(kind="absent_topic", expect_found=False, found=False, empty_matched=0),
     ]
     assert [r.flag for r in rows] == ["ok", "MISS", "FALSE", "FALSE", "ok", "ok"]
