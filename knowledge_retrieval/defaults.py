@@ -30,6 +30,11 @@ SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
 """The document suffixes a KB is made of (compared in lower case)."""
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Documents larger than this are skipped (and refused by ``read_document``)."""
+MAX_SECTIONS_PER_FILE = 2000
+"""A file with more sections (one-line headings, a table of 100,000 rows) has its consecutive
+sections merged into at most this many: all its text stays searchable, the index stays small."""
+MAX_SNIPPET_SCAN_CHARS = 100_000
+"""A snippet is cut from at most this much of a section's text (a 5 MB single-line section)."""
 MAX_README_BYTES = 256 * 1024
 """A KB README larger than this is read only up to this size."""
 MAX_TEAMS_BYTES = 1024 * 1024

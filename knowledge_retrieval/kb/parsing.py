@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses as dc
 import datetime as dt
 import io
 import logging
@@ -12,7 +13,13 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from ..defaults import MAX_FRONT_MATTER_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES, SUFFIXES
+from ..defaults import (
+    MAX_FRONT_MATTER_CHARS,
+    MAX_SECTIONS_PER_FILE,
+    MAX_YAML_DEPTH,
+    MAX_YAML_NODES,
+    SUFFIXES,
+)
 from ..models import Document, Section
 from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
 from .yaml_reader import YAMLRefused, load_yaml
@@ -85,8 +92,8 @@ def parse_document(rel_path: str, text: str) -> Document:
     try:
         text = normalise_newlines(text).removeprefix("\ufeff")
         if kind == "csv":
-            return _parse_csv(rel_path, text)
-        return _parse_markdown(rel_path, text, kind)
+            return cap_sections(_parse_csv(rel_path, text))
+        return cap_sections(_parse_markdown(rel_path, text, kind))
     except Exception as exc:  # parse_document must never raise
         log.debug("parsing %s failed", rel_path, exc_info=True)
         lines = text.split("\n")
@@ -97,6 +104,29 @@ def parse_document(rel_path: str, text: str) -> Document:
             sections=tuple(_plain_sections(lines, 0)),
             warnings=(f"not parsed ({type(exc).__name__}); indexed as plain text",),
         )
+
+
+def cap_sections(doc: Document, limit: int = MAX_SECTIONS_PER_FILE) -> Document:
+    """At most ``limit`` sections: runs of consecutive sections merged (the first one's heading
+    path, the run's lines, every text kept), so a pathological file indexes in bounded time."""
+    n = len(doc.sections)
+    if n <= limit:
+        return doc
+    size = -(-n // limit)  # ceil
+    merged = []
+    for i in range(0, n, size):
+        run = doc.sections[i : i + size]
+        merged.append(
+            Section(
+                heading_path=run[0].heading_path,
+                text="\n".join(s.text for s in run),
+                line_start=run[0].line_start,
+                line_end=run[-1].line_end,
+                kind="table" if all(s.kind == "table" for s in run) else "text",
+            )
+        )
+    note = f"{n} sections merged into {len(merged)} (at most {limit} a file)"
+    return dc.replace(doc, sections=tuple(merged), warnings=(*doc.warnings, note))
 
 
 def _stem_title(rel_path: str) -> str:

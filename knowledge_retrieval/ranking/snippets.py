@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 
+from ..defaults import MAX_SNIPPET_SCAN_CHARS
 from ..results import Snippet
 from ..text.analysis import TOKEN_RE, cjk_units, to_simplified, word_terms
 
@@ -41,8 +42,11 @@ def _spans(text: str, matched: set[str]) -> list[tuple[int, int]]:
 
 
 def make_snippet(text: str, matched: set[str], *, width: int = SNIPPET_CHARS) -> Snippet:
-    """The window of ``text`` with the most matched terms, and the terms' spans in it."""
+    """The window of ``text`` with the most matched terms, and the terms' spans in it (looked
+    for in the first :data:`MAX_SNIPPET_SCAN_CHARS` characters only: bounded work per hit)."""
     text = text.strip()
+    if len(text) > MAX_SNIPPET_SCAN_CHARS:
+        text = text[:MAX_SNIPPET_SCAN_CHARS]
     spans = _spans(text, matched)
     if len(text) <= width:
         start, end = 0, len(text)
