@@ -20,7 +20,7 @@ from .models import KBRules
 
 if TYPE_CHECKING:
     from .api import index_kb, list_kbs, search
-    from .index.store import IndexReport
+    from .index.report import IndexReport
     from .results import Hit, KBInfo, SearchResult
     from .team.memory import remember, search_memory
     from .team.workflow import Retrieval, retrieve
@@ -31,7 +31,7 @@ _LAZY = {
     "index_kb": "api",
     "list_kbs": "api",
     "search": "api",
-    "IndexReport": "index.store",
+    "IndexReport": "index.report",
     "remember": "team.memory",
     "search_memory": "team.memory",
     "Hit": "results",

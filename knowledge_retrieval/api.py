@@ -16,7 +16,8 @@ from .display import KBList
 from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
 from .index.problems import unavailable
 from .index.progress import with_progress
-from .index.store import IndexReport, get_index
+from .index.report import IndexReport
+from .index.store import get_index
 from .kb.discovery import (
     KBLocation,
     Unresolved,

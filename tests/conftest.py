@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,24 @@ def _dictionary_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _index_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Indexes go to a fresh folder per test, never to the user's cache."""
+def _index_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Indexes go to a fresh folder per test, never to the user's cache. The process's open
+    indexes are closed after each test: each holds an inotify instance, and a user has 128
+    (fs.inotify.max_user_instances), so a suite that kept them all would make later tests walk
+    their KBs instead of watching them."""
     home = tmp_path_factory.mktemp("index-home")
     monkeypatch.setenv("KR_INDEX_DIR", str(home))
     monkeypatch.delenv("KNOWLEDGE_BASE_ROOT", raising=False)
-    return home
+    yield home
+    from knowledge_retrieval.index import store
+
+    with store._REGISTRY_LOCK:
+        open_indexes = list(store._REGISTRY.values())
+        store._REGISTRY.clear()
+    for kbi in open_indexes:
+        kbi.close()
 
 
 @pytest.fixture

@@ -29,10 +29,8 @@ import shutil
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from whoosh import index as whoosh_index
@@ -42,7 +40,6 @@ from .. import __version__
 from ..defaults import index_home, private_dir
 from ..errors import IndexLockedError
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
-from ..kb.roles import file_role
 from ..kb.scan import (
     Scan,
     Sig,
@@ -57,6 +54,8 @@ from ..text.analysis import ANALYZER_VERSION
 from .build import build
 from .problems import cannot_write, index_problem
 from .progress import Reporter, Waiter
+from .report import IndexReport, ReportDraft
+from .rows import document_rows
 from .schema import make_schema
 from .watch import Watcher
 
@@ -93,123 +92,6 @@ def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
     if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
         name = name.encode("utf-8", "surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", "ignore")
     return (home or index_home()) / f"{name}-{digest}"
-
-
-@dataclass(frozen=True, slots=True)
-class IndexReport:
-    """What an index update did (read-only)."""
-
-    kb: str
-    added: tuple[str, ...] = ()
-    updated: tuple[str, ...] = ()
-    deleted: tuple[str, ...] = ()
-    skipped: Mapping[str, str] = field(default_factory=dict, hash=False)
-    """File -> why it was not indexed (a read-only mapping)."""
-    rebuilt: str | None = None
-    """Why the index was rebuilt from scratch, when it was."""
-    warning: str | None = None
-    """Set when the index could not be brought up to date and is served as it is."""
-    files: int = 0
-    seconds: float = 0.0
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.added or self.updated or self.deleted or self.rebuilt)
-
-
-@dataclass(slots=True)
-class _Draft:
-    """An :class:`IndexReport` while an update fills it in."""
-
-    kb: str
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)
-    skipped: dict[str, str] = field(default_factory=dict)
-    rebuilt: str | None = None
-    warning: str | None = None
-    files: int = 0
-    seconds: float = 0.0
-
-    def freeze(self) -> IndexReport:
-        return IndexReport(
-            self.kb,
-            tuple(self.added),
-            tuple(self.updated),
-            tuple(self.deleted),
-            MappingProxyType(dict(self.skipped)),
-            self.rebuilt,
-            self.warning,
-            self.files,
-            self.seconds,
-        )
-
-
-# --------------------------------------------------------------------------- documents -> rows
-
-
-def _fname_text(rel: str) -> str:
-    stem, _dot, _ext = rel.rpartition(".")
-    return (stem or rel).replace("/", " ").replace("-", " ").replace("_", " ")
-
-
-def title_key(rel: str, title: str) -> int:
-    """A 64-bit key shared by the files of one folder that have the same title (low bit clear;
-    0 for no title)."""
-    if not title.strip():
-        return 0
-    folder = rel.rpartition("/")[0]
-    digest = hashlib.blake2b(
-        f"{folder}\0{title.strip().casefold()}".encode(), digest_size=8
-    ).digest()
-    return (int.from_bytes(digest, "big") & ~1) or 2
-
-
-def _lead(doc: Document, limit: int = 400) -> str:
-    """The first paragraph of a document's first section with text (its heading left out)."""
-    for sec in doc.sections:
-        if sec.kind == "table":
-            continue
-        lines = sec.text.splitlines()
-        if sec.heading_path and lines and lines[0].strip() == sec.heading_path[-1].strip():
-            lines = lines[1:]
-        para = "\n".join(lines).strip().split("\n\n", 1)[0].strip()
-        if para:
-            return para[:limit]
-    return ""
-
-
-def document_rows(doc: Document) -> Iterator[dict[str, Any]]:
-    """Whoosh rows (one per section) for a parsed document."""
-    role = file_role(doc)
-    # what the page says it is about: its description, else its opening paragraph
-    meta_text = " ".join([doc.description or _lead(doc), *doc.tags])
-    date = str(
-        doc.metadata.get("date") or doc.metadata.get("updated") or doc.metadata.get("lastmod") or ""
-    )
-    version = str(doc.metadata.get("version") or "")
-    fname = _fname_text(doc.path)
-    tkey = title_key(doc.path, doc.title)
-    for i, sec in enumerate(doc.sections):
-        yield {
-            "sid": f"{doc.path}#{i}",
-            "path": doc.path,
-            "title": doc.title,
-            "heading": " ".join(sec.heading_path),
-            "fname": fname,
-            "meta": meta_text,
-            "body": sec.text,
-            "hpath": list(sec.heading_path),
-            "lines": (sec.line_start, sec.line_end),
-            "kind": sec.kind,
-            "text": sec.text,
-            "role": role,
-            "date": date,
-            "version": version,
-            # the low bit marks a file's first section: files are counted once per title, and
-            # a file's sections (consecutive) are told apart from the next file's
-            "tkey": tkey | (i == 0),
-        }
 
 
 def _index_files(gdir: Path, known: dict[str, Any]) -> dict[str, list[int]]:
@@ -433,7 +315,7 @@ class KBIndex:
                 if self._ix is None or not self._private or not cannot_write(exc):
                     raise problem from exc
                 log.warning("%s; searching the index as it is", problem.message)
-                report = _Draft(self.name, files=len(self._manifest))
+                report = ReportDraft(self.name, files=len(self._manifest))
                 report.skipped = dict(self._skipped)
                 report.warning = f"{problem.message}: it is searched as it is ({problem.hint})"
                 return report.freeze()
@@ -445,7 +327,7 @@ class KBIndex:
         progress: Callable[[int, int], None] | None,
     ) -> IndexReport:
         t0 = time.perf_counter()
-        report = _Draft(self.name)
+        report = ReportDraft(self.name)
         with self._mlock:
             self._rules = rules
             why = "requested" if rebuild else self._open()
@@ -511,7 +393,7 @@ class KBIndex:
                 out.add(path)
         return out
 
-    def _try_apply(self, scan: Scan, report: _Draft) -> str | None:
+    def _try_apply(self, scan: Scan, report: ReportDraft) -> str | None:
         """Apply the changes; a failure of the index itself is a reason to rebuild, not raise."""
         try:
             self._apply(scan, report)
@@ -522,7 +404,7 @@ class KBIndex:
             return f"index damaged ({type(exc).__name__}: {exc})"
         return None
 
-    def _apply(self, scan: Scan, report: _Draft) -> None:
+    def _apply(self, scan: Scan, report: ReportDraft) -> None:
         """Incremental update under the lock: re-diff against the manifest on disk, then commit."""
         new, changed, deleted = self._diff(scan)
         man = dict(self._manifest)
@@ -607,7 +489,7 @@ class KBIndex:
     def _rebuild(
         self,
         scan: Scan,
-        report: _Draft,
+        report: ReportDraft,
         why: str,
         progress: Callable[[int, int], None] | None,
     ) -> None:

@@ -1,0 +1,300 @@
+"""The ``kr`` command's arguments: every subcommand, option and its checked type (argparse).
+
+Kept apart from the commands so that ``kr --help`` builds the parser without importing them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from .. import __version__
+from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
+
+PROG = "kr"
+OUTPUTS_AGENT = ("json", "markdown", "text")
+OUTPUTS_PLAIN = ("json", "text")
+
+SKILL_NAMES = ("retrieve-doc", "local-knowledge-retrieval")
+"""The skills ``kr skill install`` writes (kept here so ``kr --help`` imports nothing)."""
+
+
+class UsageError(Exception):
+    """An argparse error, raised instead of exiting so ``main`` can answer in JSON."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+        self.message = message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
+# --------------------------------------------------------------------------- option types
+
+
+def _int_range(lo: int, hi: int) -> Callable[[str], int]:
+    def conv(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is not between {lo} and {hi}")
+        return value
+
+    conv.__name__ = "integer"
+    return conv
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+_threshold.__name__ = "number"
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
+    p.add_argument(
+        "--root",
+        metavar="R",
+        help="the KnowledgeBase folder (default: $KNOWLEDGE_BASE_ROOT, else a "
+        "KnowledgeBase/ folder in the working directory or a parent)",
+    )
+    if outputs:
+        p.add_argument(
+            "--output",
+            choices=outputs,
+            default="text",
+            help="output format (default: text); json prints the envelope "
+            '{"ok": ..., "data" | "error": ...}',
+        )
+
+
+def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
+    p.add_argument(
+        count_flag,
+        type=_int_range(1, MAX_TOP_K),
+        default=DEFAULT_TOP_K,
+        metavar="N",
+        help="at most N results (default: 5)",
+    )
+    p.add_argument(
+        "--score-threshold",
+        type=_threshold,
+        default=DEFAULT_THRESHOLD,
+        metavar="S",
+        help="drop results scoring below S, from 0 to 1 (default: 0.35)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``kr`` argument parser (also read by the docs test)."""
+    parser = _Parser(
+        prog=PROG,
+        allow_abbrev=False,
+        description="Answer questions from local Markdown knowledge bases, with sources.",
+        epilog="Run 'kr COMMAND --help' for a command's options. Exit status: 0 ok, "
+        "2 invalid arguments, 1 other failures.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
+    )
+
+    def add(name: str, help_: str, desc: str | None = None) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_, description=desc or help_, allow_abbrev=False)
+
+    p = add("list", "list the knowledge bases under the root")
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
+    p.add_argument("query", metavar="QUERY", help="the question or keywords")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="show how each score was made: every feature, its value and its part of the "
+        "log-odds, the probability and the decision line (when nothing is found: for the best "
+        "candidate under the line)",
+    )
+    p.add_argument(
+        "--kb",
+        action="append",
+        metavar="NAME",
+        help="search this KB (repeat to search several; default: the best match)",
+    )
+    p.add_argument(
+        "--top-k",
+        type=_int_range(1, MAX_TOP_K),
+        default=DEFAULT_TOP_K,
+        metavar="N",
+        help="at most N hits (default: 5)",
+    )
+    p.add_argument(
+        "--score-threshold",
+        type=_threshold,
+        default=DEFAULT_THRESHOLD,
+        metavar="S",
+        help="drop hits scoring below S, from 0 to 1 (default: 0.35)",
+    )
+    _common(p, OUTPUTS_AGENT)
+
+    p = add("smart", "search KBs and print normalized results (the agents' Smart KB script)")
+    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    p.add_argument(
+        "--kb-id",
+        action="append",
+        metavar="ID",
+        help="search this KB; repeat to search several and merge the results by "
+        "score (default: the best-matching KB)",
+    )
+    _search_opts(p, "--max-results")
+    _common(p, OUTPUTS_AGENT)
+
+    p = add(
+        "memory",
+        "search or add notes in the memory KB",
+        "Notes kept per project under <root>/.memory/<project id>/.",
+    )
+    msub = p.add_subparsers(
+        dest="memory_command", metavar="ACTION", required=True, parser_class=_Parser
+    )
+    m = msub.add_parser(
+        "search",
+        help="search the notes of one or more projects",
+        description="Search the notes of one or more projects.",
+        allow_abbrev=False,
+    )
+    m.add_argument("--query", required=True, metavar="Q", help="the query")
+    m.add_argument(
+        "--project-id",
+        action="append",
+        required=True,
+        metavar="P",
+        help="search this project's notes (repeat for several)",
+    )
+    _search_opts(m, "--max-results")
+    _common(m, OUTPUTS_AGENT)
+    m = msub.add_parser(
+        "add",
+        help="add a note to a project",
+        description="Add a note to a project: from --text, --file or stdin.",
+        allow_abbrev=False,
+    )
+    m.add_argument("--project-id", required=True, metavar="P", help="the project")
+    m.add_argument("--title", metavar="T", help="a one-line title (default: the first line)")
+    src = m.add_mutually_exclusive_group()
+    src.add_argument("--text", metavar="T", help="the note's text")
+    src.add_argument("--file", metavar="F", help="read the note from this file ('-': stdin)")
+    _common(m, OUTPUTS_PLAIN)
+
+    p = add("retrieve", "the whole team workflow: access check, memory, then the team's KBs")
+    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    p.add_argument(
+        "--component",
+        default="",
+        metavar="C",
+        help="the caller's team from teams.yaml; empty or unknown: the default KB",
+    )
+    p.add_argument(
+        "--kb-id",
+        action="append",
+        metavar="ID",
+        help="search this KB instead of the team's (repeat for several); never "
+        "used for a denied team",
+    )
+    _search_opts(p, "--max-results")
+    _common(p, OUTPUTS_AGENT)
+
+    p = add(
+        "show",
+        "print a document of a KB, or a line range of it",
+        "Print a document, or the lines a hit points to (PATH:START-END), and the "
+        "Python call that reads the same lines. Only files inside the KB can be read.",
+    )
+    p.add_argument("kb", metavar="KB", help="the KB name (or .memory/<project id>)")
+    p.add_argument(
+        "location",
+        metavar="PATH[:START[-END]]",
+        help="the file relative to the KB; ':12' is line 12, ':12-20' lines 12 to "
+        "20, ':12-' line 12 to the end",
+    )
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("index", "bring indexes up to date (or rebuild them) with a progress bar")
+    p.add_argument(
+        "--kb",
+        action="append",
+        metavar="NAME",
+        help="index this KB (repeat for several; default: every KB)",
+    )
+    p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
+    _common(p, OUTPUTS_PLAIN)
+
+    p = add("mcp", "serve the query_knowledge and read_document tools over MCP (stdio)")
+    p.add_argument(
+        "--component",
+        metavar="C",
+        help="bind the server to this team: only its KBs and memory are reachable",
+    )
+    p.add_argument(
+        "--http",
+        metavar="[HOST:]PORT",
+        help="serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio "
+        "(HOST defaults to 127.0.0.1, loopback only; PORT 0 picks a free port)",
+    )
+    _common(p, None)
+
+    p = add(
+        "skill",
+        "install the agent skills (retrieve-doc, local-knowledge-retrieval)",
+        "Write agent skills (SKILL.md and scripts) for the KnowledgeBase root into a "
+        "skills folder; rerun to update them.",
+    )
+    ssub = p.add_subparsers(
+        dest="skill_command", metavar="ACTION", required=True, parser_class=_Parser
+    )
+    s = ssub.add_parser(
+        "install",
+        help="write DEST/NAME/SKILL.md and its scripts",
+        description="Write DEST/NAME/SKILL.md and its scripts for the root; rerunning "
+        "updates them (the team table follows teams.yaml).",
+        allow_abbrev=False,
+    )
+    s.add_argument(
+        "name",
+        nargs="+",
+        choices=SKILL_NAMES,
+        metavar="NAME",
+        help=f"the skill(s): {', '.join(SKILL_NAMES)}",
+    )
+    s.add_argument(
+        "--dest",
+        metavar="DIR",
+        help="the skills folder (default: .agents/skills; Claude Code reads .claude/skills)",
+    )
+    s.add_argument("--force", action="store_true", help="replace a SKILL.md that kr did not write")
+    _common(s, OUTPUTS_PLAIN)
+
+    p = add("tool-schema", "print the JSON schema of the query_knowledge tool")
+    p.add_argument(
+        "--tool",
+        choices=("query_knowledge", "read_document"),
+        default="query_knowledge",
+        help="which tool (default: query_knowledge)",
+    )
+    _common(p, None)
+    return parser
