@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import logging
 import os
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,9 +51,38 @@ class _KB:
     rules: KBRules
 
 
+_README_CACHE: dict[str, tuple[tuple[int, ...], str]] = {}
+_README_CACHE_LOCK = threading.Lock()
+
+
 def _rules(loc: KBLocation) -> KBRules:
+    """The KB's README rules, as the README is now: read again whenever its ``lstat`` (device,
+    inode, size, mtime, ctime; the link itself, not its target) changes, else remembered."""
     assert loc.readme is not None
-    return _parse_readme(readme_text(loc.path))
+    try:
+        st = os.lstat(loc.readme)
+        sig: tuple[int, ...] | None = (
+            st.st_dev,
+            st.st_ino,
+            st.st_size,
+            st.st_mtime_ns,
+            st.st_ctime_ns,
+            st.st_mode,
+        )
+    except OSError:
+        sig = None
+    key = str(loc.readme)
+    with _README_CACHE_LOCK:
+        got = _README_CACHE.get(key)
+    if sig is not None and got is not None and got[0] == sig:
+        return _parse_readme(got[1])
+    text = readme_text(loc.path)  # the one guarded reader: open first, check what was opened
+    if sig is not None:
+        with _README_CACHE_LOCK:
+            if len(_README_CACHE) >= 256:
+                _README_CACHE.clear()
+            _README_CACHE[key] = (sig, text)
+    return _parse_readme(text)
 
 
 @functools.lru_cache(maxsize=64)
