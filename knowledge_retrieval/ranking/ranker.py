@@ -505,10 +505,11 @@ def _stem(path: str) -> str:
 
 
 def _version_of(path: str, stored: dict[str, Any]) -> str:
+    """A file's version: front matter ``version``, else a ``v7`` / ``v7.5.0`` in its path."""
     v = str(stored.get("version") or "")
     if v:
         return v.lstrip("vV")
-    m = re.search(r"(?:^|[/_\-.])v(\d+)(?:[/_\-.]|$)", path, re.IGNORECASE)
+    m = re.search(r"(?:^|[/_\-.])v(\d+(?:\.\d+)*)(?=[/_\-]|\.[A-Za-z]|$)", path, re.IGNORECASE)
     return m.group(1) if m else ""
 
 
