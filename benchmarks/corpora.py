@@ -78,7 +78,7 @@ def _qrels_corpus(
     elif limit:
         rows = rows[:limit]
     queries = [Query(r["query"], dict(r["relevant"]), r.get("id", "")) for r in rows]
-    engines = PEERS + (["fts5_trigram", "whoosh_jieba"] if lang == "zh" else [])
+    engines = PEERS + (["fts5_trigram", "whoosh_jieba"] if lang == "zh" else ["ours_default"])
     return CorpusRun(
         name, DocSet(str(root), kb, lang, paths), queries, engines, True, note, group=name
     )

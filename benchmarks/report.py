@@ -15,6 +15,7 @@ PLOT = REPO / "docs" / "performance-scale.png"
 GROUPS = ("scifact", "cmrc", "zhdocs", "tldr", "otel", "helm", "scale")
 LABELS = {
     "ours": "**ours**: `search()`, freshness check included",
+    "ours_default": "**ours**, default call: `search(q, kb)` (top 5, threshold 0.35, answer)",
     "whoosh": "Whoosh, default way (BM25F, stemming, title x2)",
     "bm25s": "bm25s (Lucene BM25, stemmed, stop words)",
     "fts5": "SQLite FTS5 (porter unicode61, title x2)",

@@ -33,7 +33,7 @@ from benchmarks.common import REPO, RESULTS_DIR, log, machine, median, versions,
 from benchmarks.corpora import CorpusRun
 from knowledge_retrieval.eval import mrr_at, ndcg_at
 
-ENGINE_KEYS = ("ours", "whoosh", "bm25s", "fts5", "fts5_trigram", "grep")
+ENGINE_KEYS = ("ours", "ours_default", "whoosh", "bm25s", "fts5", "fts5_trigram", "grep")
 
 
 def run_worker(spec: dict, workdir: Path) -> dict:

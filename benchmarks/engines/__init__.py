@@ -30,6 +30,7 @@ class Engine(Protocol):
 
 ENGINES = {
     "ours": ("ours", "Ours"),
+    "ours_default": ("ours", "OursDefault"),
     "whoosh": ("whoosh_default", "WhooshDefault"),
     "whoosh_jieba": ("whoosh_jieba", "WhooshJieba"),
     "bm25s": ("bm25s_engine", "BM25S"),

@@ -41,3 +41,20 @@ class Ours:
             return []  # the library refuses an empty query (InvalidArgumentError)
         r = search(text, self.docs.kb, root=self.docs.root, top_k=min(k, 100), score_threshold=0.0)
         return [h.path for h in r.hits]
+
+
+class OursDefault(Ours):
+    """``search(query, kb=..., root=...)`` with every default: top 5, threshold 0.35, the
+    answer, the sources and, when nothing passes, the not-found path with its suggestions —
+    the call a user or an agent makes (its quality figures count at most 5 hits)."""
+
+    name = "ours_default"
+    label = "knowledge_retrieval.search, default arguments (top 5, threshold 0.35, answer)"
+
+    def query(self, text: str, k: int) -> list[str]:
+        from knowledge_retrieval import search
+
+        assert self.docs is not None
+        if not text.strip():
+            return []
+        return [h.path for h in search(text, self.docs.kb, root=self.docs.root).hits]
