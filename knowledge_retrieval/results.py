@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import dataclasses as dc
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal, get_args
 
-from .messages import NOT_FOUND_EN, NOT_FOUND_ZH, not_found, result_lang
+from .messages import NOT_FOUND_EN, NOT_FOUND_ZH
 from .models import KBRules
 from .spans import Span, render_spans
 
@@ -26,26 +26,12 @@ Reason = Literal[
 REASONS: tuple[Reason, ...] = get_args(Reason)
 
 
-def not_found_message(lang: str, text: str = "") -> str:
-    """The not-found sentence in the query's language (``lang`` ``"en"`` / ``"zh"``; ``text``,
-    the question, decides Simplified or Traditional)."""
-    return not_found(result_lang(lang, text))
-
-
 @dc.dataclass(frozen=True, slots=True)
 class Snippet:
     """A window of a section's text and the character spans of the matched terms in it."""
 
     text: str
     spans: tuple[Span, ...] = ()
-
-    def render(self, plain: Callable[[str], str], mark: Callable[[str], str]) -> str:
-        """The text with each span passed through ``mark`` and the rest through ``plain``."""
-        return render_spans(self.text, self.spans, plain, mark)
-
-    def marked(self) -> str:
-        """The text with matched terms marked ``**like this**``."""
-        return self.render(str, lambda t: f"**{t}**")
 
 
 class Source(Mapping[str, str]):

@@ -43,15 +43,15 @@ from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.scan import (
     Scan,
     Sig,
-    file_crc32,
     file_lock,
-    file_signatures,
     rescan_files,
     scan_kb,
 )
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
 from .build import build
+from .manifest import files_problem, index_files, load_manifest
+from .manifest import write_json_atomic as _write_json_atomic
 from .problems import cannot_write, index_problem
 from .progress import Reporter, Waiter
 from .report import IndexReport, ReportDraft
@@ -72,13 +72,8 @@ second write within one clock tick would keep their whole stat signature. The ct
 mtime, decides: a file whose mtime is in the future is not re-hashed at every search."""
 COARSE_RACY_NS = 2_000_000_000
 """The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
-VERIFY_MAX_BYTES = 64 << 20
-"""Indexes up to this size are checksummed when a process first opens them (bit rot)."""
 
 _GEN_RE = re.compile(r"gen-[0-9a-f]{12}")
-_TOC_RE = re.compile(r"_MAIN_\d+\.toc")
-_SEG_RE = re.compile(r"MAIN_[0-9a-z]+\.[A-Za-z0-9_.]+")
-_WHOOSH_FILE_RE = re.compile(f"{_TOC_RE.pattern}|{_SEG_RE.pattern}")
 
 
 MAX_NAME_BYTES = 100
@@ -92,68 +87,6 @@ def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
     if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
         name = name.encode("utf-8", "surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", "ignore")
     return (home or index_home()) / f"{name}-{digest}"
-
-
-def _index_files(gdir: Path, known: dict[str, Any]) -> dict[str, list[int]]:
-    """Whoosh's files in a generation: name -> [size, mtime_ns, crc32] (CRCs of known kept)."""
-    out = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
-    for name, sig in out.items():
-        old = known.get(name) or []
-        sig.append(old[2] if old[:2] == sig and len(old) > 2 else file_crc32(gdir / name))
-    return out
-
-
-def _files_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
-    """Why the Whoosh files of ``gdir`` differ from those recorded after the last commit."""
-    now = file_signatures(gdir, _WHOOSH_FILE_RE.fullmatch)
-    if any(n.endswith(".toc") and n not in recorded for n in now):
-        return "a commit the manifest does not know (an update was interrupted)"
-    if any(now.get(name) != list(sig[:2]) for name, sig in recorded.items()):
-        return "index files changed or missing since the last commit"
-    if sum(s[0] for s in now.values()) <= VERIFY_MAX_BYTES and any(
-        len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()
-    ):
-        return "index files fail their checksum"
-    return None
-
-
-def _load_manifest(path: Path) -> dict[str, Any]:
-    """A generation's manifest, checked for shape (ValueError when it is damaged)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-
-    def table(key: str, ints: int, n: int) -> bool:
-        """``key`` maps to strings (``n`` 0) or to lists of ``n`` items, the first ``ints`` ints."""
-        t = data.get(key)
-        return isinstance(t, dict) and all(
-            isinstance(v, str)
-            if n == 0
-            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:ints])
-            for v in t.values()
-        )
-
-    if not (
-        isinstance(data, dict)
-        and table("files", 4, 5)
-        and table("unread", 4, 4)
-        and table("index", 2, 2)
-        and table("skipped", 0, 0)
-        and type(data.get("scanned_ns")) is int
-    ):
-        raise ValueError("manifest has an unexpected shape")
-    return data
-
-
-def _write_json_atomic(path: Path, data: object) -> None:
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    with open(
-        os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8"
-    ) as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 # --------------------------------------------------------------------------- the index of one KB
@@ -231,8 +164,8 @@ class KBIndex:
         try:
             mpath = gdir / "manifest.json"
             mstat = _stat_key(mpath)
-            manifest = _load_manifest(mpath)
-            problem = _files_problem(gdir, manifest["index"])
+            manifest = load_manifest(mpath)
+            problem = files_problem(gdir, manifest["index"])
             if problem:
                 return f"index damaged ({problem})"
             ix = whoosh_index.open_dir(str(gdir))
@@ -254,7 +187,7 @@ class KBIndex:
         try:
             mstat = _stat_key(path)
             if mstat != self._mstat:
-                self._set_manifest(_load_manifest(path), mstat)
+                self._set_manifest(load_manifest(path), mstat)
         except (OSError, ValueError) as exc:
             return f"index damaged (manifest: {exc})"
         return None
@@ -481,7 +414,7 @@ class KBIndex:
             "skipped": skipped,
             "unread": unread,
             "scanned_ns": scan.started_ns,
-            "index": _index_files(gdir, known),
+            "index": index_files(gdir, known),
         }
         _write_json_atomic(gdir / "manifest.json", manifest)
         self._set_manifest(manifest, _stat_key(gdir / "manifest.json"))

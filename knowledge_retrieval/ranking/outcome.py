@@ -1,6 +1,6 @@
 """The one place a ``SearchResult`` is assembled: hits from ranked files, found or not found.
 
-``search()``, the memory search and the multi-KB merge of the team workflow all end here, so
+``search()`` (one KB or several, ranked together) and the memory search both end here, so
 they share one threshold cut, one found sentence, one rule for the keywords no hit contains and
 one answer.
 """
@@ -177,21 +177,3 @@ def from_matches(
     return found(
         q.text, q.lang, hits, notes, kbs=kbs, kb=kb, where=where, notes_of_memory=notes_of_memory
     )
-
-
-def merge(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
-    """One result from per-KB results: hits by score (best first), at most ``top_k``."""
-    first = parts[0]
-    kbs = tuple(k for p in parts for k in p.kbs)
-    hits = sorted((h for p in parts for h in p.hits), key=lambda h: h.score, reverse=True)[:top_k]
-    # a KB that found nothing explains why at length; that is noise next to another KB's hits
-    notes = tuple(dict.fromkeys(n for p in parts if p.found or not hits for n in p.notes))
-    if not hits:
-        reasons = [p.reason for p in parts if p.reason]
-        reason: Reason = (
-            "below_threshold" if "below_threshold" in reasons else (reasons or ["no_match"])[0]
-        )
-        return not_found(
-            first.query, first.lang, reason, notes, kb=kbs[0] if kbs else None, kbs=kbs
-        )
-    return found(first.query, first.lang, hits, notes, kbs=kbs)

@@ -46,7 +46,6 @@ from ..kb.rules import parse_readme
 from ..kb.scan import document_refusal
 from ..messages import ACCESS_DISABLED, NOT_FOUND_EN
 from ..models import KBRules
-from ..ranking import outcome
 from ..results import Hit, SearchResult
 from .memory import check_project_id, memory_path, search_memory
 from .teams import Resolution, TeamsConfig, load_teams
@@ -56,7 +55,6 @@ log = logging.getLogger(__name__)
 """The whole answer for a component whose access is denied."""
 NO_RESULTS = NOT_FOUND_EN
 """The answer when a search succeeded but found nothing (always this English sentence)."""
-MAX_PARALLEL = 8
 
 
 @dc.dataclass(frozen=True, slots=True)
@@ -171,11 +169,6 @@ def search_kbs(
         top_k=top_k,
         score_threshold=score_threshold,
     )
-
-
-def merge_results(parts: Sequence[SearchResult], *, top_k: int) -> SearchResult:
-    """One result from per-KB results: hits by score (best first), at most ``top_k``."""
-    return outcome.merge(parts, top_k=top_k)
 
 
 # --------------------------------------------------------------------------- the workflow
