@@ -314,6 +314,39 @@ def test_question_words_the_kb_never_saw_are_not_missing_topics(tmp_path: Path) 
     assert {"几何", "签署"} <= set(r.hits[0].matched_terms + r.hits[0].missing_terms)
 
 
+def test_a_common_noun_or_name_the_kb_never_saw_is_a_missing_topic(tmp_path: Path) -> None:
+    # 商品 and 评价 are common words, but nouns: a KB that never says them lacks what was asked
+    # (a review-moderation rule), where 多久 ("how long") is only the question; the same for a
+    # capitalised English word (Europe) beside a common one (happens)
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# 账户\n\n账户与认证。\n")
+    write(root / "kb" / "kyc.md", "# 实名认证\n\n实名认证提交后进入人工审核，审核规则见下。\n")
+    write(root / "kb" / "vpn.md", "# VPN\n\nThe VPN gateway for Asia is vpn-asia.example.\n")
+    r = search("商品评价审核规则", kb="kb", root=root, score_threshold=0.0)
+    assert {"商品", "评价"} <= set(r.hits[0].missing_terms)
+    r = search("实名认证审核多久", kb="kb", root=root, score_threshold=0.0)
+    assert "多久" not in r.hits[0].missing_terms + r.hits[0].matched_terms
+    r = search("VPN gateway for Europe", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "vpn.md" and "Europe" in r.hits[0].missing_terms
+    r = search("what happens to the VPN gateway", kb="kb", root=root, score_threshold=0.0)
+    assert "happens" not in r.hits[0].missing_terms + r.hits[0].matched_terms
+
+
+def test_a_kb_that_knows_none_of_the_keywords_finds_nothing(tmp_path: Path) -> None:
+    # 计算 (in front matter only) is a bigram of 计算机, but the KB knows none of 量子, 计算机,
+    # 原理: a file sharing a piece of one of them is no answer
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# 履约\n\n履约知识。\n")
+    write(
+        root / "kb" / "a.md",
+        "---\ndescription: 履约率的计算方法\n---\n# 履约\n\n履约是订单从支付到签收的过程。\n",
+    )
+    r = search("量子计算机的原理", kb="kb", root=root)
+    assert not r.found
+    r = search("量子计算机的原理", kb="kb", root=root, score_threshold=0.0)
+    assert all(h.score < 0.35 for h in r.hits)
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")

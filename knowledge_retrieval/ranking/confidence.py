@@ -11,11 +11,11 @@ is the monotone map of ``p`` that puts ``p*`` at 0.35::
     score = 0.35 * p / p*                          for p <= p*
     score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
 
-Three rules hold whatever the model says; under them a hit never reaches the line
+Four rules hold whatever the model says; under them a hit never reaches the line
 (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere (whole, or as the
-leading run of one it has); the hit contains none of the question's keywords; or the question
-has two keywords, one of which the KB has never seen, and the hit lacks the question's
-identifier whole.
+leading run of one it has); the KB knows none of the question's keywords; the hit contains none
+of them; or the question has two keywords, one of which the KB has never seen, and the hit
+lacks the question's identifier whole.
 """
 
 from __future__ import annotations

@@ -278,10 +278,14 @@ class Ranker:
         # that only knows 流程): no hit is confident, unless it has an identifier of the
         # question whole (超卖 INV_OVERSOLD where only the code is known)
         foreign = len(keywords) == 2 and min(vocab.share.values(), default=1.0) == 0.0
+        # the KB knows none of the question's keywords (a file may still share a bigram with
+        # one of them, 计算 of 计算机): nothing in it can answer
+        unknown = not any(vocab.share.values())
         id_rows = [i for i, k in enumerate(keywords) if is_identifier(k)]
         never = np.array(
             [
                 bool(vocab.absent_ids)
+                or unknown
                 or not (cands.file_cov[:, fi] >= 0.5).any()
                 or (foreign and not any(cands.file_cov[i, fi] >= 1.0 for i in id_rows))
                 for fi in order

@@ -62,7 +62,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     filler = [
         k
         for k in q.keywords
-        if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k))
+        if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k, q.text))
     ]
     keywords = [k for k in q.keywords if k not in filler]
     out = Known(keywords or list(q.keywords), dict(q.terms))
@@ -154,19 +154,28 @@ def original_spelling(stats: TermStats, term: str) -> str:
 
 FILLER_ZIPF = 4.7
 """A word the KB has never seen is a question word when it is at least this common in general
-language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91)."""
+language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91) and names nothing:
+a Chinese noun (商品, 电话) or a capitalised English word (Europe, HTTP) is what was asked about,
+however common."""
 
 
-def _common_word(k: Keyword) -> bool:
-    """A plain word (not an identifier) that is common in general English or Chinese."""
+def _common_word(k: Keyword, question: str) -> bool:
+    """A plain word (not an identifier) that is common in general English or Chinese and names
+    nothing (see :data:`FILLER_ZIPF`)."""
     from ..text.analysis import to_simplified
     from ..text.generalfreq import zipf
+    from ..text.wordclass import chinese_noun
 
     if k.whole and not has_cjk(k.text):
         return False
     if has_cjk(k.text):
-        return zipf(to_simplified(k.text), "zh") >= FILLER_ZIPF
-    return k.text.isalpha() and zipf(k.text, "en") >= FILLER_ZIPF
+        word = to_simplified(k.text)
+        return zipf(word, "zh") >= FILLER_ZIPF and not chinese_noun(word)
+    if not k.text.isalpha() or (len(k.text) > 1 and not k.text[1:].islower()):
+        return False  # HTTP, iOS: a name, not a question word
+    if k.text[0].isupper() and not question.lstrip().startswith(k.text):
+        return False
+    return zipf(k.text, "en") >= FILLER_ZIPF
 
 
 _ID_SEPARATORS = "_.-/:"
