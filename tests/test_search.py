@@ -347,6 +347,25 @@ def test_a_kb_that_knows_none_of_the_keywords_finds_nothing(tmp_path: Path) -> N
     assert all(h.score < 0.35 for h in r.hits)
 
 
+def test_a_nested_yaml_key_is_found_by_its_dotted_name(tmp_path: Path) -> None:
+    # settings written as a nested YAML block are asked for as dotted keys, written nowhere
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# CI\n\nRunner settings.\n")
+    write(
+        root / "kb" / "settings.md",
+        "# Settings\n\n```yaml\nsettings:\n  cache:\n    ttlHours: 168  # unused caches go\n"
+        "    maxSizeMb: 2048\n```\n",
+    )
+    write(root / "kb" / "other.md", "# Cache\n\nThe cache is shared by jobs of one project.\n")
+    r = search("cache.ttlHours", kb="kb", root=root)
+    assert r.found and r.hits[0].path == "settings.md" and r.hits[0].line_start == 6
+    assert "cache.ttlHours" in r.hits[0].matched_terms
+    assert "168 — unused caches go" in (r.answer or "")
+    r = search("cache.ttlDays", kb="kb", root=root)
+    assert not r.found
+    assert any("did you mean: cache.ttlHours" in n for n in r.notes), r.notes
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")

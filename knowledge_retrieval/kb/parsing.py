@@ -22,6 +22,7 @@ from ..defaults import (
 )
 from ..models import Document, Section
 from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
+from .yaml_keys import YAML_INFO, yaml_rows
 from .yaml_reader import YAMLRefused, load_yaml
 
 __all__ = [
@@ -426,6 +427,18 @@ def _markdown_sections(
             continue
         if tok.type in ("fence", "code_block"):
             parts.append((start, end - 1, "\n".join(lines[start:end]).strip("\n")))
+            if tok.type == "fence" and tok.info.strip().lower() in YAML_INFO:
+                body = lines[start + 1 : end]
+                rows.extend(
+                    Section(
+                        path,
+                        text,
+                        start + 1 + line + offset + 1,
+                        start + 1 + line + offset + 1,
+                        kind="table",
+                    )
+                    for line, text in yaml_rows(tok.content, body)
+                )
             continue
         chunks: list[str] = []
         cursor = start

@@ -1,0 +1,68 @@
+"""Settings in a fenced YAML block as the dotted keys people ask for.
+
+A settings page often shows its keys as a YAML block, nested::
+
+    settings:
+      cache:
+        ttlHours: 168   # caches unused for 7 days are deleted
+
+and people ask for ``cache.ttlHours``, a key that is written nowhere. Each scalar of such a
+block becomes one row, like a table row: ``settings.cache.ttlHours (cache.ttlHours): 168 —
+caches unused for 7 days are deleted``, on the value's own line, so the dotted key is a term of
+the KB (found whole, and suggested when a near one is asked) and the answer quotes the value.
+The block is read with the one YAML reader and its limits; a block that is not a mapping, or not
+valid YAML, gives no rows (its text is indexed as it is, either way).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import yaml
+
+from .yaml_reader import YAMLRefused, compose_yaml
+
+MAX_ROWS = 500
+"""Rows of one block at most (a long generated config is text, not a settings table)."""
+YAML_INFO = frozenset({"yaml", "yml"})
+"""Fence info strings of a YAML block (```` ```yaml ````)."""
+_KEY_RE = re.compile(r"^[A-Za-z_][\w-]*$")
+_COMMENT_RE = re.compile(r"\s#\s?(.*)$")
+
+
+def yaml_rows(code: str, lines: list[str]) -> Iterator[tuple[int, str]]:
+    """``(line within the block, row text)`` for each scalar under two or more keys of ``code``
+    (``lines`` are its source lines, for the comment beside each value)."""
+    try:
+        root = compose_yaml(code)
+    except YAMLRefused:
+        return
+    if not isinstance(root, yaml.MappingNode):
+        return
+    count = 0
+    stack: list[tuple[yaml.Node, tuple[str, ...]]] = [(root, ())]
+    while stack and count < MAX_ROWS:
+        node, path = stack.pop()
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        children = []
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode) or not _KEY_RE.match(str(key.value)):
+                continue
+            here = (*path, str(key.value))
+            if isinstance(value, yaml.MappingNode):
+                children.append((value, here))
+            elif isinstance(value, yaml.ScalarNode) and len(here) >= 2:
+                line = value.start_mark.line
+                comment = _COMMENT_RE.search(lines[line]) if line < len(lines) else None
+                yield line, _row(here, str(value.value), comment.group(1) if comment else "")
+                count += 1
+        stack.extend(reversed(children))
+
+
+def _row(path: tuple[str, ...], value: str, comment: str) -> str:
+    full = ".".join(path)
+    shorter = [".".join(path[i:]) for i in range(1, len(path) - 1)]
+    key = f"{full} ({', '.join(shorter)})" if shorter else full
+    return f"{key}: {value}" + (f" — {comment.strip()}" if comment.strip() else "")
