@@ -366,6 +366,19 @@ def test_a_nested_yaml_key_is_found_by_its_dotted_name(tmp_path: Path) -> None:
     assert any("did you mean: cache.ttlHours" in n for n in r.notes), r.notes
 
 
+def test_one_bigram_of_a_three_character_word_is_not_the_word(tmp_path: Path) -> None:
+    # 计算 (calculate) is half of 计算机 (computer): a file that has only 计算 does not contain
+    # the keyword, and is never a confident hit for it
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# KB\n\n计算与系统。\n")
+    write(root / "kb" / "a.md", "# 方法\n\n履约率的计算方法很简单。\n")
+    write(root / "kb" / "b.md", "# 系统\n\n计算机系统由硬件组成。\n")
+    r = search("计算机", kb="kb", root=root, score_threshold=0.0)
+    got = {h.path: h for h in r.hits}
+    assert got["b.md"].matched_terms == ("计算机",) and got["b.md"].score >= 0.35
+    assert "a.md" not in got or ("计算机" in got["a.md"].missing_terms and got["a.md"].score < 0.35)
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")

@@ -18,13 +18,13 @@ def field_value_match(text: str, keywords: list[Keyword]) -> bool:
         if not sep or len(name) > 60:
             continue
         name_terms, value_terms = set(index_terms(name)), set(index_terms(value))
-        in_name = {k.text for k in keywords if k.coverage(name_terms) >= 1.0}
+        in_name = {k.text for k in keywords if k.complete(name_terms)}
         named = {t for k in keywords if k.text in in_name for t in k.terms}
         # the keyword must name the field, not merely occur in a long field name
         if (
             in_name
             and len(named & name_terms) * 2 >= len(name_terms)
-            and any(k.text not in in_name and k.coverage(value_terms) >= 1.0 for k in keywords)
+            and any(k.text not in in_name and k.complete(value_terms) for k in keywords)
         ):
             return True
     return False

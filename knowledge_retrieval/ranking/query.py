@@ -24,6 +24,9 @@ _PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
 """Longer queries are cut (a question, not a document)."""
 
+THREE_CHAR_PART_CREDIT = 0.8
+"""One bigram of a three-character word (计算 of 计算机) is another word: under the half that
+makes a keyword matched; both are the word, nearly."""
 _CJK_RUN_CHARS = 8 * MAX_QUERY_KEYWORDS
 """A Chinese run is segmented up to this many characters (room for the most keywords)."""
 
@@ -87,6 +90,12 @@ class Keyword:
     @property
     def terms(self) -> tuple[str, ...]:
         return ((self.whole,) if self.whole else ()) + self.parts
+
+    def complete(self, found: set[str] | frozenset[str]) -> bool:
+        """The terms prove the keyword: its whole term, or every part."""
+        return bool(self.whole and self.whole in found) or (
+            bool(self.parts) and all(p in found for p in self.parts)
+        )
 
     def coverage(self, found: set[str] | frozenset[str]) -> float:
         """How well a set of matched terms covers this keyword, 0..1."""
@@ -155,7 +164,8 @@ def analyze_query(text: str) -> Query:
                     continue
                 units = cjk_units(w)
                 inside.update(units)
-                keywords.setdefault(w, Keyword(w, w if len(w) >= 3 else None, tuple(units)))
+                credit = THREE_CHAR_PART_CREDIT if len(units) == 2 else 1.0
+                keywords.setdefault(w, Keyword(w, w if len(w) >= 3 else None, tuple(units), credit))
             for u in cjk_units(raw):
                 if len(u) == 1 and u in CJK_STOP:
                     continue
