@@ -379,6 +379,23 @@ def test_one_bigram_of_a_three_character_word_is_not_the_word(tmp_path: Path) ->
     assert "a.md" not in got or ("计算机" in got["a.md"].missing_terms and got["a.md"].score < 0.35)
 
 
+def test_a_custom_header_name_is_an_identifier(tmp_path: Path) -> None:
+    # X-Idempotency-Token is not X-Idempotency-Key: a header name must be present whole
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# API\n\nHTTP headers.\n")
+    write(
+        root / "kb" / "headers.md",
+        "# Headers\n\n`X-Idempotency-Key` makes a POST safe to retry; the token is a UUID.\n",
+    )
+    r = search("X-Idempotency-Token", kb="kb", root=root)
+    assert not r.found
+    assert any("did you mean: X-Idempotency-Key" in n for n in r.notes), r.notes
+    assert search("X-Idempotency-Key", kb="kb", root=root).found
+    # prose with an X piece stays prose
+    r = search("X-ray-induced damage", kb="kb", root=root, score_threshold=0.0)
+    assert not any("is not in" in n for n in r.notes)
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")
