@@ -464,13 +464,22 @@ def _utf8_stdout() -> None:
                 stream.reconfigure(encoding="utf-8")
 
 
+ONE_THREAD_BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+"""numpy's BLAS starts a thread per core when numpy is imported (about 60 ms of a busy 2-core
+machine, more with more cores); ranking's few small matrix products never use them."""
+
+
 def _one_shot() -> None:
     """Settings for a ``kr`` process that answers one command and exits (not for ``main(argv)``
     called inside a longer-lived program): inotify watches only pay off from a KB's second
-    search in the same process, so a one-shot command does not set them up."""
+    search in the same process, so a one-shot command does not set them up; BLAS threads are
+    not started (numpy is imported later, by the command). A value already set is kept."""
     from ..defaults import WATCH_ENV
 
     os.environ.setdefault(WATCH_ENV, "0")
+    if "numpy" not in sys.modules:  # the variables are read once, when numpy loads its BLAS
+        for name in ONE_THREAD_BLAS:
+            os.environ.setdefault(name, "1")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
