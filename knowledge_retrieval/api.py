@@ -33,7 +33,7 @@ from .kb.discovery import (
     within,
 )
 from .kb.reader import readme_text
-from .kb.rules import parse_readme
+from .kb.rules.cache import cached_rules
 from .models import KBRules
 from .ranking import confidence, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
@@ -87,8 +87,9 @@ def _rules(loc: KBLocation) -> KBRules:
 
 @functools.lru_cache(maxsize=64)
 def _parse_readme(text: str) -> KBRules:
-    """README rules, parsed once per distinct text (every search reads the README again)."""
-    return parse_readme(text)
+    """README rules, parsed once per distinct text (every search reads the README again); a
+    text an earlier process parsed is looked up on disk (a one-shot ``kr`` call)."""
+    return cached_rules(text)
 
 
 def check_args(query: object, top_k: object, score_threshold: object) -> str:

@@ -33,6 +33,10 @@ NOT_LOADED = (
     "knowledge_retrieval.team.teams",  # teams.yaml: retrieve and bound tools only
     "knowledge_retrieval.team.memory",  # the memory KB: the same
     "knowledge_retrieval.interfaces.mcp_server",
+    "yaml",  # the README's parse is kept between processes (kb/rules/cache.py) ...
+    "frontmatter",
+    "knowledge_retrieval.kb.rules.sentences",  # ... and so are its readers
+    "knowledge_retrieval.kb.rules.markdown",
 )
 
 PROBE = """
@@ -112,6 +116,23 @@ def test_every_kr_smart_still_sees_an_edit_made_since_the_last_call(tmp_path: Pa
     got = _smart(root, "bubblewrap")
     assert _sources(got) == ["shop/docs/delivery.md"]
     assert "knowledge_retrieval.index.build" not in got["loaded"]  # updated, not rebuilt
+
+
+@pytest.mark.timeout(120)
+def test_every_kr_smart_reads_the_readme_as_it_is_now(tmp_path: Path) -> None:
+    root = _kb(tmp_path)
+    assert _sources(_smart(root, "parcels weekday"))[0] == "shop/docs/delivery.md"
+    readme = root / "shop" / "README.md"
+    readme.write_text(
+        readme.read_text(encoding="utf-8").replace(
+            "include: ['docs/**/*.md']", "exclude: [docs/delivery.md]"
+        ),
+        encoding="utf-8",
+    )
+    got = _smart(root, "parcels weekday")
+    assert "shop/docs/delivery.md" not in _sources(got)
+    assert "yaml" in got["loaded"]  # this README text was parsed, not looked up
+    assert _sources(_smart(root, "refund to the card")) == ["shop/docs/refunds.md"]
 
 
 @pytest.mark.timeout(120)
