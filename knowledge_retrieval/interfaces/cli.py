@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -484,12 +485,6 @@ def _one_shot() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kr`` with ``argv`` (default: the process arguments) and return the exit status."""
-
-    def error(exc: Exception, code: str | None = None) -> dict[str, Any]:
-        from .agent_tool import error as envelope  # only when something failed
-
-        return envelope(exc, code)
-
     one_shot = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     _utf8_stdout()
@@ -517,6 +512,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = args.command + (f" {action}" if action else "")
     if one_shot and name != "mcp":
         _one_shot()
+    try:
+        return _run(name, args, want_json)
+    finally:
+        if one_shot:
+            # the process exits next: the collector's passes over every object at shutdown
+            # (about 30 ms after a search) would free nothing that exiting does not
+            gc.freeze()
+
+
+def _error(exc: Exception, code: str | None = None) -> dict[str, Any]:
+    from .agent_tool import error as envelope  # only when something failed
+
+    return envelope(exc, code)
+
+
+def _run(name: str, args: argparse.Namespace, want_json: bool) -> int:
+    """Run one command; errors become their exit status and message (or JSON envelope)."""
+    error = _error
     try:
         status = COMMANDS[name](args)
         sys.stdout.flush()  # inside the try: a reader that left (`| head`) is handled below

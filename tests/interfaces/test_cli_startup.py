@@ -40,7 +40,7 @@ NOT_LOADED = (
 )
 
 PROBE = """
-import contextlib, io, json, os, sys
+import contextlib, gc, io, json, os, sys
 from knowledge_retrieval.interfaces import cli
 sys.argv = ["kr", *sys.argv[1:]]
 out = io.StringIO()
@@ -51,6 +51,7 @@ print(json.dumps({
     "result": json.loads(out.getvalue()),
     "loaded": sorted(m for m in sys.modules),
     "blas": os.environ.get("OPENBLAS_NUM_THREADS"),
+    "frozen": gc.get_freeze_count(),
 }))
 """
 
@@ -102,6 +103,7 @@ def test_kr_smart_on_a_fresh_index_loads_none_of_the_heavy_modules(tmp_path: Pat
     loaded = set(got["loaded"])
     assert "knowledge_retrieval.api" in loaded and "whoosh.index" in loaded  # it did search
     assert [m for m in NOT_LOADED if m in loaded] == []
+    assert got["frozen"] > 0  # exiting skips the collector's passes over the heap
 
 
 @pytest.mark.timeout(120)
