@@ -37,6 +37,7 @@ NOT_LOADED = (
     "frontmatter",
     "knowledge_retrieval.kb.rules.sentences",  # ... and so are its readers
     "knowledge_retrieval.kb.rules.markdown",
+    "wcmatch",  # ... and the translations of its globs
 )
 
 PROBE = """

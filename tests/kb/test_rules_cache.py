@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from knowledge_retrieval.kb.rules import cache, parse_readme
+from knowledge_retrieval.kb.rules import cache, parse_readme, path_matches
 
 from ..conftest import SAMPLE_ROOT
 
@@ -33,15 +33,17 @@ def test_a_kept_parse_is_the_parse(readme: Path, _index_home: Path) -> None:
 
 
 def test_another_process_reads_the_kept_parse_without_the_parser(_index_home: Path) -> None:
-    text = READMES[0].read_text(encoding="utf-8")
+    text = (SAMPLE_ROOT / "payments" / "README.md").read_text(encoding="utf-8")  # has globs
     want = cache.cached_rules(text)
     probe = (
         "import pickle, sys\n"
         "from knowledge_retrieval.kb.rules.cache import cached_rules\n"
         "got = cached_rules(sys.stdin.read())\n"
+        "from knowledge_retrieval.kb.rules import path_matches\n"
+        "globs = [path_matches(p, g) for g in got.include for p in ('api/a.md', 'x/y.md')]\n"
         "loaded = [m for m in ('yaml', 'frontmatter', 'knowledge_retrieval.kb.rules.sentences',"
-        " 'knowledge_retrieval.kb.rules.markdown') if m in sys.modules]\n"
-        "sys.stdout.buffer.write(pickle.dumps((got, loaded)))\n"
+        " 'knowledge_retrieval.kb.rules.markdown', 'wcmatch') if m in sys.modules]\n"
+        "sys.stdout.buffer.write(pickle.dumps((got, loaded, globs)))\n"
     )
     p = subprocess.run(
         [sys.executable, "-c", probe],
@@ -51,8 +53,9 @@ def test_another_process_reads_the_kept_parse_without_the_parser(_index_home: Pa
         check=False,
     )
     assert p.returncode == 0, p.stderr
-    got, loaded = pickle.loads(p.stdout)
-    assert got == want and loaded == []
+    got, loaded, globs = pickle.loads(p.stdout)
+    assert got == want and loaded == [] and want.include
+    assert globs == [path_matches(p, g) for g in want.include for p in ("api/a.md", "x/y.md")]
 
 
 def test_an_edited_readme_is_parsed_again(_index_home: Path) -> None:
@@ -79,14 +82,14 @@ def test_a_damaged_entry_is_parsed_again_and_replaced(_index_home: Path) -> None
     (entry,) = _entries(_index_home)
     entry.write_bytes(b"not a pickle")
     assert cache.cached_rules(text) == want
-    assert pickle.loads(entry.read_bytes()) == want
+    assert pickle.loads(entry.read_bytes())[0] == want
 
 
 def test_an_entry_others_may_write_is_not_loaded(_index_home: Path) -> None:
     text = READMES[0].read_text(encoding="utf-8")
     want = cache.cached_rules(text)
     (entry,) = _entries(_index_home)
-    entry.write_bytes(pickle.dumps(parse_readme("---\ninclude: ['planted/**']\n---\n")))
+    entry.write_bytes(pickle.dumps((parse_readme("---\ninclude: ['planted/**']\n---\n"), {})))
     entry.chmod(0o666)
     assert cache.cached_rules(text) == want
 

@@ -2,11 +2,13 @@
 
 Every ``kr`` call is a new process, and parsing a README loads the sentence reader, the Markdown
 reader, PyYAML and python-frontmatter (about 25 ms) to get the same :class:`KBRules` as the call
-before. The README is still read on every search; only its parse is looked up, under a key of
-the text and of the parser itself (the size and mtime of its source files and of PyYAML's and
-python-frontmatter's, the package and Python versions), so an edited README or an upgraded
-parser is parsed again. A parse that logged a warning is not kept: the next process logs it too.
-Entries live in ``<index home>/readme-rules/``, a folder of this user's only (they are pickles).
+before; matching its globs loads wcmatch (about 8 ms), so their translations are kept with them.
+The README is still read on every search; only its parse is looked up, under a key of the text
+and of the parser itself (the size and mtime of its source files and of PyYAML's,
+python-frontmatter's and wcmatch's, the package and Python versions), so an edited README or an
+upgraded parser is parsed again. A parse that logged a warning is not kept: the next process
+logs it too. Entries live in ``<index home>/readme-rules/``, a folder of this user's only (they
+are pickles).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 from ... import __version__
 from ...defaults import index_home, own_file, private_dir
 from ...models import KBRules
+from . import patterns
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +38,7 @@ MAX_ENTRIES = 256
 
 _PACKAGE = Path(__file__).resolve().parents[2]
 _SOURCES = ("models.py", "defaults.py", "kb/yaml_reader.py")
-_THIRD_PARTY = ("yaml", "frontmatter")
+_THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
 
 
 @functools.cache
@@ -91,9 +94,10 @@ def cached_rules(text: str) -> KBRules:
         path = None
     if path is not None and own_file(path):
         try:
-            got = pickle.loads(path.read_bytes())
-            if isinstance(got, KBRules):
-                return got
+            rules, globs = pickle.loads(path.read_bytes())
+            if isinstance(rules, KBRules) and isinstance(globs, dict):
+                patterns.TRANSLATED.update(globs)
+                return rules
         except Exception:  # a damaged entry is parsed again and replaced
             log.debug("README rules entry %s unreadable", path, exc_info=True)
     from . import parse_readme
@@ -106,9 +110,25 @@ def cached_rules(text: str) -> KBRules:
     finally:
         logger.removeHandler(watch)
     if path is not None and not watch.seen:
+        entry = (rules, _translations(rules))
         with contextlib.suppress(OSError, pickle.PicklingError):
-            _write(path, pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL))
+            _write(path, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL))
     return rules
+
+
+def _translations(rules: KBRules) -> dict[tuple[str, bool], patterns.Translation]:
+    """wcmatch's translations of the globs the rules' paths hold (a malformed one is left out:
+    matching it fails the same way in every process)."""
+    paths = [*rules.include, *rules.exclude, *rules.emphasize, *rules.entry]
+    for r in rules.understood:
+        paths += [r.path, *r.over]
+    out = {}
+    for key in patterns.glob_keys(paths):
+        try:
+            out[key] = patterns.translate(*key)
+        except Exception:  # noqa: BLE001,S112 - wcmatch raises several kinds on a bad glob
+            continue
+    return out
 
 
 def _write(path: Path, data: bytes) -> None:
