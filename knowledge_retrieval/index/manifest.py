@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import uuid
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -76,6 +75,8 @@ def load_manifest(path: Path) -> dict[str, Any]:
 
 def write_json_atomic(path: Path, data: object) -> None:
     """Write JSON to ``path`` so that a reader sees the old file or the new one, never half."""
+    import uuid  # a write: after a change, not when a search opens the index
+
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

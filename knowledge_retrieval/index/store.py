@@ -28,7 +28,6 @@ import re
 import shutil
 import threading
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -434,6 +433,8 @@ class KBIndex:
         report.rebuilt = why
         report.added, report.updated, report.deleted = [], [], []  # a failed update may have begun
         log.info("building index of %s (%s)", self.name, why)
+        import uuid
+
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
         gdir.mkdir(mode=0o700, parents=True)

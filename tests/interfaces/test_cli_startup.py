@@ -38,6 +38,8 @@ NOT_LOADED = (
     "knowledge_retrieval.kb.rules.sentences",  # ... and so are its readers
     "knowledge_retrieval.kb.rules.markdown",
     "wcmatch",  # ... and the translations of its globs
+    "uuid",  # temporary names: only when something is written
+    "knowledge_retrieval.display",  # HTML and terminal views: list_kbs and notebooks
 )
 
 PROBE = """

@@ -22,7 +22,6 @@ import os
 import pickle
 import sys
 import threading
-import uuid
 from pathlib import Path
 
 from ... import __version__
@@ -133,6 +132,8 @@ def _translations(rules: KBRules) -> dict[tuple[str, bool], patterns.Translation
 
 def _write(path: Path, data: bytes) -> None:
     """Write an entry atomically into this user's folder, keeping at most MAX_ENTRIES."""
+    import uuid  # a write: the first process to parse this README
+
     folder = private_dir(path.parent)
     tmp = folder / f".{uuid.uuid4().hex}.tmp"
     with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
