@@ -73,7 +73,15 @@ def run_worker(spec: dict, workdir: Path) -> dict:
 
 def cli_timing(run: CorpusRun, index_dir: Path, reps: int = 5, n_queries: int = 3) -> dict:
     """Wall time of a CLI search on the indexed KB: for each of the first ``n_queries`` queries,
-    one warm-up then ``reps`` timed runs; the median over all timed runs."""
+    one warm-up then ``reps`` timed runs; the median over all timed runs.
+
+    The package is byte-compiled first, as an installed one is: with ``PYTHONDONTWRITEBYTECODE``
+    set (or a source tree never imported), every ``kr`` would compile its modules again."""
+    import compileall
+
+    import knowledge_retrieval
+
+    compileall.compile_dir(str(Path(knowledge_retrieval.__file__).parent), quiet=1)
     env = {**os.environ, "KR_INDEX_DIR": str(index_dir), "KNOWLEDGE_BASE_ROOT": run.docs.root}
     kr = Path(sys.executable).with_name("kr")
     kr_cmd = str(kr) if kr.exists() else shutil.which("kr")

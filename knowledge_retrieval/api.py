@@ -11,9 +11,9 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
-from .display import KBList
 from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
 from .index.problems import unavailable
 from .index.progress import with_progress
@@ -33,7 +33,7 @@ from .kb.discovery import (
     within,
 )
 from .kb.reader import readme_text
-from .kb.rules import parse_readme
+from .kb.rules.cache import cached_rules
 from .models import KBRules
 from .ranking import confidence, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
@@ -41,6 +41,9 @@ from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker, RankOutcome
 from .results import KBInfo, Reason, SearchResult
 from .text.analysis import cjk_script
+
+if TYPE_CHECKING:
+    from .display import KBList
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +90,9 @@ def _rules(loc: KBLocation) -> KBRules:
 
 @functools.lru_cache(maxsize=64)
 def _parse_readme(text: str) -> KBRules:
-    """README rules, parsed once per distinct text (every search reads the README again)."""
-    return parse_readme(text)
+    """README rules, parsed once per distinct text (every search reads the README again); a
+    text an earlier process parsed is looked up on disk (a one-shot ``kr`` call)."""
+    return cached_rules(text)
 
 
 def check_args(query: object, top_k: object, score_threshold: object) -> str:
@@ -369,6 +373,8 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
 
     :param refresh: also bring each index up to date and report document counts and skips.
     """
+    from .display import KBList  # its HTML view loads html: not for a search
+
     root_path = find_root(root)
     if root_path is None:
         return KBList()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import uuid
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +50,15 @@ def load_manifest(path: Path) -> dict[str, Any]:
     def table(key: str, ints: int, n: int) -> bool:
         """``key`` maps to strings (``n`` 0) or to lists of ``n`` items, the first ``ints`` ints."""
         t = data.get(key)
-        return isinstance(t, dict) and all(
-            isinstance(v, str)
-            if n == 0
-            else isinstance(v, list) and len(v) >= n and all(type(x) is int for x in v[:ints])
-            for v in t.values()
+        if not isinstance(t, dict):
+            return False
+        rows = t.values()
+        if n == 0:
+            return all(isinstance(v, str) for v in rows)
+        # one pass over every leading item (not a generator per row): a KB of 100,000 files
+        # has that many rows, and every process checks them when it opens the index
+        return all(isinstance(v, list) and len(v) >= n for v in rows) and all(
+            type(x) is int for x in chain.from_iterable(v[:ints] for v in rows)
         )
 
     if not (
@@ -71,6 +75,8 @@ def load_manifest(path: Path) -> dict[str, Any]:
 
 def write_json_atomic(path: Path, data: object) -> None:
     """Write JSON to ``path`` so that a reader sees the old file or the new one, never half."""
+    import uuid  # a write: after a change, not when a search opens the index
+
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     # json.dumps encodes in C; json.dump to a file would encode piece by piece in Python
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -20,7 +20,6 @@ import logging
 import os
 import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,6 +107,8 @@ class Reporter:
             self(0, total)
 
     def _write(self, data: dict[str, Any]) -> None:
+        import uuid  # only while a build writes its progress
+
         tmp = self.path.with_name(f".{PROGRESS_FILE}.{uuid.uuid4().hex}.tmp")
         try:
             tmp.write_text(json.dumps(data), encoding="utf-8")

@@ -28,7 +28,6 @@ import re
 import shutil
 import threading
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,15 +48,17 @@ from ..kb.scan import (
 )
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
-from .build import build
 from .manifest import files_problem, index_files, load_manifest
 from .manifest import write_json_atomic as _write_json_atomic
 from .problems import cannot_write, index_problem
 from .progress import Reporter, Waiter
 from .report import IndexReport, ReportDraft
 from .rows import document_rows
-from .schema import make_schema
 from .watch import Watcher
+
+# A full build (build.py, its segment writer and Whoosh's writing module) is imported when an
+# index is built: a search of an index that is up to date, every one-shot `kr` call after the
+# first, does not load it.
 
 log = logging.getLogger(__name__)
 
@@ -426,9 +427,14 @@ class KBIndex:
         why: str,
         progress: Callable[[int, int], None] | None,
     ) -> None:
+        from .build import build
+        from .schema import make_schema
+
         report.rebuilt = why
         report.added, report.updated, report.deleted = [], [], []  # a failed update may have begun
         log.info("building index of %s (%s)", self.name, why)
+        import uuid
+
         gen = f"gen-{uuid.uuid4().hex[:12]}"
         gdir = self.dir / gen
         gdir.mkdir(mode=0o700, parents=True)

@@ -40,6 +40,20 @@ _SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] 
 )
 
 
+def median_of(values: np.ndarray) -> float:
+    """``float(np.median(values))`` of a non-empty 1-D array, without ``np.median``'s import of
+    ``numpy.ma`` (about 40 ms of a one-shot process): the same partition, the same mean."""
+    n = len(values)
+    half = n // 2
+    if n % 2:
+        middle = np.partition(values, half)[half : half + 1]
+    else:
+        middle = np.partition(values, [half - 1, half])[half - 1 : half + 1]
+    if values.dtype.kind in "fc" and np.isnan(values).any():
+        return math.nan
+    return float(np.mean(middle))
+
+
 class TermStats:
     """The statistics ranking needs from one reader of one KB's index."""
 
@@ -246,7 +260,7 @@ class TermStats:
         if got is None:
             f = self._files()
             files = f["length"][f["live"] & f["first"]]
-            median = float(np.median(files)) if len(files) else 1.0
+            median = median_of(files) if len(files) else 1.0
             got = self.cache["file_lengths"] = f["length"] / max(median, 1.0)
         return got
 

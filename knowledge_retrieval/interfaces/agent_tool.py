@@ -18,7 +18,7 @@ import dataclasses as dc
 import logging
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..api import list_kbs
 from ..defaults import DEFAULT_TOP_K, MAX_TOP_K
@@ -26,7 +26,6 @@ from ..errors import AccessDeniedError, InvalidArgumentError, KnowledgeRetrieval
 from ..kb.discovery import normalize_kb_ref
 from ..messages import ACCESS_DISABLED
 from ..results import Hit, SearchResult
-from ..team.teams import Resolution, load_teams
 from ..team.workflow import (
     NO_RESULTS,
     DocumentText,
@@ -35,6 +34,9 @@ from ..team.workflow import (
     retrieve,
     search_kbs,
 )
+
+if TYPE_CHECKING:
+    from ..team.teams import Resolution
 
 log = logging.getLogger(__name__)
 
@@ -432,6 +434,8 @@ class KnowledgeTool:
     # -- query_knowledge ----------------------------------------------------------------------
 
     def _resolution(self) -> Resolution:
+        from ..team.teams import load_teams  # teams.yaml: only for a tool bound to a team
+
         return load_teams(self.root).resolve(self.component)
 
     def query_knowledge(self, req: QueryRequest) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -464,23 +465,26 @@ def _utf8_stdout() -> None:
                 stream.reconfigure(encoding="utf-8")
 
 
+ONE_THREAD_BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+"""numpy's BLAS starts a thread per core when numpy is imported (about 60 ms of a busy 2-core
+machine, more with more cores); ranking's few small matrix products never use them."""
+
+
 def _one_shot() -> None:
     """Settings for a ``kr`` process that answers one command and exits (not for ``main(argv)``
     called inside a longer-lived program): inotify watches only pay off from a KB's second
-    search in the same process, so a one-shot command does not set them up."""
+    search in the same process, so a one-shot command does not set them up; BLAS threads are
+    not started (numpy is imported later, by the command). A value already set is kept."""
     from ..defaults import WATCH_ENV
 
     os.environ.setdefault(WATCH_ENV, "0")
+    if "numpy" not in sys.modules:  # the variables are read once, when numpy loads its BLAS
+        for name in ONE_THREAD_BLAS:
+            os.environ.setdefault(name, "1")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kr`` with ``argv`` (default: the process arguments) and return the exit status."""
-
-    def error(exc: Exception, code: str | None = None) -> dict[str, Any]:
-        from .agent_tool import error as envelope  # only when something failed
-
-        return envelope(exc, code)
-
     one_shot = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     _utf8_stdout()
@@ -508,6 +512,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = args.command + (f" {action}" if action else "")
     if one_shot and name != "mcp":
         _one_shot()
+    try:
+        return _run(name, args, want_json)
+    finally:
+        if one_shot:
+            # the process exits next: the collector's passes over every object at shutdown
+            # (about 30 ms after a search) would free nothing that exiting does not
+            gc.freeze()
+
+
+def _error(exc: Exception, code: str | None = None) -> dict[str, Any]:
+    from .agent_tool import error as envelope  # only when something failed
+
+    return envelope(exc, code)
+
+
+def _run(name: str, args: argparse.Namespace, want_json: bool) -> int:
+    """Run one command; errors become their exit status and message (or JSON envelope)."""
+    error = _error
     try:
         status = COMMANDS[name](args)
         sys.stdout.flush()  # inside the try: a reader that left (`| head`) is handled below

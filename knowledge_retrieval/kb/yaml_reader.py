@@ -11,15 +11,26 @@ before any value is built.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from ..defaults import MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
+if TYPE_CHECKING:
+    import yaml
+
+# PyYAML (about 10 ms) is imported by the first YAML read: a search of a fresh index whose
+# README parse is cached reads none
+
 __all__ = ["YAMLRefused", "compose_yaml", "load_yaml"]
 
-_Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _loader(text: str) -> Any:
+    """PyYAML's safe loader on ``text``: the C one where PyYAML has it."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+
+
 _ALIAS_RE = re.compile(r"(?<![^\s\[{,])[&*][^\s\[\]{},]+")
 
 
@@ -52,7 +63,9 @@ def compose_yaml(
     """
     if len(_ALIAS_RE.findall(text)) > max_aliases:
         raise YAMLRefused(f"too many YAML anchors/aliases (more than {max_aliases})")
-    loader = _Loader(text)
+    import yaml
+
+    loader = _loader(text)
     try:
         node: yaml.Node | None = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -88,7 +101,9 @@ def load_yaml(
     )
     if node is None:
         return None
-    loader = _Loader("")
+    import yaml
+
+    loader = _loader("")
     try:
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
@@ -145,6 +160,8 @@ def _measure(root: yaml.Node, first_line: int, max_nodes: int, max_depth: int) -
 
 def _children(node: yaml.Node) -> list[tuple[yaml.Node, bool]]:
     """A node's children and whether each counts as a value (mapping keys do not)."""
+    import yaml
+
     if isinstance(node, yaml.SequenceNode):
         return [(child, True) for child in node.value]
     if isinstance(node, yaml.MappingNode):

@@ -23,7 +23,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..api import check_args, search
 from ..errors import (
@@ -47,8 +47,12 @@ from ..kb.scan import document_refusal
 from ..messages import ACCESS_DISABLED, NOT_FOUND_EN
 from ..models import KBRules
 from ..results import Hit, SearchResult
-from .memory import check_project_id, memory_path, search_memory
-from .teams import Resolution, TeamsConfig, load_teams
+
+if TYPE_CHECKING:
+    from .teams import Resolution, TeamsConfig
+
+# teams.yaml (teams.py, PyYAML) and the memory KB (memory.py) are imported by the calls that
+# use them: search_kbs, what `kr smart` runs, needs neither.
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +200,9 @@ def retrieve(
     result has ``message == NO_RESULTS``. Errors (unknown KB, malformed teams.yaml, an index
     that cannot be updated) raise :class:`~knowledge_retrieval.KnowledgeRetrievalError`.
     """
+    from .memory import search_memory
+    from .teams import load_teams
+
     query = check_args(query, top_k, score_threshold)
     config = load_teams(root)
     res = config.resolve(component)
@@ -338,6 +345,8 @@ def _kb_folder(root_path: Path, kb: str) -> tuple[Path, KBRules]:
     if not isinstance(kb, str):
         raise InvalidArgumentError(f"kb must be a string, not {type(kb).__name__}")
     if kb.startswith(MEMORY_DIRNAME + "/"):
+        from .memory import check_project_id, memory_path
+
         return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1 :]), root_path), KBRules()
     loc = resolve_kb(root_path, check_name(kb))
     return loc.path, parse_readme(readme_text(loc.path))

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import knowledge_retrieval.index.build as build_mod
 import knowledge_retrieval.index.store as store_mod
 from knowledge_retrieval import index_kb, list_kbs, search
 from knowledge_retrieval.errors import IndexUnavailableError
@@ -70,14 +71,14 @@ def test_a_kb_name_longer_than_an_index_folder_name_can_be(sample_root: Path) ->
 def test_an_index_folder_deleted_mid_build_is_a_note(
     sample_root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = store_mod.build
+    real = build_mod.build
 
     def build(ix: Any, kb_path: Path, *args: Any, **kwargs: Any) -> Any:
         if kb_path.name == "glossary":
             shutil.rmtree(index_dir_for(kb_path))
         return real(ix, kb_path, *args, **kwargs)
 
-    monkeypatch.setattr(store_mod, "build", build)
+    monkeypatch.setattr(build_mod, "build", build)
     r = search("refund", kb=["glossary", "payments"], root=sample_root)
     assert r.found and {h.kb for h in r.hits} == {"payments"}
     assert any("removed while it was in use" in n and "search again" in n for n in r.notes)

@@ -1,11 +1,17 @@
-"""Statistics read from a real on-disk index: how many files of a folder share a title."""
+"""Statistics read from a real on-disk index: how many files of a folder share a title; the
+median file length (numpy's median without its import of numpy.ma)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from knowledge_retrieval.index.store import KBIndex
-from knowledge_retrieval.index.termstats import TermStats
+from knowledge_retrieval.index.termstats import TermStats, median_of
 from knowledge_retrieval.kb.rules import parse_readme
 
 from ..conftest import write
@@ -72,3 +78,17 @@ def test_file_lengths_sum_every_section_of_a_file(tmp_path: Path) -> None:
     assert by_file["short-a.md"] == by_file["short-b.md"] == {1.0}
     (long_ratio,) = by_file["long.md"]
     assert 6 < long_ratio < 10  # eight parts as long as a short file (Whoosh lengths are coarse)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.integers(1, 10_000).map(float), st.floats(0, 1e9), st.just(math.nan)),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_median_of_is_numpys_median(values: list[float]) -> None:
+    a = np.array(values, dtype=np.float64)
+    want, got = float(np.median(a)), median_of(a)
+    assert (math.isnan(want) and math.isnan(got)) or got == want

@@ -2,7 +2,7 @@
 
 ``markdown`` reads the body (scope, keywords, languages, the lines rules are read from),
 ``sentences`` and ``conditions`` the rules those lines state, ``frontmatter`` the YAML keys,
-``patterns`` how a rule's path selects files.
+``patterns`` how a rule's path selects files; ``cache`` keeps parsed rules between processes.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import logging
 import re
 
 from ...models import RULE_ACTIONS, KBRules, Rule, Unread
-from .frontmatter import fm_rules, split_front_matter, strings
-from .markdown import collapse, dedupe, infer_languages, read_body, split_keywords
 from .patterns import (
     FolderScope,
     is_emphasized,
@@ -51,6 +49,11 @@ def parse_readme(text: str) -> KBRules:
 
 
 def _parse(text: str) -> KBRules:
+    # the readers of the body and of the front matter (and PyYAML) load with the first parse: a
+    # search whose README parse is cached (cache.py) and the path matching never need them
+    from .frontmatter import fm_rules, split_front_matter, strings
+    from .markdown import collapse, dedupe, infer_languages, read_body, split_keywords
+
     text = str(text).replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
     text = text.removeprefix("\ufeff")
     meta, body, broken = split_front_matter(text)

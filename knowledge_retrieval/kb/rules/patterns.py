@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ...models import KBRules
 
-# wcmatch is imported where first needed: rules without globs never load it
+# wcmatch is imported where first needed: rules without globs, and globs whose translation
+# the README rules cache holds, never load it
 
 log = logging.getLogger(__name__)
 
@@ -38,21 +39,49 @@ def norm_pattern(pattern: str) -> str:
     return "" if p == "." else p
 
 
+Translation = tuple[tuple[str, ...], tuple[str, ...]]
+"""wcmatch's translation of one glob: the regular expressions it includes and excludes."""
+TRANSLATED: dict[tuple[str, bool], Translation] = {}
+"""(glob, basename) -> its translation; seeded from the README rules cache (``cache.py``), so
+a process whose README parse is cached matches its globs without importing wcmatch."""
+
+
+def translate(pattern: str, basename: bool) -> Translation:
+    """wcmatch's translation of a glob with the flags of :func:`path_matches`."""
+    got = TRANSLATED.get((pattern, basename))
+    if got is None:
+        from wcmatch import glob as wcglob
+
+        flags = (
+            wcglob.GLOBSTAR
+            | wcglob.DOTGLOB
+            | wcglob.BRACE
+            | wcglob.FORCEUNIX
+            | wcglob.CASE
+            | (wcglob.MATCHBASE if basename else 0)
+        )
+        include, exclude = wcglob.translate(pattern, flags=flags)
+        got = TRANSLATED[(pattern, basename)] = (tuple(include), tuple(exclude))
+    return got
+
+
+def glob_keys(patterns: Iterable[str]) -> set[tuple[str, bool]]:
+    """The (glob, basename) pairs :func:`matcher` is asked for when these rule paths are
+    matched (paths without glob characters need no translation)."""
+    out: set[tuple[str, bool]] = set()
+    for pattern in patterns:
+        pat = norm_pattern(pattern)
+        glob = pat.rstrip("/") if pat.endswith("/") else pat
+        if pat and _GLOB_CHARS.search(glob):
+            out.add((glob, "/" not in glob))
+    return out
+
+
 @functools.lru_cache(maxsize=1024)
 def matcher(pattern: str, basename: bool) -> Callable[[str], bool]:
     """wcmatch's matcher for one glob, as its translated regular expressions: wcmatch's own
     ``match`` is these ``fullmatch`` calls plus several Python calls per path."""
-    from wcmatch import glob as wcglob
-
-    flags = (
-        wcglob.GLOBSTAR
-        | wcglob.DOTGLOB
-        | wcglob.BRACE
-        | wcglob.FORCEUNIX
-        | wcglob.CASE
-        | (wcglob.MATCHBASE if basename else 0)
-    )
-    include, exclude = wcglob.translate(pattern, flags=flags)
+    include, exclude = translate(pattern, basename)
     inc = [re.compile(x).fullmatch for x in include]
     exc = [re.compile(x).fullmatch for x in exclude]
     if len(inc) == 1 and not exc:
