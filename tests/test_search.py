@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -394,6 +396,32 @@ def test_a_custom_header_name_is_an_identifier(tmp_path: Path) -> None:
     # prose with an X piece stays prose
     r = search("X-ray-induced damage", kb="kb", root=root, score_threshold=0.0)
     assert not any("is not in" in n for n in r.notes)
+
+
+def test_did_you_mean_identifiers_are_the_same_in_every_process(tmp_path: Path) -> None:
+    # near identifiers that tie (ERR_1, ERR_2, ERR_3 for ERR_X) come in one order, whatever
+    # the process's hash seed
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Codes\n\nError codes.\n")
+    codes = " ".join(f"`ERR_{c}`" for c in "QWERTYUIOP")
+    write(root / "kb" / "codes.md", f"# Codes\n\nThe codes are {codes}.\n")
+    script = (
+        "import sys; from knowledge_retrieval import search; "
+        "print([n for n in search('ERR_X', kb='kb', root=sys.argv[1]).notes if 'mean' in n])"
+    )
+    env = {**os.environ, "KR_INDEX_DIR": str(tmp_path / "idx")}
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", script, str(root)],
+            env={**env, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        ).stdout
+        for seed in ("1", "2", "3", "4")
+    }
+    assert len(outs) == 1 and "did you mean: ERR_E, ERR_I, ERR_O?" in outs.pop()
 
 
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:

@@ -19,8 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import yaml
-
 from .yaml_reader import YAMLRefused, compose_yaml
 
 MAX_ROWS = 500
@@ -34,6 +32,8 @@ _COMMENT_RE = re.compile(r"\s#\s?(.*)$")
 def yaml_rows(code: str, lines: list[str]) -> Iterator[tuple[int, str]]:
     """``(line within the block, row text)`` for each scalar under two or more keys of ``code``
     (``lines`` are its source lines, for the comment beside each value)."""
+    import yaml
+
     try:
         root = compose_yaml(code)
     except YAMLRefused:

@@ -241,8 +241,11 @@ def _cut_after_keywords(raw: str, words: list[str], room: int) -> str:
 
 def _is_prose_compound(raw: str) -> bool:
     """Words joined by hyphens, each lowercase or capitalised (``cell-autonomously``,
-    ``Hutchinson-Gilford``), not an identifier (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``)."""
+    ``Hutchinson-Gilford``), not an identifier (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``,
+    ``X-Request-Id``)."""
     pieces = raw.split("-")
+    if pieces[0] == "X" and len(pieces) > 2 and all(p[:1].isupper() for p in pieces[1:]):
+        return False  # a custom HTTP header (X-Idempotency-Key, X-Request-Id)
     return len(pieces) > 1 and all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces)
 
 
