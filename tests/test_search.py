@@ -424,6 +424,26 @@ def test_did_you_mean_identifiers_are_the_same_in_every_process(tmp_path: Path) 
     assert len(outs) == 1 and "did you mean: ERR_E, ERR_I, ERR_O?" in outs.pop()
 
 
+def test_a_code_with_a_word_of_its_language_the_kb_never_uses_is_not_an_answer(
+    tmp_path: Path,
+) -> None:
+    # the code is there, the asked attribute (an HTTP status) is nowhere: not confident; a
+    # Chinese gloss beside the code (超卖 of INV_OVERSOLD) names the code and keeps it found
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# Build\n\nBuild error codes.\n")
+    write(
+        root / "kb" / "codes.md",
+        "# Error codes\n\n## BF0101\n\nThe job timed out; raise `timeoutMinutes`.\n\n"
+        "## INV_OVERSOLD\n\nStock went below zero; the order is held.\n",
+    )
+    r = search("what is the HTTP status of BF0101", kb="kb", root=root)
+    assert not r.found
+    r = search("what is the HTTP status of BF0101", kb="kb", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "codes.md" and "HTTP" in r.hits[0].missing_terms
+    assert search("超卖 INV_OVERSOLD", kb="kb", root=root).found
+    assert search("BF0101", kb="kb", root=root).found
+
+
 def test_english_stemming_and_chinese_inside_a_sentence(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# KB\n\nNotes.\n")

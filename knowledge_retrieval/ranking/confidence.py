@@ -15,7 +15,7 @@ Four rules hold whatever the model says; under them a hit never reaches the line
 (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere (whole, or as the
 leading run of one it has); the KB knows none of the question's keywords; the hit contains none
 of them; or the question has two keywords, one of which the KB has never seen, and the hit
-lacks the question's identifier whole.
+lacks the question's identifier whole (or has it, and the unseen word is no Chinese gloss).
 """
 
 from __future__ import annotations

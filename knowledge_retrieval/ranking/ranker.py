@@ -33,6 +33,7 @@ from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
+from ..text.analysis import has_cjk
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
 from .query import Keyword, Query
@@ -278,6 +279,9 @@ class Ranker:
         # that only knows 流程): no hit is confident, unless it has an identifier of the
         # question whole (超卖 INV_OVERSOLD where only the code is known)
         foreign = len(keywords) == 2 and min(vocab.share.values(), default=1.0) == 0.0
+        # ... an identifier whole excuses a foreign word in another script, its gloss (超卖 of
+        # INV_OVERSOLD), not a word of its own language the KB never uses (HTTP of BF0101)
+        gloss = foreign and any(has_cjk(k.text) for k in keywords if not vocab.share.get(k.text))
         # the KB knows none of the question's keywords (a file may still share a bigram with
         # one of them, 计算 of 计算机): nothing in it can answer
         unknown = not any(vocab.share.values())
@@ -287,7 +291,7 @@ class Ranker:
                 bool(vocab.absent_ids)
                 or unknown
                 or not (cands.file_cov[:, fi] >= 0.5).any()
-                or (foreign and not any(cands.file_cov[i, fi] >= 1.0 for i in id_rows))
+                or (foreign and not (gloss and any(cands.file_cov[i, fi] >= 1.0 for i in id_rows)))
                 for fi in order
             ],
             dtype=bool,
