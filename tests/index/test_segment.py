@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
 from knowledge_retrieval.index.schema import make_schema
@@ -33,11 +34,13 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _write(folder: Path, writer_class: type, spill_every: int | None = None) -> dict[str, str]:
+def _write(
+    folder: Path, writer_class: type, spill_every: int | None = None, **codec: int
+) -> dict[str, str]:
     """Index every row in one segment; the digest of each of its files, and what it holds."""
     folder.mkdir()
     ix = whoosh_index.create_in(str(folder), make_schema())
-    w = writer_class(ix)
+    w = writer_class(ix, codec=W3Codec(**codec)) if codec else writer_class(ix)
     for n, row in enumerate(_rows(), 1):
         w.add_document(**row)
         if spill_every and n % spill_every == 0:
@@ -69,4 +72,19 @@ def test_the_same_segment_files_as_whoosh_writes(tmp_path: Path, spill_every: in
     theirs = _write(tmp_path / "whoosh", SegmentWriter)
     ours = _write(tmp_path / "ours", Writer, spill_every)
     assert set(theirs) >= {"pst", "trm", "stored", "lengths"} and int(theirs["sections"]) > 20
+    assert ours == theirs
+
+
+@pytest.mark.parametrize(
+    "codec",
+    [
+        # posting lists of many blocks, in the text fields and in the one-per-file ID field
+        {"blocklimit": 2},
+        {"blocklimit": 5, "compression": 0},
+        {"blocklimit": 128, "compression": 9},
+    ],
+)
+def test_the_same_files_with_other_codec_settings(tmp_path: Path, codec: dict[str, int]) -> None:
+    theirs = _write(tmp_path / "whoosh", SegmentWriter, **codec)
+    ours = _write(tmp_path / "ours", Writer, 3, **codec)
     assert ours == theirs
