@@ -10,12 +10,16 @@ time. Past its memory limit it writes the terms seen so far as a sorted run (``m
 record per term) and merges the runs term by term when the segment is flushed.
 
 The files are the ones Whoosh's own writer would write: the same terms, documents, weights,
-values and length statistics, in the same order (``tests/index/test_segment.py`` compares them).
+values and length statistics, in the same order, byte for byte but for one thing: a posting block
+too small to gain from zlib is stored uncompressed (:attr:`_TermWriter.COMPRESS_MIN`), which each
+block's header records and Whoosh's reader follows (``tests/index/test_segment.py`` compares the
+files, and what Whoosh's reader reads from them).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import heapq
 import marshal
@@ -38,7 +42,7 @@ from whoosh.codec.whoosh3 import (
 )
 from whoosh.filedb import filetables
 from whoosh.system import emptybytes, pack_int, pack_long, pack_uint, pack_ushort
-from whoosh.util.numeric import length_to_byte
+from whoosh.util.numeric import _length_byte_cache, length_to_byte
 from whoosh.writing import SegmentWriter
 
 from ..text.analysis import indexing_terms
@@ -49,7 +53,34 @@ POSTING_BYTES = 8
 TERM_BYTES = 200
 """... and of one held term (its key, array and dictionary slot), for the spill limit."""
 _TERMINFO: struct.Struct = W3TermInfo._struct
+_TERM_ROW = struct.Struct(_TERMINFO.format + "qi")
+"""A term's row in the term table: its W3TermInfo, then its postings' offset and length."""
 _LENGTHS: struct.Struct = filetables._lengths
+_UINT_SIZE = struct.calcsize("!I")
+_L2B: dict[int | None, int] = {None: 0, **{n: length_to_byte(n) for n in _length_byte_cache}}
+"""``length_to_byte`` of the lengths a segment's length column holds."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _block_tail(mw: float | None, mv: bytes) -> bytes:
+    """What follows the ids in the pickle of a block's ``(ids, weights, values)``.
+
+    Pickling the values (bytes, which protocol 2 writes as a call of ``_codecs.encode``) is most
+    of the time of pickling a block, and most blocks share their weights and values (one
+    posting, frequency 1). The ids tuple is the first object the pickle memoizes whatever the
+    ids are, so ``dumps(ids)`` without its STOP, then this, is ``dumps((ids, mw, mv))``."""
+    return dumps(((0,), mw, mv), 2)[len(_IDS_HEAD) :]
+
+
+_IDS_HEAD = dumps((0,), 2)[:-1]
+"""The pickle of ``(0,)`` up to its STOP: protocol, one int, TUPLE1, memo 0."""
+
+
+@functools.lru_cache(maxsize=256)
+def _pack_uints(n: int) -> Any:
+    """``pack_uint`` of ``n`` numbers, joined."""
+    return struct.Struct(f"!{n}I").pack
+
 
 # one held term: ("f", array of document, frequency pairs) for our text fields, or
 # ("g", [(document, weight, value bytes), ...]) for any other field
@@ -99,6 +130,25 @@ class _Positioned:
         return getattr(self._f, name)
 
 
+def _write_hashes(hw: Any) -> None:
+    """``HashWriter._write_hashes``: the 256 hash tables of the term table, each written at
+    once (Whoosh writes a slot at a time, two slots per term)."""
+    dbfile = hw.dbfile
+    pack = filetables._pointer.pack
+    empty = pack(0, 0)
+    for entries in hw.buckets:
+        pos = dbfile.tell()
+        numslots = 2 * len(entries)
+        hw.directory.append((pos, numslots))
+        table: list[tuple[int, int] | None] = [None] * numslots
+        for hashval, position in entries:
+            slot = (hashval >> 8) % numslots
+            while table[slot] is not None:
+                slot = (slot + 1) % numslots
+            table[slot] = (hashval, position)
+        dbfile.write(emptybytes.join([empty if e is None else pack(*e) for e in table]))
+
+
 class Writer(SegmentWriter):  # type: ignore[misc]
     """Whoosh's segment writer for a full build: the same segment files, written sooner."""
 
@@ -107,6 +157,8 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         fw = self.fieldwriter
         for f in (fw._postfile, fw._tindex.dbfile):
             f.file = _Positioned(f.file)
+        if type(fw._tindex) is filetables.OrderedHashWriter:
+            fw._tindex._write_hashes = functools.partial(_write_hashes, fw._tindex)
         self._terms: dict[str, dict[str, array[int]]] = {}
         self._other: dict[str, dict[bytes, list[tuple[int, float, bytes]]]] = {}
         self._held = 0
@@ -287,6 +339,11 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                 col = lengths.column(fieldname) if lengths is not None else []
                 boost = fieldobj.format.field_boost
                 terms = _TermWriter.for_field(fw)
+            if terms is not None and len(entries) == 1 and entries[0][0] == "f":
+                data = entries[0][1]
+                if len(data) <= terms.small:
+                    terms.add_small(tb, data, col, boost)
+                    continue
             ids: list[int] = []
             weights: list[float] = []
             values: list[bytes] = []
@@ -316,8 +373,8 @@ class Writer(SegmentWriter):  # type: ignore[misc]
 
 class _TermWriter:
     """Whoosh's ``start_term`` / ``add_posting`` / ``finish_term`` for one field of a
-    ``W3FieldWriter``, with the same bytes: each term's posting blocks and its row in the term
-    table, built in a few calls and written to the files in large pieces.
+    ``W3FieldWriter``, with the same bytes (but see :attr:`COMPRESS_MIN`): each term's posting
+    blocks and its row in the term table, built in a few calls and written in large pieces.
 
     Whoosh spends a dozen Python calls per term and as many per block (its term info, block
     buffer, statistics, two pickles, the hash table's row), and most terms have one block of
@@ -327,6 +384,13 @@ class _TermWriter:
     files with Whoosh's own writer)."""
 
     FLUSH_BYTES = 1 << 20
+    COMPRESS_MIN = 64
+    """A block whose pickle is shorter than this is stored as it is (its header says so, and
+    Whoosh's reader reads it so): zlib makes such a block no smaller, or longer, and it was a
+    third of the time spent writing postings (most blocks are a posting or two). Whoosh's own
+    writer meant to skip them too ("if the pickle is less than 20 bytes, don't bother
+    compressing"), but sets the level again right after. 0 compresses every block, as Whoosh
+    does."""
 
     def __init__(self, fw: Any, pw: Any) -> None:
         self._fw = fw
@@ -338,6 +402,8 @@ class _TermWriter:
         fixed = fw._format.fixed_value_size()
         self._fixed = -1 if fixed is None else int(fixed)
         self._md5 = self._tindex.hashfn is filetables.md5_hash
+        self.small = 2 * self._limit
+        """A held term's array of at most this many numbers is one block (:meth:`add_small`)."""
         self._ppos = int(self._post.tell())
         self._tpos = int(self._tindex.dbfile.tell())
         self._pbuf: list[bytes] = []
@@ -370,6 +436,7 @@ class _TermWriter:
         n = len(ids)
         limit = self._limit
         comp = self._comp
+        least = self.COMPRESS_MIN
         fixed = self._fixed
         start = self._ppos
         parts = [WHOOSH3_HEADER_MAGIC]
@@ -416,9 +483,12 @@ class _TermWriter:
             else:
                 mv = emptybytes.join(bv)
             data = dumps((dids, mw, mv), 2)
-            if comp:
-                data = zlib.compress(data, comp)
-            info = dumps((nb, bids[-1], bmaxw, comp, length_to_byte(bmin), length_to_byte(bmax)), 2)
+            bcomp = comp if len(data) >= least else 0
+            if bcomp:
+                data = zlib.compress(data, bcomp)
+            info = dumps(
+                (nb, bids[-1], bmaxw, bcomp, length_to_byte(bmin), length_to_byte(bmax)), 2
+            )
             size = len(info) + len(data)
             parts += (pack_int(-size if last else size), info, data)
         pbytes = emptybytes.join(parts)
@@ -436,6 +506,84 @@ class _TermWriter:
             ids[-1],
         )
         val += pack_long(start) + pack_int(len(pbytes))
+        pos = self._tpos
+        tindex.index.append(pos)
+        row = _LENGTHS.pack(len(key), len(val)) + key + val
+        self._tbuf.append(row)
+        self._tpos = pos + len(row)
+        if self._md5:
+            h = int.from_bytes(hashlib.md5(key, usedforsecurity=False).digest()[12:], "big")
+        else:
+            h = tindex.hashfn(key)
+        tindex.buckets[h & 255].append((h, pos))
+        tindex.lastkey = key
+        self._pending += len(pbytes) + len(row)
+        if self._pending >= self.FLUSH_BYTES:
+            self.flush()
+
+    def add_small(self, tb: bytes, data: array[int], col: list[int], boost: float) -> None:
+        """:meth:`add` for a term of one block, from its held (document, frequency) pairs (the
+        postings of our text fields: weight ``frequency * boost``, value ``pack_uint``)."""
+        tindex = self._tindex
+        key = self._prefix + tb
+        if key <= tindex.lastkey:
+            raise ValueError(f"Keys must increase: {tindex.lastkey!r}..{key!r}")
+        docs, freqs = data[0::2], data[1::2]
+        n = len(docs)
+        first, last = docs[0], docs[-1]
+        lens: list[int] = []
+        if n == 1:
+            dids: tuple[int, ...] = (first,)
+            maxw: float = float(freqs[0]) * boost
+            wf = array("f", (maxw,))
+            lmin = lmax = col[first] if col else 0
+        else:
+            dids = tuple(map(operator.sub, docs, [0, *docs[:-1]]))
+            wl = [float(q) * boost for q in freqs]
+            maxw = max(wl)
+            wf = array("f", wl)
+            if col:
+                lens = [col[d] for d in docs]
+                lmin, lmax = min(lens), max(lens)
+            else:
+                lmin = lmax = 0
+        if not maxw > 0:
+            maxw = 0
+        minlength: int | None = lmin
+        if not lmin:  # Whoosh leaves a length of 0 out of the block's statistics
+            known = [x for x in lens if x] if n > 1 else []
+            minlength = min(known) if known else None
+            lmax = max(known) if known else 0
+        w0 = wf[0]
+        if wf.count(w0) == n:
+            mw: Any = None if w0 == 1.0 else w0
+        else:
+            mw = tuple(wf)
+        fixed = self._fixed
+        if fixed == _UINT_SIZE:
+            mv: Any = _pack_uints(n)(*freqs)
+        elif fixed < 0:
+            mv = tuple(map(pack_uint, freqs))
+        elif fixed == 0:
+            mv = None
+        else:
+            mv = emptybytes.join(map(pack_uint, freqs))
+        if (mw is None or (type(mw) is float and mw > 0)) and type(mv) is bytes:
+            block = dumps(dids, 2)[:-1] + _block_tail(mw, mv)
+        else:
+            block = dumps((dids, mw, mv), 2)
+        comp = self._comp if len(block) >= self.COMPRESS_MIN else 0
+        if comp:
+            block = zlib.compress(block, comp)
+        bmin = _L2B[minlength] if minlength in _L2B else length_to_byte(minlength)
+        bmax = _L2B[lmax] if lmax in _L2B else length_to_byte(lmax)
+        info = dumps((n, last, maxw, comp, bmin, bmax), 2)
+        size = len(info) + len(block)
+        pbytes = WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + block
+        start = self._ppos
+        self._pbuf.append(pbytes)
+        self._ppos = start + len(pbytes)
+        val = _TERM_ROW.pack(0, sum(wf), n, bmin, bmax, maxw, first, last, start, len(pbytes))
         pos = self._tpos
         tindex.index.append(pos)
         row = _LENGTHS.pack(len(key), len(val)) + key + val
