@@ -29,7 +29,7 @@ import struct
 import tempfile
 import zlib
 from array import array
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pickle import dumps
 from typing import Any
@@ -85,6 +85,11 @@ def _pack_uints(n: int) -> Any:
 # one held term: ("f", array of document, frequency pairs) for our text fields, or
 # ("g", [(document, weight, value bytes), ...]) for any other field
 _Entry = tuple[str, Any]
+
+
+def _new_postings() -> array[int]:
+    """A held term's (document, frequency) pairs, flat."""
+    return array("I")
 
 
 class _Lengths:
@@ -195,17 +200,14 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                     ):
                         terms = self._terms.get(fieldname)
                         if terms is None:
-                            terms = self._terms[fieldname] = {}
-                        counts = Counter(indexing_terms(value))
+                            terms = self._terms[fieldname] = defaultdict(_new_postings)
+                        tokens = indexing_terms(value)
+                        counts = Counter(tokens)
+                        before = len(terms)
                         for term, freq in counts.items():
-                            a = terms.get(term)
-                            if a is None:
-                                a = terms[term] = array("I")
-                                held += TERM_BYTES
-                            a.append(docnum)
-                            a.append(freq)
-                            length += freq
-                        held += POSTING_BYTES * len(counts)
+                            terms[term].extend((docnum, freq))
+                        length = len(tokens)
+                        held += POSTING_BYTES * len(counts) + TERM_BYTES * (len(terms) - before)
                     else:
                         other = self._other.setdefault(fieldname, {})
                         scorable = field.scorable
