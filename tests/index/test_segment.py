@@ -13,9 +13,10 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
+from knowledge_retrieval.index.blocks import TermWriter
 from knowledge_retrieval.index.postings import term_postings
 from knowledge_retrieval.index.schema import make_schema
-from knowledge_retrieval.index.segment import Writer, _TermWriter
+from knowledge_retrieval.index.segment import Writer
 from knowledge_retrieval.index.store import document_rows
 from knowledge_retrieval.kb.parsing import SkipFile, parse_kb_text, read_kb_file
 
@@ -25,7 +26,7 @@ from ..conftest import SAMPLE_ROOT
 @pytest.fixture
 def compress_all(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every block compressed, as Whoosh's writer does."""
-    monkeypatch.setattr(_TermWriter, "COMPRESS_MIN", 0)
+    monkeypatch.setattr(TermWriter, "COMPRESS_MIN", 0)
 
 
 def _rows() -> list[dict[str, Any]]:
