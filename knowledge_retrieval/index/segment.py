@@ -10,26 +10,30 @@ time. Past its memory limit it writes the terms seen so far as a sorted run (``m
 record per term) and merges the runs term by term when the segment is flushed.
 
 The files are the ones Whoosh's own writer would write: the same terms, documents, weights,
-values and length statistics, in the same order (``tests/index/test_segment.py`` compares them).
+values and length statistics, in the same order; the blocks and term rows are written by
+:mod:`.blocks` (byte for byte Whoosh's, but for small blocks left uncompressed).
+``tests/index/test_segment.py`` compares the files, and what Whoosh's reader reads from them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 import marshal
 import os
 import tempfile
 from array import array
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from whoosh.codec.whoosh3 import W3PostingsWriter
+from whoosh.filedb import filetables
 from whoosh.system import emptybytes, pack_uint
 from whoosh.writing import SegmentWriter
 
 from ..text.analysis import indexing_terms
+from .blocks import TermWriter, add_postings, write_hashes
 from .schema import KRText
 
 POSTING_BYTES = 8
@@ -40,6 +44,11 @@ TERM_BYTES = 200
 # one held term: ("f", array of document, frequency pairs) for our text fields, or
 # ("g", [(document, weight, value bytes), ...]) for any other field
 _Entry = tuple[str, Any]
+
+
+def _new_postings() -> array[int]:
+    """A held term's (document, frequency) pairs, flat."""
+    return array("I")
 
 
 class _Lengths:
@@ -93,6 +102,8 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         fw = self.fieldwriter
         for f in (fw._postfile, fw._tindex.dbfile):
             f.file = _Positioned(f.file)
+        if type(fw._tindex) is filetables.OrderedHashWriter:
+            fw._tindex._write_hashes = functools.partial(write_hashes, fw._tindex)
         self._terms: dict[str, dict[str, array[int]]] = {}
         self._other: dict[str, dict[bytes, list[tuple[int, float, bytes]]]] = {}
         self._held = 0
@@ -129,17 +140,14 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                     ):
                         terms = self._terms.get(fieldname)
                         if terms is None:
-                            terms = self._terms[fieldname] = {}
-                        counts = Counter(indexing_terms(value))
+                            terms = self._terms[fieldname] = defaultdict(_new_postings)
+                        tokens = indexing_terms(value)
+                        counts = Counter(tokens)
+                        before = len(terms)
                         for term, freq in counts.items():
-                            a = terms.get(term)
-                            if a is None:
-                                a = terms[term] = array("I")
-                                held += TERM_BYTES
-                            a.append(docnum)
-                            a.append(freq)
-                            length += freq
-                        held += POSTING_BYTES * len(counts)
+                            terms[term].extend((docnum, freq))
+                        length = len(tokens)
+                        held += POSTING_BYTES * len(counts) + TERM_BYTES * (len(terms) - before)
                     else:
                         other = self._other.setdefault(fieldname, {})
                         scorable = field.scorable
@@ -176,15 +184,18 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         """The held terms in Whoosh's order (field name, then term bytes; UTF-8 sorts as the
         code points do, so the text keys sort as their bytes)."""
         for fieldname in sorted(self._terms.keys() | self._other.keys()):
-            terms = self._terms.get(fieldname, {})
-            other = self._other.get(fieldname, {})
-            keys: dict[bytes, Any] = {t.encode("utf-8"): t for t in terms}
-            for tb in sorted(keys.keys() | other.keys()):
-                t = keys.get(tb)
-                if t is not None:
-                    yield fieldname, tb, ("f", terms[t])
-                if tb in other:
-                    yield fieldname, tb, ("g", other[tb])
+            yield from self._sorted_field(fieldname)
+
+    def _sorted_field(self, fieldname: str) -> Iterator[tuple[str, bytes, _Entry]]:
+        terms = self._terms.get(fieldname, {})
+        other = self._other.get(fieldname, {})
+        keys: dict[bytes, Any] = {t.encode("utf-8"): t for t in terms}
+        for tb in sorted(keys.keys() | other.keys()):
+            t = keys.get(tb)
+            if t is not None:
+                yield fieldname, tb, ("f", terms[t])
+            if tb in other:
+                yield fieldname, tb, ("g", other[tb])
 
     def _spill(self) -> None:
         """Write the held terms as one sorted run and start again."""
@@ -255,62 +266,94 @@ class Writer(SegmentWriter):  # type: ignore[misc]
 
     def _write_postings(self, lengths: _Lengths | None) -> None:
         """What Whoosh's ``FieldWriter.add_postings`` does, a term at a time."""
+        if self._runs or not TermWriter.usable(self.fieldwriter):
+            self._write_terms(self._merged(), lengths)
+            return
+        for fieldname in sorted(self._terms.keys() | self._other.keys()):
+            if fieldname in self._other:
+                entries = ((f, tb, [e]) for f, tb, e in self._sorted_field(fieldname))
+                self._write_terms(entries, lengths)
+            else:
+                self._write_held(fieldname, lengths)
+
+    def _write_held(self, fieldname: str, lengths: _Lengths | None) -> None:
+        """One of our text fields from its held terms alone (no runs): the loop of
+        :meth:`_write_terms` with nothing in it but the terms' writing."""
+        fw = self.fieldwriter
+        fieldobj = self.schema[fieldname]
+        fw.start_field(fieldname, fieldobj)
+        col = lengths.column(fieldname) if lengths is not None else []
+        boost = fieldobj.format.field_boost
+        tw = TermWriter.for_field(fw)
+        assert tw is not None  # TermWriter.usable
+        held = self._terms[fieldname]
+        add_small, small = tw.add_small, tw.small
+        for t in sorted(held):  # as their UTF-8 bytes sort
+            data = held[t]
+            if len(data) <= small:
+                add_small(t.encode("utf-8"), data, col, boost)
+            else:
+                tw.add(t.encode("utf-8"), *_postings([("f", data)], col, boost))
+        tw.close()
+        fw.finish_field()
+
+    def _write_terms(
+        self, terms: Iterator[tuple[str, bytes, list[_Entry]]], lengths: _Lengths | None
+    ) -> None:
+        """Every term of ``terms`` (in order, with its entries in document order)."""
         fw = self.fieldwriter
         schema = self.schema
         lastfn: str | None = None
         col: list[Any] = []
         boost = 1.0
-        for fieldname, tb, entries in self._merged():
+        tw: TermWriter | None = None
+        for fieldname, tb, entries in terms:
             if fieldname != lastfn:
                 if lastfn is not None:
+                    if tw is not None:
+                        tw.close()
                     fw.finish_field()
                 fieldobj = schema[fieldname]
                 fw.start_field(fieldname, fieldobj)
                 lastfn = fieldname
                 col = lengths.column(fieldname) if lengths is not None else []
                 boost = fieldobj.format.field_boost
-            ids: list[int] = []
-            weights: list[float] = []
-            values: list[bytes] = []
-            for kind, data in entries:
-                if kind == "f":
-                    docs, freqs = data[0::2], data[1::2]
-                    ids.extend(docs)
-                    weights.extend([float(q) * boost for q in freqs])
-                    values.extend([pack_uint(q) for q in freqs])
-                else:
-                    for d, w, v in sorted(data):
-                        ids.append(d)
-                        weights.append(w)
-                        values.append(emptybytes if v is None else v)
+                tw = TermWriter.for_field(fw)
+            if tw is not None and len(entries) == 1 and entries[0][0] == "f":
+                data = entries[0][1]
+                if len(data) <= tw.small:
+                    tw.add_small(tb, data, col, boost)
+                    continue
+            ids, weights, values, lens = _postings(entries, col, boost)
+            if tw is not None:
+                tw.add(tb, ids, weights, values, lens)
+                continue
             fw.start_term(tb)
-            lens = [col[d] for d in ids] if col else [0] * len(ids)
-            _add_postings(fw._postwriter, ids, weights, values, lens)
+            add_postings(fw._postwriter, ids, weights, values, lens)
             fw.finish_term()
         if lastfn is not None:
+            if tw is not None:
+                tw.close()
             fw.finish_field()
 
 
-def _add_postings(
-    pw: Any, ids: list[int], weights: list[float], values: list[bytes], lens: list[int]
-) -> None:
-    """``pw.add_posting`` for each posting, a block at a time for Whoosh's own writer."""
-    if type(pw) is not W3PostingsWriter or pw._byteids:
-        for posting in zip(ids, weights, values, lens, strict=True):
-            pw.add_posting(*posting)
-        return
-    limit = pw._blocklimit
-    for start in range(0, len(ids), limit):
-        if start:
-            pw._write_block()  # add_posting writes a full block before adding to it
-        end = start + limit
-        pw._ids.extend(ids[start:end])
-        pw._weights.extend(weights[start:end])
-        pw._values.extend([v for v in values[start:end] if v])
-        pw._maxweight = max(pw._maxweight, *weights[start:end])
-        block_lens = [n for n in lens[start:end] if n]
-        if block_lens:
-            lo = min(block_lens)
-            if pw._minlength is None or lo < pw._minlength:
-                pw._minlength = lo
-            pw._maxlength = max(pw._maxlength, *block_lens)
+def _postings(
+    entries: list[_Entry], col: list[int], boost: float
+) -> tuple[list[int], list[float], list[bytes], list[int]]:
+    """A term's documents, weights, values and field lengths, from its held entries."""
+    ids: list[int] = []
+    weights: list[float] = []
+    values: list[bytes] = []
+    for kind, data in entries:
+        if kind == "f":
+            docs, freqs = data[0::2], data[1::2]
+            ids.extend(docs)
+            weights.extend([float(q) * boost for q in freqs])
+            values.extend([pack_uint(q) for q in freqs])
+        else:
+            for d, w, v in sorted(data):
+                ids.append(d)
+                weights.append(w)
+                values.append(emptybytes if v is None else v)
+    lens = [col[d] for d in ids] if col else [0] * len(ids)
+    return ids, weights, values, lens

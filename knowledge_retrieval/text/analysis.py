@@ -15,6 +15,7 @@ import functools
 import re
 import threading
 from collections.abc import Callable, Iterator
+from itertools import chain
 from typing import Any
 
 import Stemmer
@@ -26,9 +27,10 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
 _WORD = r"A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 # A compound token: words joined by identifier punctuation (snake_case, dotted.keys, PAY-1234,
 # /api/v2/orders/{id}); or one run of CJK characters.
-TOKEN_RE = re.compile(
-    rf"(?P<cjk>[{_CJK}]+)|(?P<word>/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*)"
-)
+_WORD_TOKEN = rf"/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*"
+TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>{_WORD_TOKEN})")
+_WORD_TOKEN_RE = re.compile(_WORD_TOKEN)
+"""TOKEN_RE's word alternative alone: on text without CJK it finds the same tokens."""
 _CJK_RE = re.compile(f"[{_CJK}]")
 _SPLIT_RE = re.compile(r"[._\-/:#{}]+")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
@@ -339,6 +341,23 @@ def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
     return whole, tuple(stem(p) for p in parts if p not in STOP_WORDS)
 
 
+class _WordTerms(dict[str, tuple[str, ...]]):
+    """A word token -> its index terms (:func:`word_terms`, the whole identifier first), filled
+    on first use and emptied past :data:`_WORD_TERMS_MAX` words."""
+
+    def __missing__(self, raw: str) -> tuple[str, ...]:
+        whole, parts = word_terms(raw)
+        terms = (whole, *parts) if whole else parts
+        if len(self) >= _WORD_TERMS_MAX:
+            self.clear()
+        self[raw] = terms
+        return terms
+
+
+_WORD_TERMS_MAX = 500_000
+_word_index_terms = _WordTerms()
+
+
 def index_terms(
     text: str, *, words: bool = True, cut: Callable[[str], list[str]] = jieba_cut
 ) -> list[str]:
@@ -348,8 +367,11 @@ def index_terms(
         dictionary) a Chinese keyword is still found through its bigrams.
     :param cut: jieba's dictionary cut of a CJK run (the index passes a faster equal one).
     """
-    out: list[str] = []
     # iter_tokens without its generator and offsets: this runs on every field of every section
+    terms_of = _word_index_terms.__getitem__
+    if _CJK_RE.search(text) is None:  # one loop in C: each token's terms, cached
+        return list(chain.from_iterable(map(terms_of, _WORD_TOKEN_RE.findall(text))))
+    out: list[str] = []
     for cjk, raw in TOKEN_RE.findall(text):
         if cjk:
             run = to_simplified(cjk)
@@ -357,10 +379,7 @@ def index_terms(
             if words:
                 out.extend(jieba_words(run, cut))
         else:
-            whole, parts = word_terms(raw)
-            if whole:
-                out.append(whole)
-            out.extend(parts)
+            out.extend(terms_of(raw))
     return out
 
 

@@ -434,3 +434,35 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["--regen"]:
         sys.exit("usage: python tests/kb/test_parsing.py --regen")
     regenerate()
+
+
+_INLINE_CASES = [
+    "# Title with [a link](http://x) and `code`\n\nBody *em* text.\n",
+    "# [ref heading][r] \\*escaped\\*\n\n[r]: http://example.com\n\npara [r]\n",
+    "## Heading {#anchor}\n\n| a | **b** |\n|---|---|\n| [x][r] | `y` \\| z |\n\n[r]: /u\n",
+    "> | q | w |\n> |---|---|\n> | 1 | 2 |\n\n- item\n\n  ## in list\n",
+    "Setext *title*\n===\n\ntext ![img *alt*](p.png) <b>html</b>\n\n<!-- c -->\n",
+    "# 标题 **粗体** 与 [链接](u)\n\n| 名称 | 说明 |\n|---|---|\n| 订单 | 已&nbsp;支付 |\n",
+]
+
+
+@pytest.mark.parametrize("text", _INLINE_CASES)
+def test_inlines_parsed_where_read_give_the_full_parse(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only headings' and table cells' inlines are parsed: the Document is the one a parser that
+    parses every inline gives."""
+    from markdown_it import MarkdownIt
+
+    ours = parse_document("a.md", text)
+    monkeypatch.setitem(parsing._PARSERS, "md", MarkdownIt("commonmark").enable("table"))
+    assert parse_document("a.md", text) == ours
+    assert ours.sections
+
+
+def test_golden_files_with_every_inline_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from markdown_it import MarkdownIt
+
+    ours = [parse_document(p.name, p.read_text(encoding="utf-8")) for p in INPUTS]
+    monkeypatch.setitem(parsing._PARSERS, "md", MarkdownIt("commonmark").enable("table"))
+    assert [parse_document(p.name, p.read_text(encoding="utf-8")) for p in INPUTS] == ours
