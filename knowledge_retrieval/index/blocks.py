@@ -149,10 +149,7 @@ class TermWriter:
     ) -> None:
         """One term's postings (in document order), as start_term, add_posting for each and
         finish_term would write them."""
-        tindex = self._tindex
-        key = self._prefix + tb
-        if key <= tindex.lastkey:
-            raise ValueError(f"Keys must increase: {tindex.lastkey!r}..{key!r}")
+        key = self._key(tb)
         n = len(ids)
         limit = self._limit
         comp = self._comp
@@ -226,28 +223,12 @@ class TermWriter:
             ids[-1],
         )
         val += pack_long(start) + pack_int(len(pbytes))
-        pos = self._tpos
-        tindex.index.append(pos)
-        row = _LENGTHS.pack(len(key), len(val)) + key + val
-        self._tbuf.append(row)
-        self._tpos = pos + len(row)
-        if self._md5:
-            h = int.from_bytes(hashlib.md5(key, usedforsecurity=False).digest()[12:], "big")
-        else:
-            h = tindex.hashfn(key)
-        tindex.buckets[h & 255].append((h, pos))
-        tindex.lastkey = key
-        self._pending += len(pbytes) + len(row)
-        if self._pending >= self.FLUSH_BYTES:
-            self.flush()
+        self._add_row(key, val, len(pbytes))
 
     def add_small(self, tb: bytes, data: array[int], col: list[int], boost: float) -> None:
         """:meth:`add` for a term of one block, from its held (document, frequency) pairs (the
         postings of our text fields: weight ``frequency * boost``, value ``pack_uint``)."""
-        tindex = self._tindex
-        key = self._prefix + tb
-        if key <= tindex.lastkey:
-            raise ValueError(f"Keys must increase: {tindex.lastkey!r}..{key!r}")
+        key = self._key(tb)
         docs, freqs = data[0::2], data[1::2]
         n = len(docs)
         first, last = docs[0], docs[-1]
@@ -304,6 +285,18 @@ class TermWriter:
         self._pbuf.append(pbytes)
         self._ppos = start + len(pbytes)
         val = _TERM_ROW.pack(0, sum(wf), n, bmin, bmax, maxw, first, last, start, len(pbytes))
+        self._add_row(key, val, len(pbytes))
+
+    def _key(self, tb: bytes) -> bytes:
+        """The term table's key of term ``tb``, which must follow the last one written."""
+        key: bytes = self._prefix + tb
+        if key <= self._tindex.lastkey:
+            raise ValueError(f"Keys must increase: {self._tindex.lastkey!r}..{key!r}")
+        return key
+
+    def _add_row(self, key: bytes, val: bytes, posting_bytes: int) -> None:
+        """The term's row in the term table and its hash bucket (OrderedHashWriter.add)."""
+        tindex = self._tindex
         pos = self._tpos
         tindex.index.append(pos)
         row = _LENGTHS.pack(len(key), len(val)) + key + val
@@ -315,7 +308,7 @@ class TermWriter:
             h = tindex.hashfn(key)
         tindex.buckets[h & 255].append((h, pos))
         tindex.lastkey = key
-        self._pending += len(pbytes) + len(row)
+        self._pending += posting_bytes + len(row)
         if self._pending >= self.FLUSH_BYTES:
             self.flush()
 

@@ -451,16 +451,10 @@ def _markdown_sections(
         if tok.type in ("fence", "code_block"):
             parts.append((start, end - 1, "\n".join(lines[start:end]).strip("\n")))
             if tok.type == "fence" and tok.info.strip().lower() in YAML_INFO:
-                body = lines[start + 1 : end]
+                first = start + 1 + offset + 1  # the file line of the block's first line
                 rows.extend(
-                    Section(
-                        path,
-                        text,
-                        start + 1 + line + offset + 1,
-                        start + 1 + line + offset + 1,
-                        kind="table",
-                    )
-                    for line, text in yaml_rows(tok.content, body)
+                    Section(path, text, first + line, first + line, kind="table")
+                    for line, text in yaml_rows(tok.content, lines[start + 1 : end])
                 )
             continue
         chunks: list[str] = []

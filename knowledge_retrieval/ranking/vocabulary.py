@@ -135,13 +135,7 @@ def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str
         cutoff = 60.0
     # ties go to the shorter, then the alphabetically first identifier (the same in every
     # process: a set's order is not)
-    got = process.extract(
-        whole,
-        sorted(set(cands)),
-        scorer=fuzz.ratio,
-        limit=None,
-        score_cutoff=cutoff,
-    )
+    got = process.extract(whole, set(cands), scorer=fuzz.ratio, limit=None, score_cutoff=cutoff)
     got.sort(key=lambda g: (-g[1], len(str(g[0])), str(g[0])))
     return [original_spelling(stats, str(t)) for t, _s, _k in got[:limit]]
 
