@@ -107,3 +107,11 @@ def answer_sources(lang: Lang, kbs: Sequence[str], sources: Sequence[str]) -> st
         "zh-Hant": "以上內容來自本地 KnowledgeBase（{}），而非網路檢索：",
     }[lang]
     return lead.format("、".join(kbs)) + "、".join(sources)
+
+
+_VALUE_KINDS = {"phone": "phone number", "version": "version number"}
+
+
+def value_kind(kind: str) -> str:
+    """A kind of value a question asks for, as a note names it (``phone`` -> phone number)."""
+    return _VALUE_KINDS.get(kind, kind)

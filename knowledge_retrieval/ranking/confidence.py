@@ -11,11 +11,13 @@ is the monotone map of ``p`` that puts ``p*`` at 0.35::
     score = 0.35 * p / p*                          for p <= p*
     score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
 
-Four rules hold whatever the model says; under them a hit never reaches the line
+Five rules hold whatever the model says; under them a hit never reaches the line
 (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere (whole, or as the
 leading run of one it has); the KB knows none of the question's keywords; the hit contains none
-of them; or the question has two keywords, one of which the KB has never seen, and the hit
-lacks the question's identifier whole (or has it, and the unseen word is no Chinese gloss).
+of them; the question has two keywords, one of which the KB has never seen, and the hit lacks
+the question's identifier whole (or has it, and the unseen word is no Chinese gloss); or the
+question asks for a kind of value (a duration, a date, a number ...) the hit's section does not
+hold (:mod:`..text.asked`).
 """
 
 from __future__ import annotations
@@ -171,11 +173,14 @@ def scores(x: np.ndarray, never: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return p, np.minimum.accumulate(s) if len(s) else s
 
 
-def explain(x: np.ndarray, probability: float, score: float, capped: bool) -> dict[str, object]:
-    """How one hit's score was made: each feature, its value and its part of the log-odds."""
+def explain(
+    x: np.ndarray, probability: float, score: float, capped: bool, lacks: str = ""
+) -> dict[str, object]:
+    """How one hit's score was made: each feature, its value and its part of the log-odds (and,
+    when the question asks for a kind of value the hit's section does not hold, that kind)."""
     m = model()
     contrib = m.contributions(x)
-    return {
+    out: dict[str, object] = {
         "probability": round(probability, 4),
         "score": round(score, 4),
         "line": m.line,
@@ -186,15 +191,18 @@ def explain(x: np.ndarray, probability: float, score: float, capped: bool) -> di
             for f, v in zip(FEATURES, x, strict=True)
         },
     }
+    if lacks:
+        out["lacks"] = lacks
+    return out
 
 
 def release(files: Sequence[Any]) -> None:
     """Lift the absent-identifier cap from ranked files (``FileMatch``, rank order) that match
     a keyword: their score becomes the map of their probability again, still never rising
-    down the list."""
+    down the list (a file whose section lacks the kind of value asked for stays under)."""
     prev = 1.0
     for f in files:
-        if f.capped and f.matched_terms:
+        if f.capped and f.matched_terms and not f.lacks:
             f.score = float(to_score(np.array([f.probability]))[0])
             f.capped = False
         f.score = min(f.score, prev)

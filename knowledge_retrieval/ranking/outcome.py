@@ -8,7 +8,6 @@ one answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .. import messages
 from ..results import Hit, Reason, SearchResult, Source
@@ -22,14 +21,7 @@ from .snippets import make_snippet
 def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
     """The public hit of a ranked file: stored fields, snippet, score and why it matched."""
     st = f.fields()
-    text = str(st.get("text") or "")
-    start, end = st.get("lines") or (1, 1)
-    if f.reader is not None and not _body(text):
-        # a heading alone (an H1 over the table it names): its answer is the section under it
-        nxt = _next_section(f)
-        if nxt:
-            text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
-            end = tuple(nxt.get("lines") or (start, end))[1]
+    text, start, end = f.answer_section()
     why = []
     if f.title > 0:
         why.append("name/title match")
@@ -42,8 +34,8 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         path=f.path,
         title=str(st.get("title") or ""),
         heading_path=tuple(st.get("hpath") or ()),
-        line_start=int(start),
-        line_end=int(end),
+        line_start=start,
+        line_end=end,
         snippet_text=snippet.text,
         spans=snippet.spans,
         score=round(f.score, 4),
@@ -53,28 +45,10 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         kind=str(st.get("kind") or "text"),
         content=text,
         why=", ".join(why),
-        explain=confidence.explain(f.features, f.probability, f.score, f.capped)
+        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks)
         if explain and f.features is not None
         else None,
     )
-
-
-def _body(text: str) -> str:
-    return "\n".join(
-        ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")
-    )
-
-
-def _next_section(f: FileMatch) -> dict[str, Any] | None:
-    """The stored fields of the section after the file's best one, when it is in the file."""
-    d = f.best.docnum + 1
-    try:
-        if d >= f.reader.doc_count_all() or f.reader.is_deleted(d):
-            return None
-        nxt: dict[str, Any] = f.reader.stored_fields(d)
-    except (IndexError, KeyError, ValueError):
-        return None
-    return nxt if nxt.get("path") == f.path else None
 
 
 def missing_keywords(hits: Sequence[Hit]) -> list[str]:
@@ -171,6 +145,11 @@ def from_matches(
         notes.append(
             f"best {what} {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
             f"{threshold:.2f}; it matched only: {', '.join(best.matched_terms) or 'weak terms'}"
+            + (
+                f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
+                if best.lacks
+                else ""
+            )
         )
         return not_found(q.text, q.lang, "below_threshold", notes, kb=first, kbs=kbs)
     hits = [make_hit(n, f, explain=explain) for n, f in kept]

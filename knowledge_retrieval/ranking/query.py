@@ -17,6 +17,7 @@ from ..text.analysis import (
     to_simplified,
     word_terms,
 )
+from ..text.asked import Kind, asked_kind
 
 CROSS_WEIGHT = 0.5
 SINGLE_WEIGHT = 1.0
@@ -126,6 +127,8 @@ class Query:
     """The query asks for the newest document."""
     wants_index: bool = False
     """The query asks for an overview / table of contents (entry files may then answer)."""
+    asks: Kind | None = None
+    """The kind of value the query asks for (``duration`` for "how long ...", 多久), if any."""
 
 
 def analyze_query(text: str) -> Query:
@@ -216,6 +219,7 @@ def analyze_query(text: str) -> Query:
                 re.IGNORECASE,
             )
         ),
+        asks=asked_kind(text),
     )
 
 

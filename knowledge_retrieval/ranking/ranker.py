@@ -24,16 +24,19 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ..defaults import DEFAULT_THRESHOLD
 from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..text.analysis import has_cjk
+from ..text.asked import holds_kind
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
 from .query import Keyword, Query
@@ -100,6 +103,9 @@ class FileMatch:
     """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
     capped: bool = False
     """Held under the line: an identifier of the query is absent, or no keyword matched."""
+    lacks: str = ""
+    """The kind of value the query asks for that the best section does not hold (``duration``
+    of "how long ..."): the hit is held under the line, whatever other KBs hold."""
 
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never
@@ -107,6 +113,30 @@ class FileMatch:
         if not self.stored and self.reader is not None:
             self.stored = self.reader.stored_fields(self.best.docnum)
         return self.stored
+
+    def answer_section(self) -> tuple[str, int, int]:
+        """The text and line range a hit shows: the best section's, and for a heading alone (an
+        H1 over the table it names) the section under it as well."""
+        st = self.fields()
+        text = str(st.get("text") or "")
+        start, end = st.get("lines") or (1, 1)
+        if self.reader is not None and not _body(text, st.get("hpath") or ()):
+            nxt = self._next_section()
+            if nxt:
+                text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
+                end = tuple(nxt.get("lines") or (start, end))[1]
+        return text, int(start), int(end)
+
+    def _next_section(self) -> dict[str, Any] | None:
+        """The stored fields of the section after the best one, when it is in the same file."""
+        d = self.best.docnum + 1
+        try:
+            if d >= self.reader.doc_count_all() or self.reader.is_deleted(d):
+                return None
+            nxt: dict[str, Any] = self.reader.stored_fields(d)
+        except (IndexError, KeyError, ValueError):
+            return None
+        return nxt if nxt.get("path") == self.path else None
 
 
 @dataclass(slots=True)
@@ -296,16 +326,15 @@ class Ranker:
             ],
             dtype=bool,
         ).reshape(-1)
-        prob, final = confidence.scores(x, never)
         files: list[FileMatch] = []
-        for j, fi in enumerate(order.tolist()):
+        for fi in order.tolist():
             b = int(best[fi])
             d = int(cands.docs[b])
             covs = cands.file_cov[:, fi].tolist()
             files.append(
                 FileMatch(
                     path=cands.file_paths[fi],
-                    score=float(final[j]),
+                    score=0.0,
                     best=SectionMatch(
                         d,
                         float(cands.sec_score[b] + cands.bonus[b]),
@@ -327,12 +356,27 @@ class Ranker:
                     ],
                     stored=stored.get(d) or {},
                     reader=reader,
-                    probability=float(prob[j]),
                     evidence=float(min(1.0, max(0.0, raw[fi]))),
-                    features=x[j],
-                    capped=bool(never[j]),
                 )
             )
+        # the question asks for a kind of value (how long, 多久, phone number) the best section
+        # does not hold: the entity is there, the asked fact is not
+        # (read only for hits the cap would lower)
+        prob, final = confidence.scores(x, never)
+        if q.asks is not None:
+            cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
+            for j, f in enumerate(files):
+                if final[j] <= cap or holds_kind(q.asks, f.answer_section()[0]):
+                    continue
+                f.lacks = q.asks
+                never[j] = True
+            if any(f.lacks for f in files):
+                prob, final = confidence.scores(x, never)
+        for j, f in enumerate(files):
+            f.score = float(final[j])
+            f.probability = float(prob[j])
+            f.features = x[j]
+            f.capped = bool(never[j])
         return RankOutcome(
             files, [k.text for k in keywords], known, did_you_mean, vocab.filler, vocab.absent_ids
         )
@@ -505,6 +549,16 @@ class Ranker:
                 vals = [idf.get(rev[k.parts[0]], unknown)]
             out[k.text] = max(vals) if vals else unknown
         return out
+
+
+def _body(text: str, heading_path: Sequence[str] = ()) -> str:
+    """A section's text without its heading line (as stored, or as ``# Heading``)."""
+    heading = heading_path[-1].strip() if heading_path else None
+    return "\n".join(
+        ln
+        for ln in text.splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#") and ln.strip() != heading
+    )
 
 
 def _stem(path: str) -> str:

@@ -1,0 +1,73 @@
+"""A question that asks for a kind of value is answered only by a section that holds one (real
+indexes of the bundled sample KB, through the public API and the CLI)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import search
+from knowledge_retrieval.interfaces.cli import main
+
+
+def test_an_entity_without_the_asked_fact_is_not_found(sample_root: Path) -> None:
+    # payment.retry.max_attempts is documented, but not when it was introduced
+    r = search("when was payment.retry.max_attempts introduced", "payments", root=sample_root)
+    assert not r.found and r.reason == "below_threshold"
+    assert (
+        "best match payments/reference/payment-config.md scored 0.28, below the threshold 0.35; "
+        "it matched only: payment.retry.max_attempts; it gives no date, which the question "
+        "asks for"
+    ) in r.notes
+    r = search("phone number of the payments on-call", "payments", root=sample_root)
+    assert not r.found
+    assert any(n.endswith("it gives no phone number, which the question asks for") for n in r.notes)
+
+
+def test_the_same_entity_is_found_when_its_section_holds_the_value(sample_root: Path) -> None:
+    # the key names its unit (seconds) and its section gives the number: a duration
+    r = search("how long is the payment timeout", "payments", root=sample_root)
+    assert r.found and r.hits[0].path == "reference/payment-config.md"
+    assert r.hits[0].heading_path[-1] == "payment.timeout.seconds"
+    r = search("payment.retry.max_attempts allowed range", "payments", root=sample_root)
+    assert r.found and "1–5" in r.hits[0].content
+
+
+def test_explain_names_the_missing_kind(sample_root: Path) -> None:
+    r = search(
+        "when was payment.retry.max_attempts introduced",
+        "payments",
+        root=sample_root,
+        score_threshold=0.0,
+        explain=True,
+    )
+    top = r.hits[0]
+    assert top.explain is not None and top.explain["capped"] is True
+    assert top.explain["lacks"] == "date"
+    r = search("how long is the payment timeout", "payments", root=sample_root, explain=True)
+    assert r.hits[0].explain is not None and "lacks" not in r.hits[0].explain
+
+
+def test_the_cli_envelope_carries_the_reason(
+    sample_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "search",
+            "when was payment.retry.max_attempts introduced",
+            "--kb",
+            "payments",
+            "--root",
+            str(sample_root),
+            "--output",
+            "json",
+        ]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["ok"] is True
+    assert out["data"]["total_returned"] == 0 and out["data"]["reason"] == "below_threshold"
+    assert any(
+        n.endswith("it gives no date, which the question asks for") for n in out["data"]["notes"]
+    )

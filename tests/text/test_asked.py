@@ -1,0 +1,97 @@
+"""The kind of value a question asks for, and whether a section holds one."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from knowledge_retrieval.text.asked import asked_kind, holds_kind
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("how long is the sms code good for", "duration"),
+        ("how many seconds is Retry-After for E2060", "duration"),
+        ("KYC 2 认证有效期多久", "duration"),
+        ("離島配送要幾天", "duration"),
+        ("when was AUTH-1103 introduced", "date"),
+        ("承久之亂於何年爆發?", "date"),
+        ("how many runners does the large pool have", "number"),
+        ("目前学校有几个校区？", "number"),
+        ("退款最多多少钱", "number"),
+        ("phone number of the WMS on-call", "phone"),
+        ("值班電話", "phone"),
+        ("minimum app version for X-Client-Version", "version"),
+        ("what is the allowed range of warehouse.putaway.timeout_seconds", "range"),
+    ],
+)
+def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str) -> None:
+    assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what happens when SHIPMENT_STATE_IN_TRANSIT gets no update",
+        "ORDER_STATUS_PAID",
+        "when does an order get cancelled",  # a condition, not a date
+        "Supported PHP versions, SAPIs, operating systems",  # a page, not a value
+        "几乎所有的订单",  # 几乎 is "almost"
+        "几内亚的首都",  # 几内亚 is Guinea
+        "coupon stacking",
+    ],
+)
+def test_questions_for_no_particular_value(question: str) -> None:
+    assert asked_kind(question) is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("duration", "- Default: 300 seconds"),
+        ("duration", "payment.timeout.seconds\n\nHow long one attempt waits.\n\n- Default: `30`"),
+        ("duration", "ttlHours: 168"),
+        ("duration", "承諾到貨: D+3 至 D+5"),
+        ("duration", "KYC 2 人工审核，1 个工作日内出结果"),
+        ("duration", "The code expires after five minutes."),
+        ("date", "Introduced in 2024."),
+        ("date", "since v2.3"),
+        ("date", "承久之亂發生於承久三年"),
+        ("number", "The large pool has 12 runners."),
+        ("number", "目前有三个校区"),
+        ("phone", "Call +86 21 5555 0100."),
+        ("phone", "值班分機 6021"),
+        ("version", "X-Client-Version must be at least 4.12.0"),
+        ("range", "- Type: integer, 1–5"),
+        ("range", "at most 10 per user"),
+    ],
+)
+def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
+    assert holds_kind(kind, text)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        # the digits of a code are not a value
+        ("date", "code: AUTH-1103\nHTTP: 401\nmessage: refresh_token_reused"),
+        (
+            "phone",
+            "code: WMS-500\nname: INTERNAL\nwhat to do: Retry once, then call the WMS on-call.",
+        ),
+        ("duration", "等级: KYC 2\n需要提交: 身份证正反面 + 人脸识别"),
+        ("number", "OpenTelemetry 社区目前提供了预构建的 Lambda 层"),
+        ("range", "上架任务领取后必须完成的时间。\n\n- 类型：整数\n- 默认值：`900`"),
+        ("version", "X-Client-Version is sent by the mobile apps."),
+    ],
+)
+def test_texts_that_do_not(kind: str, text: str) -> None:
+    assert not holds_kind(kind, text)
+
+
+@given(st.text(max_size=300))
+def test_any_text_is_read_without_error(text: str) -> None:
+    kind = asked_kind(text)
+    assert kind is None or isinstance(holds_kind(kind, text), bool)
