@@ -1,5 +1,5 @@
-"""A question that asks for a kind of value is answered only by a section that holds one (real
-indexes of the bundled sample KB, through the public API and the CLI)."""
+"""Questions a KB has words of but no answer to: a kind of value the section lacks, a question
+mostly of words the KB never uses (real indexes, through the public API and the CLI)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import pytest
 
 from knowledge_retrieval import search
 from knowledge_retrieval.interfaces.cli import main
+
+from ..conftest import write
 
 
 def test_an_entity_without_the_asked_fact_is_not_found(sample_root: Path) -> None:
@@ -71,3 +73,24 @@ def test_the_cli_envelope_carries_the_reason(
     assert any(
         n.endswith("it gives no date, which the question asks for") for n in out["data"]["notes"]
     )
+
+
+def test_a_question_mostly_of_words_the_kb_never_uses_is_about_something_else(
+    tmp_path: Path,
+) -> None:
+    # the KB knows "schedule" and nothing else of the question: its pipeline schedules do not
+    # answer a question about upgrading a Kubernetes cluster
+    root = tmp_path / "KnowledgeBase"
+    write(root / "ci" / "README.md", "# CI\n\nPipelines, runners and schedules.\n")
+    write(
+        root / "ci" / "faq.md",
+        "# FAQ\n\n## Can I run a pipeline on a schedule?\n\n"
+        "Yes: project settings, Schedules, cron syntax, times in UTC.\n",
+    )
+    write(root / "ci" / "runners.md", "# Runners\n\nThe large pool runs Linux jobs.\n")
+    r = search("Kubernetes cluster upgrade schedule", "ci", root=root)
+    assert not r.found and r.reason == "below_threshold"
+    r = search("Kubernetes cluster upgrade schedule", "ci", root=root, score_threshold=0.0)
+    assert r.hits[0].path == "faq.md" and r.hits[0].score < 0.35
+    # three of four words known: an ordinary question
+    assert search("pipeline schedule cron syntax", "ci", root=root).found
