@@ -168,16 +168,28 @@ def scores(x: np.ndarray, never: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(probability, score) per hit, in rank order: scores never rise down the list, and a hit
     in ``never`` stays under the line."""
     p = probability(x)
+    return p, published(p, never)
+
+
+def published(p: np.ndarray, never: np.ndarray) -> np.ndarray:
+    """The scores of probabilities in rank order: never rising down the list, and a hit in
+    ``never`` under the line."""
     s = to_score(p)
     s = np.where(never, np.minimum(s, NEVER_CONFIDENT * DEFAULT_THRESHOLD), s)
-    return p, np.minimum.accumulate(s) if len(s) else s
+    return np.minimum.accumulate(s) if len(s) else s
 
 
 def explain(
-    x: np.ndarray, probability: float, score: float, capped: bool, lacks: str = ""
+    x: np.ndarray,
+    probability: float,
+    score: float,
+    capped: bool,
+    lacks: str = "",
+    via: str = "",
 ) -> dict[str, object]:
     """How one hit's score was made: each feature, its value and its part of the log-odds (and,
-    when the question asks for a kind of value the hit's section does not hold, that kind)."""
+    when the question asks for a kind of value the hit's section does not hold, that kind; when
+    an entry file's row links to the hit, that file, whose probability it took)."""
     m = model()
     contrib = m.contributions(x)
     out: dict[str, object] = {
@@ -193,6 +205,8 @@ def explain(
     }
     if lacks:
         out["lacks"] = lacks
+    if via:
+        out["via"] = via
     return out
 
 

@@ -45,7 +45,7 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         kind=str(st.get("kind") or "text"),
         content=text,
         why=", ".join(why),
-        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks)
+        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.via)
         if explain and f.features is not None
         else None,
     )

@@ -23,6 +23,7 @@ weights sum to 1.
 from __future__ import annotations
 
 import math
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -71,6 +72,14 @@ rest counts them anywhere in the file)."""
 LENGTH_DISCOUNT = 0.1
 """File-wide coverage is divided by 1 + this x log2(file length / median file length) for files
 longer than the median."""
+ENTRY_LEADERS = 3
+"""Entry files among this many leading files have their rows' links followed."""
+_LINK = re.compile(
+    r"\]\(\s*<?([^)\s>]+\.(?:md|mdx|markdown|csv|txt))(?:#[^)\s]*)?>?(?:\s[^)]*)?\)"
+    r"|(?<![\w/.-])((?:\.{1,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|mdx|markdown|csv))(?![\w/-])",
+    re.IGNORECASE,
+)
+"""A link to a KB file: a Markdown link's target, or a bare relative path."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 
@@ -106,6 +115,9 @@ class FileMatch:
     """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
     capped: bool = False
     """Held under the line: an identifier of the query is absent, or no keyword matched."""
+    via: str = ""
+    """The entry file (``index.md``) whose row links to this file for the question: the file
+    takes the row's score."""
     lacks: str = ""
     """The kind of value the query asks for that the best section does not hold (``duration``
     of "how long ..."): the hit is held under the line, whatever other KBs hold."""
@@ -285,6 +297,9 @@ class Ranker:
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
         self._follow_originals(cands, raw, emph, cov, rel, tcov)
+        links = {} if q.wants_index else self._entry_links(reader, cands, raw, best, keywords)
+        for fi, entry in links.items():  # the page an entry row points to ranks right above it
+            raw[fi] = max(raw[fi], raw[entry] + 1e-9)
         # ties: more coverage first, then the file whose best section ranked first
         ranked = np.lexsort((np.arange(len(raw)), -cov, -raw))
         order = ranked[:limit]
@@ -383,6 +398,14 @@ class Ranker:
                 never[j] = True
             if any(f.lacks for f in files):
                 prob, final = confidence.scores(x, never)
+        if links:  # the KB's own index says the page answers: it is as sure as the index row
+            at = {int(fi): j for j, fi in enumerate(order.tolist())}
+            for fi, entry in links.items():
+                jl, je = at.get(fi), at.get(entry)
+                if jl is not None and je is not None and not never[jl] and prob[je] > prob[jl]:
+                    prob[jl] = prob[je]
+                    files[jl].via = cands.file_paths[entry]
+            final = confidence.published(prob, never)
         for j, f in enumerate(files):
             f.score = float(final[j])
             f.probability = float(prob[j])
@@ -467,6 +490,45 @@ class Ranker:
             if key > best_key:
                 best, best_key = i, key
         return best
+
+    def _entry_links(
+        self,
+        reader: Any,
+        cands: Candidates,
+        raw: np.ndarray,
+        best: np.ndarray,
+        keywords: list[Keyword],
+    ) -> dict[int, int]:
+        """Files an entry file's best section links to for the question (``Coupon stacking |
+        [rules/coupons.md](...)``), among the leading files: linked file -> entry file.
+
+        The README says to start from the entry file; its row for the question names the page
+        that answers. Only a linked file that is itself a candidate (it has a keyword) counts,
+        and the link on the line with the most keywords is followed."""
+        at = {p: i for i, p in enumerate(cands.file_paths)}
+        out: dict[int, int] = {}
+        for e in np.argsort(-raw, kind="stable")[:ENTRY_LEADERS].tolist():
+            path = cands.file_paths[e]
+            if not is_entry(path, self.rules):
+                continue
+            text = reader.stored_fields(int(cands.docs[best[e]])).get("text") or ""
+            folder = posixpath.dirname(path)
+            lines = []
+            for line in text.splitlines():
+                targets = [
+                    posixpath.normpath(posixpath.join(folder, m.group(1) or m.group(2)))
+                    for m in _LINK.finditer(line)
+                ]
+                targets = [t for t in targets if t in at and t != path]
+                if targets:
+                    low = line.lower()
+                    hits = sum(1 for k in keywords if k.text.lower() in low)
+                    lines.append((hits, targets[0]))
+            if lines:
+                hits, target = max(lines, key=lambda h: h[0])
+                if hits and at[target] not in out:
+                    out[at[target]] = e
+        return out
 
     @staticmethod
     def _follow_originals(
