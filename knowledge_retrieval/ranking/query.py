@@ -60,6 +60,25 @@ _QUESTION_NOISE = frozenset(
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
+_CLITIC = re.compile(r"(?<=[A-Za-z0-9])['’](?:re|ll|ve|d|m|s)\b", re.IGNORECASE)
+"""The ending of a contraction or possessive (we're, it'll, user's): no word of its own."""
+_NOT = re.compile(r"\b(?:(ca)n|(wo)n|([A-Za-z]+))['’]t\b", re.IGNORECASE)
+"""The n't of don't, isn't, can't, won't: the word "not"."""
+
+
+def _contractions(text: str) -> str:
+    """``we're out`` -> ``we out``, ``can't`` -> ``can not``: no keyword is a piece of one."""
+
+    def expand(m: re.Match[str]) -> str:
+        if m.group(1):
+            return m.group(1) + "n not"
+        if m.group(2):
+            return "will not" if m.group(2).islower() else "Will not"
+        return m.group(3)[:-1] + " not" if m.group(3).lower().endswith("n") else m.group(0)
+
+    return _NOT.sub(expand, _CLITIC.sub("", text))
+
+
 _LATEST_RE = re.compile(
     r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本"
 )
@@ -151,7 +170,7 @@ def analyze_query(text: str) -> Query:
     def add_term(t: str, w: float) -> None:
         terms[t] = max(terms.get(t, 0.0), w)
 
-    for kind, raw, _s, _e in iter_tokens(text):
+    for kind, raw, _s, _e in iter_tokens(_contractions(text)):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
         if kind == "cjk":

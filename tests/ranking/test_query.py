@@ -1,6 +1,9 @@
-"""Query analysis bounds: a pasted page is analysed up to a keyword cap; questions are not cut."""
+"""Query analysis: a pasted page is analysed up to a keyword cap; questions are not cut; the
+pieces of contractions are no keywords."""
 
 from __future__ import annotations
+
+import pytest
 
 from knowledge_retrieval.defaults import MAX_QUERY_KEYWORDS
 from knowledge_retrieval.ranking.query import analyze_query
@@ -34,3 +37,19 @@ def test_questions_under_the_cap_are_analysed_whole() -> None:
         "payment.retry.max_attempts",
         "default",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("how much runway before we're out of cash", ["much", "runway", "before", "out", "cash"]),
+        ("how to get user 123's purchases", ["user", "123", "purchases"]),
+        ("why don't webhooks retry", ["not", "webhooks", "retry"]),
+        ("it’ll expire", ["expire"]),
+        ("O'Reilly book", ["O", "Reilly", "book"]),
+    ],
+)
+def test_the_pieces_of_contractions_are_no_keywords(text: str, keywords: list[str]) -> None:
+    q = analyze_query(text)
+    assert [k.text for k in q.keywords] == keywords
+    assert q.text == text  # the question itself is kept as asked
