@@ -54,6 +54,11 @@ def median_of(values: np.ndarray) -> float:
     return float(np.mean(middle))
 
 
+STEM_ENDINGS = ("", "e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "al", "ly", "ment")
+"""Endings the stemmer cuts from English words: a vocabulary term plus one of them is a word
+as written (``charg`` + ``ed``), which a misspelt word is compared with."""
+
+
 class TermStats:
     """The statistics ranking needs from one reader of one KB's index."""
 
@@ -134,39 +139,49 @@ class TermStats:
                 cache["vector_entries"] -= (len(old[0]) if old is not None else 0) + 1
         return got
 
-    def near_term(self, word: str) -> str | None:
+    def near_term(self, word: str, surface: str | None = None) -> str | None:
         """The vocabulary's closest term to a word it lacks: one edit (a swap of neighbours
         counting as one; two edits for words of 8+ letters), same first letter (two for words
-        of 8+ letters); the most common on ties."""
+        of 8+ letters); the most common on ties.
+
+        ``word`` is compared with the vocabulary's terms as they are; ``surface``, the word as
+        written (``chargwd``, whose stem is itself), with each term and the endings its stemmer
+        cut (``charg`` + ``ed``): one edit of ``charged`` is two of ``charg``."""
         cache = self.cache.setdefault("typos", {})
-        if word not in cache:
+        key = (word, surface)
+        if key not in cache:
             if len(cache) >= TERM_CACHE_ENTRIES:
                 cache.clear()
-            cache[word] = self._near_term(word)
-        got: str | None = cache[word]
+            cache[key] = self._near_term(word, surface)
+        got: str | None = cache[key]
         return got
 
-    def _near_term(self, word: str) -> str | None:
+    def _near_term(self, word: str, surface: str | None) -> str | None:
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
         # one edit, two in words of 8+ letters (real words, which two edits turn into others,
         # collector -> connector, never get here: see ranking/vocabulary.py)
-        max_edits = 2 if len(word) >= 8 else 1
+        written = surface or word
+        max_edits = 2 if len(written) >= 8 else 1
         # a typo keeps its first letter (two for long words), the usual assumption of spelling
         # correctors: only the vocabulary under that prefix is compared
-        prefix = word[: 1 if len(word) < 8 else 2]
+        prefix = written[: 1 if len(written) < 8 else 2]
         near: dict[str, float] = {}
         # section text holds its heading and the title; the file name is only in ``fname``
         for f in ("body", "fname"):
+            vocab = self.vocabulary(f, prefix)
             for t, dist, _i in process.extract(
-                word,
-                self.vocabulary(f, prefix),
-                scorer=OSA.distance,
-                score_cutoff=max_edits,
-                limit=None,
+                word, vocab, scorer=OSA.distance, score_cutoff=max_edits, limit=None
             ):
-                near[t] = dist
+                near[t] = min(dist, near.get(t, dist))
+            if surface:
+                spelt = [t + end for t in vocab for end in STEM_ENDINGS]
+                for _w, dist, i in process.extract(
+                    surface, spelt, scorer=OSA.distance, score_cutoff=max_edits, limit=None
+                ):
+                    t = vocab[int(i) // len(STEM_ENDINGS)]
+                    near[t] = min(dist, near.get(t, dist))
         near.pop(word, None)
         if not near:
             return None

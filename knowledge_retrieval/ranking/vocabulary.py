@@ -46,13 +46,15 @@ def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
     from ..text.generalfreq import zipf
 
     word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
-    if not word or len(word) < MIN_TYPO_CHARS or not word.isascii():
+    # the word as written decides its length (cens, whose stem is cen, is a word of four)
+    surface = kw.text.lower() if not kw.whole else (word or "")
+    if not word or len(surface) < MIN_TYPO_CHARS or not surface.isascii():
         return None
     if any(c.isdigit() for c in word):  # a code one digit off is another code, not a typo
         return None
     if not kw.whole and zipf(kw.text, "en") >= REAL_WORD_ZIPF:
         return None
-    return stats.near_term(word)
+    return stats.near_term(word, surface if not kw.whole and surface.isalpha() else None)
 
 
 def vocabulary_check(q: Query, stats: TermStats) -> Known:
@@ -77,7 +79,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         """Typo tolerance: a near vocabulary term stands in for the keyword."""
         near = typo_candidate(stats, kw)
         if near:
-            out.did_you_mean[kw.text] = original_spelling(stats, near)  # the KB's word
+            out.did_you_mean[kw.text] = original_spelling(stats, near, kw.text.lower())
             out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
             out.alias[near] = stands_for
         return bool(near)
@@ -140,19 +142,43 @@ def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str
     return [original_spelling(stats, str(t)) for t, _s, _k in got[:limit]]
 
 
-def original_spelling(stats: TermStats, term: str) -> str:
+def original_spelling(stats: TermStats, term: str, typo: str | None = None) -> str:
     """The word as a section of the KB writes it: its case, and the whole word a stem was cut
-    from (``signatur`` -> ``signature``)."""
+    from (``signatur`` -> ``signature``); for a misspelt word, the written form nearest to it
+    (``chargwd`` -> ``charged``, not ``charge``)."""
+    from rapidfuzz.distance import OSA
+
     vec = stats.vector(term)
-    if vec is not None:
-        text = str(stats.reader.stored_fields(int(vec[0][0])).get("text") or "")
-        words = re.findall(rf"(?<!\w){re.escape(term)}[^\W_]*(?!\w)", text, re.IGNORECASE)
-        if words:  # lower case first (running text), then the most frequent, the shortest
-            return str(min(set(words), key=lambda w: (w != w.lower(), -words.count(w), len(w), w)))
-        m = re.search(re.escape(term), text, re.IGNORECASE)
-        if m:
-            return m.group()
-    return term
+    if vec is None:
+        return term
+    words: list[str] = []
+    found = ""
+    for d in vec[0][:SPELLING_SECTIONS].tolist():
+        text = str(stats.reader.stored_fields(int(d)).get("text") or "")
+        words += re.findall(rf"(?<!\w){re.escape(term)}[^\W_]*(?!\w)", text, re.IGNORECASE)
+        if not found:
+            m = re.search(re.escape(term), text, re.IGNORECASE)
+            found = m.group() if m else ""
+    if words:
+        # nearest to the typo, then lower case first (running text), the most frequent, the
+        # shortest
+        return str(
+            min(
+                set(words),
+                key=lambda w: (
+                    OSA.distance(typo, w.lower()) if typo else 0,
+                    w != w.lower(),
+                    -words.count(w),
+                    len(w),
+                    w,
+                ),
+            )
+        )
+    return found or term
+
+
+SPELLING_SECTIONS = 5
+"""Sections read for a term's written forms."""
 
 
 FILLER_ZIPF = 4.7

@@ -1,0 +1,53 @@
+"""Misspelt words are compared with the KB's words as written, not only with their stems (real
+indexes, through the public API)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import search
+
+from ..conftest import write
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "shop" / "README.md", "# Shop\n\nCheckout, boxes and charges.\n")
+    write(
+        root / "shop" / "faq.md",
+        "# Checkout FAQ\n\n## Why was I charged twice?\n\n"
+        "The first charge is a pre-authorisation; it is released within 3 days.\n",
+    )
+    write(
+        root / "shop" / "boxes.md",
+        "# Boxes\n\n## Box sizes\n\n- S: 20 x 15 x 10 cm\n- M: 30 x 20 x 15 cm\n",
+    )
+    write(root / "shop" / "cents.md", "# Amounts\n\nEvery amount is stored in cents.\n")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("query", "path", "note"),
+    [
+        # one edit of "charged" is two of its stem "charg"
+        ("why was I chargwd twice", "faq.md", "did you mean: chargwd → charged"),
+        # "szes" is one edit of "sizes", two of the stem "size"
+        ("box szes", "boxes.md", "did you mean: szes → sizes"),
+        # a four-letter word whose stem has three ("cens" -> "cen") is still corrected
+        ("amounts in cens", "cents.md", "did you mean: cens → cents"),
+    ],
+)
+def test_a_typo_of_an_inflected_word_is_corrected(
+    root: Path, query: str, path: str, note: str
+) -> None:
+    r = search(query, "shop", root=root)
+    assert r.found and r.hits[0].path == path, r.notes
+    assert any(note in n for n in r.notes), r.notes
+
+
+def test_a_three_letter_word_is_not_corrected(root: Path) -> None:
+    r = search("box lok", "shop", root=root, score_threshold=0.0)
+    assert not any("did you mean" in n for n in r.notes)
