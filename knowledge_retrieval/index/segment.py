@@ -122,6 +122,7 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         fieldnames = sorted(name for name in fields if not name.startswith("_"))
         self._check_fields(schema, fieldnames)
         held = 0
+        analyzed: dict[str, tuple[Counter[str], int]] = {}
         perdocwriter.start_doc(docnum)
         try:
             for fieldname in fieldnames:
@@ -141,12 +142,14 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                         terms = self._terms.get(fieldname)
                         if terms is None:
                             terms = self._terms[fieldname] = defaultdict(_new_postings)
-                        tokens = indexing_terms(value)
-                        counts = Counter(tokens)
+                        got = analyzed.get(value)  # a title is often the heading too
+                        if got is None:
+                            tokens = indexing_terms(value)
+                            got = analyzed[value] = (Counter(tokens), len(tokens))
+                        counts, length = got
                         before = len(terms)
                         for term, freq in counts.items():
                             terms[term].extend((docnum, freq))
-                        length = len(tokens)
                         held += POSTING_BYTES * len(counts) + TERM_BYTES * (len(terms) - before)
                     else:
                         other = self._other.setdefault(fieldname, {})

@@ -38,7 +38,7 @@ from whoosh.index import LockError as WhooshLockError
 from .. import __version__
 from ..defaults import index_home, private_dir
 from ..errors import IndexLockedError
-from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
+from ..kb.reader import SkipFile, read_kb_file
 from ..kb.scan import (
     Scan,
     Sig,
@@ -340,6 +340,8 @@ class KBIndex:
 
     def _apply(self, scan: Scan, report: ReportDraft) -> None:
         """Incremental update under the lock: re-diff against the manifest on disk, then commit."""
+        from ..kb.parsing import parse_kb_text  # a change to index: not every search parses
+
         new, changed, deleted = self._diff(scan)
         man = dict(self._manifest)
         unread = {p: s for p, s in self._unread.items() if p in scan.files}

@@ -187,6 +187,18 @@ def read_bytes(
         raise SkipFile("unreadable: invalid path") from exc
     except OSError as exc:
         raise SkipFile(_os_reason(exc)) from exc
+    return _read_opened(fd, path, real_root, max_bytes, truncate, outside_reason)
+
+
+def _read_opened(
+    fd: int,
+    path: os.PathLike[str] | str,
+    real_root: str | None,
+    max_bytes: int,
+    truncate: bool,
+    outside_reason: str,
+) -> Opened:
+    """:func:`read_bytes` once ``fd`` is open: check what was opened, read it, close it."""
     try:
         try:
             info = os.fstat(fd)
@@ -221,6 +233,48 @@ def read_bytes(
     if cut and not truncate:  # grew after the fstat
         raise SkipFile(f"larger than {format_size(max_bytes)}")
     return Opened(data[:max_bytes], info, real, cut or info.st_size > max_bytes)
+
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_BENEATH = _HAS_PROC_FD and bool(_NOFOLLOW) and os.open in os.supports_dir_fd
+
+
+def _open_beneath(root: Path, rel: str) -> tuple[int, str] | None:
+    """``rel`` opened below the folder ``root`` without following any symlink on the way:
+    ``(fd, real path of root)``, or None when it cannot be opened so (a symlink, a part such as
+    ``..``, a missing file, a platform without ``/proc/self/fd``): the caller then reads it by
+    name (:func:`read_bytes`), which resolves the name and gives the reason.
+
+    Every part is opened relative to the folder opened before it, with ``O_NOFOLLOW``, so the
+    path cannot leave ``root``; what was opened is still checked on its descriptor (a folder
+    moved out of the KB meanwhile). One open per part instead of resolving the name twice,
+    each a ``lstat`` per part from ``/``."""
+    if not _BENEATH:
+        return None
+    parts = rel.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    try:
+        top = os.open(root, _DIR_FLAGS)
+    except (OSError, ValueError):
+        return None
+    folder = top
+    try:
+        real_root = os.readlink(f"{_PROC_FD}/{top}")
+        for part in parts[:-1]:
+            sub = os.open(part, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder)
+            if folder != top:
+                os.close(folder)
+            folder = sub
+        fd = os.open(parts[-1], _OPEN_FLAGS | _NOFOLLOW, dir_fd=folder)
+    except (OSError, ValueError):
+        return None
+    finally:
+        if folder != top:
+            os.close(folder)
+        os.close(top)
+    return fd, real_root
 
 
 def _real_path_of_inode(path: os.PathLike[str] | str, info: os.stat_result) -> str:
@@ -313,7 +367,12 @@ def read_kb_file(kb_path: Path, rel: str) -> tuple[str, str]:
     The file opened must lie inside the KB folder: a symlink swapped at any moment to point
     outside is refused (the check is made on the open descriptor).
     """
-    opened = read_bytes(kb_path / rel, inside=kb_path)
+    path = kb_path / rel
+    beneath = _open_beneath(kb_path, rel)
+    if beneath is None:
+        opened = read_bytes(path, inside=kb_path)
+    else:
+        opened = _read_opened(beneath[0], path, beneath[1], MAX_FILE_BYTES, False, OUTSIDE_KB)
     text = normalise_newlines(decode(opened.data))
     return text, hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -23,6 +23,11 @@ _ROLES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("manual", r"guide|manual|tutorial|how-?to|手册|手冊|指南|教程"),
     )
 )
+_ASCII_ROLES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (role, re.compile(pat.pattern)) for role, pat in _ROLES
+)
+"""The same patterns (all lowercase) without IGNORECASE, for ASCII text lowercased first: on
+ASCII text they match exactly where the case-insensitive ones do, at half the cost."""
 
 
 def file_role(doc: Document) -> str:
@@ -32,7 +37,10 @@ def file_role(doc: Document) -> str:
         if isinstance(v, str) and v.strip():
             return v.strip()
     hay = " ".join([doc.path, doc.title, *doc.tags])
-    for role, pat in _ROLES:
+    roles = _ROLES
+    if hay.isascii():
+        hay, roles = hay.lower(), _ASCII_ROLES
+    for role, pat in roles:
         if pat.search(hay):
             return role
     return "document"

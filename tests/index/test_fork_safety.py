@@ -35,7 +35,11 @@ pytestmark = pytest.mark.skipif(
 
 def _two_kbs(root: Path) -> None:
     write(root / "small" / "README.md", "# Small\n\nChargebacks and refunds.\n")
-    write(root / "small" / "chargebacks.md", "# Chargebacks\n\nA chargeback reverses a payment.\n")
+    # a list: markdown-it parses this page (plain headings and paragraphs are read without it)
+    write(
+        root / "small" / "chargebacks.md",
+        "# Chargebacks\n\nA chargeback reverses a payment.\n\n- disputes take weeks\n",
+    )
     write(root / "big" / "README.md", "# Big\n\nCarrier handbooks.\n")
     para = "Carriers deliver parcels to depots; the depot scans every parcel twice. " * 10
     n = PARALLEL_MIN_BYTES // 20_000 + 4

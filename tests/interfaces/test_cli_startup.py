@@ -23,6 +23,7 @@ NOT_LOADED = (
     "langchain_core",  # an integration, never imported by the library
     "tqdm",  # the progress bar: a terminal only, and only while building
     "markdown_it",  # Markdown parsing: only when a file is (re)indexed
+    "knowledge_retrieval.kb.parsing",  # the same: a search that re-reads no file parses none
     "jieba",  # Chinese segmentation: a query without Chinese
     "rapidfuzz",  # typo tolerance: a query whose words the KB knows
     "wordfreq",  # its lists are read directly, when a word is unknown

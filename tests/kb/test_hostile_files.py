@@ -126,7 +126,9 @@ def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[P
         real_open = os.open
 
         def deny(file, *args, **kwargs):
-            if isinstance(file, (str, os.PathLike)) and os.fspath(file) == str(locked):
+            # by its path, or by its name below an open folder (the reader opens files so)
+            name = str(locked) if kwargs.get("dir_fd") is None else LOCKED
+            if isinstance(file, (str, os.PathLike)) and os.fspath(file) == name:
                 raise PermissionError(errno.EACCES, "Permission denied", str(locked))
             return real_open(file, *args, **kwargs)
 

@@ -173,6 +173,7 @@ def test_markdown_failure_falls_back_to_plain_text(monkeypatch: pytest.MonkeyPat
             raise RecursionError("too deep")
 
     monkeypatch.setitem(parsing._PARSERS, "md", Exploding())
+    monkeypatch.setattr(parsing, "_plain_sections_of", lambda lines, offset: None)
     doc = parse_document("x.md", "---\ntitle: T\n---\n\n# H\n\ntext <!-- hidden -->\n")
     assert doc.title == "T" and len(doc.warnings) == 1
     assert [(s.text, s.line_start, s.line_end) for s in doc.sections] == [("# H\n\ntext", 5, 7)]
@@ -466,3 +467,81 @@ def test_golden_files_with_every_inline_parsed(monkeypatch: pytest.MonkeyPatch) 
     ours = [parse_document(p.name, p.read_text(encoding="utf-8")) for p in INPUTS]
     monkeypatch.setitem(parsing._PARSERS, "md", MarkdownIt("commonmark").enable("table"))
     assert [parse_document(p.name, p.read_text(encoding="utf-8")) for p in INPUTS] == ours
+
+
+# --------------------------------------------------------------------------- plain Markdown
+
+_PLAIN_LINES = (
+    "",
+    "   ",
+    "\t",
+    "# Title",
+    "## Sub: part two",
+    "### Deep (3)",
+    "#  spaced   heading  ",
+    "# Closed #",
+    "#nospace",
+    "####### seven",
+    "# *emph*",
+    "# a_b",
+    "# x {#id}",
+    "Plain words here.",
+    "Another line, with punctuation: yes; 50% (of them).",
+    "1. a list",
+    "2) another",
+    "2020 was a year",
+    "- item",
+    "* star",
+    "+ plus",
+    "> quote",
+    "---",
+    "===",
+    "***",
+    "```",
+    "~~~",
+    "    indented code",
+    "<div>",
+    "<!-- a comment -->",
+    "text <!-- inline comment --> more",
+    "a | b",
+    "|---|---|",
+    "[ref]: /url",
+    '"Quoted" start',
+    "(parenthesised) start",
+    "中文段落，没有标记。",
+    "\u3000全角空格",
+    "ünïcode wörds",
+    "trailing hard break  ",
+    "back\\slash",
+    "`code` start",
+    "x `code` inside",
+    "&amp; entity",
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_PLAIN_LINES), max_size=14))
+def test_plain_markdown_is_sectioned_as_markdown_it_sections_it(lines: list[str]) -> None:
+    plain = parsing._plain_sections_of(lines, 3)
+    if plain is None:
+        return  # not plain: markdown-it parses it
+    assert plain == parsing._markdown_sections(
+        parsing._markdown().parse("\n".join(lines)), lines, 3
+    )
+
+
+def test_plain_markdown_path_is_taken_for_abstract_like_pages() -> None:
+    lines = [
+        "# A title: with a colon",
+        "",
+        "First paragraph,",
+        "two lines.",
+        "",
+        "## Next",
+        "Text.",
+    ]
+    assert parsing._plain_sections_of(lines, 0) is not None
+    assert parsing._plain_sections_of(["Title", "==="], 0) is None  # a setext heading
+    assert parse_document("a.md", "\n".join(lines)) == dataclasses.replace(
+        parse_document("a.md", "\n".join(lines)), warnings=()
+    )

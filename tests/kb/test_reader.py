@@ -322,3 +322,57 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.md")
     with pytest.raises(SkipFile, match=r"^not a regular file$"):
         read_bytes(tmp_path / "pipe.md", inside=tmp_path)
+
+
+# --------------------------------------------------------------------------- opened beneath the KB
+
+
+@posix
+def test_a_kb_file_is_opened_below_the_kb_without_following_links(tmp_path: Path) -> None:
+    from knowledge_retrieval.kb import reader as reader_mod
+
+    kb = tmp_path / "kb"
+    write(kb / "sub" / "page.md", "# Page\n\npagetok\n")
+    outside = write(tmp_path / "outside.md", f"# Out\n\n{MARKER}\n")
+    os.symlink("sub/page.md", kb / "inside-link.md")
+    os.symlink(outside, kb / "outside-link.md")
+    os.symlink(tmp_path, kb / "linked-dir")
+    if not reader_mod._BENEATH:
+        pytest.skip("no /proc/self/fd here: every file is read by name")
+    got = reader_mod._open_beneath(kb, "sub/page.md")
+    assert got is not None
+    fd, real_root = got
+    os.close(fd)
+    assert real_root == os.path.realpath(kb)
+    # a link anywhere on the way, or a part that is not a name: read by name instead, which
+    # follows a link inside the KB and refuses one leading out
+    for rel in ("inside-link.md", "outside-link.md", "linked-dir/outside.md", "sub/../sub/page.md"):
+        assert reader_mod._open_beneath(kb, rel) is None, rel
+    assert read_kb_file(kb, "inside-link.md")[0] == "# Page\n\npagetok\n"
+    for rel in ("outside-link.md", "linked-dir/outside.md"):
+        with pytest.raises(SkipFile, match="symlink leads outside the knowledge base"):
+            read_kb_file(kb, rel)
+
+
+@posix
+def test_a_folder_moved_out_of_the_kb_while_its_file_is_opened_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from knowledge_retrieval.kb import reader as reader_mod
+
+    if not reader_mod._BENEATH:
+        pytest.skip("no /proc/self/fd here: every file is read by name")
+    kb = tmp_path / "kb"
+    write(kb / "sub" / "page.md", f"# Page\n\n{MARKER}\n")
+    real_open = os.open
+
+    def open_then_move(path: object, *args: object, **kwargs: object) -> int:
+        fd = real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+        if kwargs.get("dir_fd") is not None and path == "sub":  # the folder, just opened
+            os.rename(kb / "sub", tmp_path / "moved-out")
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_move)
+    # the file opened is outside the KB by now: its descriptor says so, and it is not read
+    with pytest.raises(SkipFile, match="symlink leads outside the knowledge base"):
+        read_kb_file(kb, "sub/page.md")
