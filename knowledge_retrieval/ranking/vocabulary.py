@@ -11,6 +11,9 @@ from ..text.analysis import has_cjk
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
+TYPO_ALWAYS = 3
+"""Questions of at most this many keywords have their misspelt words corrected however few of
+the others the KB knows (longer ones only when it knows at least as many as it lacks)."""
 MIN_TYPO_CHARS = 4
 """Shorter words are not corrected (one edit of a three-letter word is another word)."""
 REAL_WORD_ZIPF = 3.0
@@ -106,7 +109,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             unknown.append(kw)
     # correct typos only when the query is mostly on topic (or short): a question whose
     # words are mostly foreign to the KB is out of scope, not misspelt
-    if len(out.keywords) <= 2 or len(out.known) >= len(unknown):
+    if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
         for kw in unknown:
             if correct(kw, kw.parts[0] if kw.parts else kw.text):
                 out.known.append(kw.text)
