@@ -12,11 +12,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import importlib
 import json
 import logging
 import os
 import re
 import sys
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -481,6 +483,38 @@ def _one_shot() -> None:
     if "numpy" not in sys.modules:  # the variables are read once, when numpy loads its BLAS
         for name in ONE_THREAD_BLAS:
             os.environ.setdefault(name, "1")
+    _defer_module("urllib.request", "urlretrieve")
+
+
+class _Deferred(types.ModuleType):
+    """A stand-in for a module that nothing may use: the real one is imported on first use."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # the import system asks for __path__ and the like
+            raise AttributeError(name)
+        return getattr(_load_deferred(self.__name__), name)
+
+
+def _load_deferred(name: str) -> types.ModuleType:
+    if isinstance(sys.modules.get(name), _Deferred):
+        del sys.modules[name]
+    return importlib.import_module(name)
+
+
+def _defer_module(name: str, *functions: str) -> None:
+    """Whoosh imports ``urllib.request`` (with HTTP, e-mail and SSL: about 20 ms of a one-shot
+    ``kr``) only to bind ``urlretrieve``, which no command calls. A one-shot process gets a
+    stand-in whose ``functions`` and attributes load the real module when first used."""
+    if name in sys.modules:
+        return
+    stub = _Deferred(name)
+    for fn in functions:
+
+        def call(*args: Any, _fn: str = fn, **kwargs: Any) -> Any:
+            return getattr(_load_deferred(name), _fn)(*args, **kwargs)
+
+        setattr(stub, fn, call)
+    sys.modules[name] = stub
 
 
 def main(argv: Sequence[str] | None = None) -> int:

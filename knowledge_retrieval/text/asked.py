@@ -10,56 +10,46 @@ Chinese; :func:`holds_kind` says whether a text holds a value of that kind. Digi
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
 Kind = Literal["number", "duration", "date", "version", "phone", "range"]
 
-_FLAGS = re.IGNORECASE
-
-_ASKED: tuple[tuple[Kind, re.Pattern[str]], ...] = (
+_ASKED: tuple[tuple[Kind, str], ...] = (
     (
         "phone",
-        re.compile(
-            r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b|电话|電話|热线|熱線|分机|分機",
-            _FLAGS,
-        ),
+        (r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b|电话|電話|热线|熱線|分机|分機"),
     ),
     (
         "version",
-        re.compile(
+        (
             r"\b(?:which|what|minimum|min|oldest|lowest|required)"
-            r"(?: \w+)? versions?\b|版本号|版本號|哪个版本|哪個版本|什么版本|什麼版本|最低版本",
-            _FLAGS,
+            r"(?: \w+)? versions?\b|版本号|版本號|哪个版本|哪個版本|什么版本|什麼版本|最低版本"
         ),
     ),
     (
         "range",
-        re.compile(r"\b(?:allowed|valid|value) range\b|\brange of\b|取值范围|取值範圍", _FLAGS),
+        r"\b(?:allowed|valid|value) range\b|\brange of\b|取值范围|取值範圍",
     ),
     (
         "duration",
-        re.compile(
+        (
             r"\bhow long\b|\bhow many (?:milli)?(?:seconds|minutes|hours|days|weeks|months|years)\b"
             r"|多久|多长时间|多長時間|多长|多長|有效期|几天|幾天|多少天|几个小时|幾個小時|多少小时|多少小時"
-            r"|多少分钟|多少分鐘|多少秒",
-            _FLAGS,
+            r"|多少分钟|多少分鐘|多少秒"
         ),
     ),
     (
         "date",
-        re.compile(
+        (
             r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"
-            r"|\bsince when\b|哪一年|哪年|何年|哪一天|几月|幾月|几号|幾號",
-            _FLAGS,
+            r"|\bsince when\b|哪一年|哪年|何年|哪一天|几月|幾月|几号|幾號"
         ),
     ),
     (
         "number",
-        re.compile(
-            r"\bhow (?:many|much)\b|\bnumber of\b|多少|(?<!茶)[几幾](?![乎何内內])",
-            _FLAGS,
-        ),
+        (r"\bhow (?:many|much)\b|\bnumber of\b|多少|(?<!茶)[几幾](?![乎何内內])"),
     ),
 )
 
@@ -75,50 +65,47 @@ _UNIT = (
     r"months?|y|yrs?|years?|business days?|working days?|"
     r"秒|毫秒|分钟|分鐘|分|小时|小時|钟头|鐘頭|天|日|工作日|工作天|个工作日|個工作日|周|週|星期|个月|個月|月|年)"
 )
-_HOLDS: dict[Kind, re.Pattern[str]] = {
-    "number": re.compile(rf"{_NUM}|{_WORD_NUMBER}", _FLAGS),
-    "duration": re.compile(
+_HOLDS: dict[Kind, str] = {
+    "number": rf"{_NUM}|{_WORD_NUMBER}",
+    "duration": (
         rf"(?:(?:{_NUM}|{_WORD_NUMBER})\s*[-‐]?\s*|\ban?\s+)(?:个|個)?{_UNIT}(?![A-Za-z])"
         r"|\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d"
         r"|\b(?:immediately|instantly|never expires?|forever|indefinitely|permanent(?:ly)?)\b"
-        r"|即时|即時|立即|永久|不过期|不過期|当天|當天|次日|隔天",
-        _FLAGS,
+        r"|即时|即時|立即|永久|不过期|不過期|当天|當天|次日|隔天"
     ),
-    "date": re.compile(
+    "date": (
         rf"(?<![A-Za-z0-9_\-])(?:1[5-9]|20)\d\d(?![0-9])|{_NUM}\s*[年月日号號]"
         r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d"
-        r"|\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:since|until|from) (?:v|version )\d",
-        _FLAGS,
+        r"|\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:since|until|from) (?:v|version )\d"
     ),
-    "version": re.compile(
-        r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b|\bversion \d|版本\s*\d", _FLAGS
-    ),
-    "phone": re.compile(
-        r"\+?\(?\d[\d ()\-]{5,}\d|\bext\.?\s*\d{2,}|\bx\d{3,}\b|分[机機]\s*\d{2,}|#\d{3,}",
-        _FLAGS,
-    ),
-    "range": re.compile(
+    "version": (r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b|\bversion \d|版本\s*\d"),
+    "phone": (r"\+?\(?\d[\d ()\-]{5,}\d|\bext\.?\s*\d{2,}|\bx\d{3,}\b|分[机機]\s*\d{2,}|#\d{3,}"),
+    "range": (
         rf"{_NUM}\s*(?:-|–|—|~|～|\.\.|to|至|到|and)\s*{_NUM}"
         r"|\b(?:min(?:imum)?|max(?:imum)?|at (?:most|least)|up to|between|no more than|"
         r"not more than|less than|greater than)\b"
-        r"|最小|最大|最多|最少|上限|下限|不超过|不超過|不得超过|不得超過|以内|以內|以上|以下|≤|≥|<=|>=|<|>",
-        _FLAGS,
+        r"|最小|最大|最多|最少|上限|下限|不超过|不超過|不得超过|不得超過|以内|以內|以上|以下|≤|≥|<=|>=|<|>"
     ),
 }
+
+
+@functools.cache
+def _pattern(text: str) -> re.Pattern[str]:
+    """A pattern compiled on first use (a one-shot ``kr`` asks one question)."""
+    return re.compile(text, re.IGNORECASE)
 
 
 def asked_kind(question: str) -> Kind | None:
     """The kind of value the question asks for, or None when it asks for no particular kind."""
     for kind, pattern in _ASKED:
-        if pattern.search(question):
+        if _pattern(pattern).search(question):
             return kind
     return None
 
 
-_TIME_WORD = re.compile(
+_TIME_WORD = (
     r"(?:milli)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|secs?|mins?|hrs?|ttl|"
-    r"(?<![a-z])ms(?![a-z])|毫秒|秒|分钟|分鐘|小时|小時|天|工作日|周|週|星期|个月|個月|年",
-    _FLAGS,
+    r"(?<![a-z])ms(?![a-z])|毫秒|秒|分钟|分鐘|小时|小時|天|工作日|周|週|星期|个月|個月|年"
 )
 """A unit or measure of time named anywhere, in words or in a key (``payment.timeout.seconds``,
 ``ttlHours``)."""
@@ -127,10 +114,10 @@ _TIME_WORD = re.compile(
 def holds_kind(kind: Kind, text: str) -> bool:
     """Whether ``text`` holds a value of ``kind`` (a duration: a number with a time unit, or a
     number in a text that names a unit of time: ``payment.timeout.seconds`` ... ``Default: 30``)."""
-    if _HOLDS[kind].search(text):
+    if _pattern(_HOLDS[kind]).search(text):
         return True
     return (
         kind == "duration"
-        and _TIME_WORD.search(text) is not None
-        and _HOLDS["number"].search(text) is not None
+        and _pattern(_TIME_WORD).search(text) is not None
+        and _pattern(_HOLDS["number"]).search(text) is not None
     )

@@ -40,6 +40,8 @@ NOT_LOADED = (
     "knowledge_retrieval.kb.rules.markdown",
     "wcmatch",  # ... and the translations of its globs
     "uuid",  # temporary names: only when something is written
+    "http.client",  # Whoosh binds urllib.request's urlretrieve, which no search calls: the
+    # module is a stand-in until it is used
     "knowledge_retrieval.display",  # HTML and terminal views: list_kbs and notebooks
 )
 
@@ -149,3 +151,47 @@ def test_a_one_shot_kr_starts_no_blas_threads_unless_told_to(
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     assert _smart(root, "refund")["blas"] == "1"
     assert _smart(root, "refund", {"OPENBLAS_NUM_THREADS": "2"})["blas"] == "2"  # the user's
+
+
+DEFERRED = """
+import contextlib, io, sys
+from pathlib import Path
+from knowledge_retrieval.interfaces import cli
+src = Path(sys.argv[-1])
+sys.argv = ["kr", *sys.argv[1:-1]]
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main()
+assert "http.client" not in sys.modules
+import urllib.request
+from urllib.request import urlretrieve
+urlretrieve(src.as_uri(), str(src) + ".copy")
+assert Path(str(src) + ".copy").read_text() == src.read_text()
+assert urllib.request.Request("https://example.org/a").host == "example.org"
+assert type(sys.modules["urllib.request"]).__name__ == "module"
+print("ok")
+"""
+
+
+@pytest.mark.timeout(120)
+def test_the_deferred_module_is_the_real_one_when_used(tmp_path: Path) -> None:
+    root = _kb(tmp_path)
+    args = [
+        "smart",
+        "--query",
+        "refund",
+        "--kb-id",
+        "shop",
+        "--root",
+        str(root),
+        "--output",
+        "json",
+    ]
+    src = write(tmp_path / "page.txt", "a page\n")
+    p = subprocess.run(
+        [sys.executable, "-c", DEFERRED, *args, str(src)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr
