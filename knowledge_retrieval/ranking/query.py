@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
-    CJK_QUESTION_WORDS,
     CJK_STOP,
+    cjk_question_word,
     cjk_units,
     has_cjk,
     iter_tokens,
@@ -182,7 +182,7 @@ def analyze_query(text: str) -> Query:
                 raw, words = cut, _segment(cut)
             inside: set[str] = set()
             for w in words:
-                if len(w) < 2 or w in CJK_QUESTION_WORDS or all(c in CJK_STOP for c in w):
+                if len(w) < 2 or cjk_question_word(w) or all(c in CJK_STOP for c in w):
                     continue
                 units = cjk_units(w)
                 inside.update(units)
@@ -243,7 +243,7 @@ def analyze_query(text: str) -> Query:
 
 
 def _is_keyword_word(w: str) -> bool:
-    return not (len(w) < 2 or w in CJK_QUESTION_WORDS or all(c in CJK_STOP for c in w))
+    return not (len(w) < 2 or cjk_question_word(w) or all(c in CJK_STOP for c in w))
 
 
 def _cut_after_keywords(raw: str, words: list[str], room: int) -> str:
@@ -284,7 +284,7 @@ def _segment(run: str) -> list[str]:
         # a run of them (words jieba does not know) is cut into two-character chunks
         if len(singles) == 1:
             prev = words[-1] if words else ""
-            if len(prev) == 2 and not prev.startswith("\0") and prev not in CJK_QUESTION_WORDS:
+            if len(prev) == 2 and not prev.startswith("\0") and not cjk_question_word(prev):
                 words[-1] = "\0" + prev + singles[0]
         elif singles:
             chunks = ["".join(singles[i : i + 2]) for i in range(0, len(singles), 2)]

@@ -176,6 +176,19 @@ CJK_QUESTION_WORDS = frozenset(
     ]
 )
 """Question words dropped from a Chinese query's keywords (still used for ranking)."""
+_CJK_WHICH = re.compile(
+    r"[哪何][一]?[位个個年天月日种種类類家国國条條本部次所座项項件首届屆场場名只隻张張队隊边邊样樣"
+    r"人时時处處地者]"
+)
+"""An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何時 ... (哪吒, a name,
+is no measure word)."""
+
+
+def cjk_question_word(word: str) -> bool:
+    """A Chinese question word: listed (:data:`CJK_QUESTION_WORDS`), or 哪 / 何 with a measure
+    word."""
+    return word in CJK_QUESTION_WORDS or _CJK_WHICH.fullmatch(word) is not None
+
 
 _jieba_lock = threading.RLock()  # re-entered: _indexing_cut may load the full dictionary
 _jieba_full: Any = None

@@ -53,3 +53,22 @@ def test_the_pieces_of_contractions_are_no_keywords(text: str, keywords: list[st
     q = analyze_query(text)
     assert [k.text for k in q.keywords] == keywords
     assert q.text == text  # the question itself is kept as asked
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("哪一位元朝皇帝下令恢復科舉?", ["元朝", "皇帝", "下令", "恢复", "科举"]),
+        ("忽必烈與何人爭奪汗位", ["忽必烈", "争夺", "汗位"]),
+        ("何時開始", ["开始"]),
+    ],
+)
+def test_an_interrogative_with_a_measure_word_is_a_question_word(
+    text: str, keywords: list[str]
+) -> None:
+    assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+def test_a_name_that_starts_with_an_interrogative_stays_a_keyword() -> None:
+    assert "武器" in [k.text for k in analyze_query("哪吒的武器").keywords]
+    assert len(analyze_query("哪吒的武器").keywords) == 2
