@@ -9,11 +9,14 @@ from .. import messages
 from ..messages import Lang
 from ..results import Hit
 from ..text.analysis import index_terms
+from ..text.asked import Kind, holds_kind
 
 MAX_STATEMENT = 360
 """The statement is whole sentences, about this many characters (one longer sentence is kept
 whole up to :data:`MAX_SENTENCE`)."""
 MAX_SENTENCE = 600
+VALUE_WEIGHT = 0.5
+"""What a line giving the kind of value asked for adds to its count of keywords."""
 
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|[\w.\-/ ]{1,60}:\s)")
 """A line that starts a block of its own (list item, heading, table, quote, ``field: value``)
@@ -65,12 +68,14 @@ def _keyword_in(terms: set[str], kw_terms: list[str]) -> bool:
     return bool(parts) and 2 * sum(p in terms for p in parts) >= len(parts) + 1
 
 
-def key_statement(hit: Hit, limit: int = 3) -> str:
+def key_statement(hit: Hit, limit: int = 3, asks: Kind | None = None) -> str:
     """Whole sentences (or list items, ``field: value`` lines) of the hit's section holding
     the most matched keywords, the best first, within about :data:`MAX_STATEMENT` characters;
     never cut mid-sentence. A keyword the section's heading already names counts less: every
     line under ``payment.retry.max_attempts`` is about it, so for "the default of
-    payment.retry.max_attempts" the ``Default: 3`` line comes first."""
+    payment.retry.max_attempts" the ``Default: 3`` line comes first. When the question asks for
+    a kind of value (``asks``: "how long is the payment timeout"), a line that gives one counts
+    as half a keyword more (``Default: 30`` under ``payment.timeout.seconds``)."""
     heads = {h.strip().lower() for h in (*hit.heading_path, hit.title)}
     parts = [u for u in units(hit.content) if u.strip().lower() not in heads]
     if not parts:
@@ -84,6 +89,8 @@ def key_statement(hit: Hit, limit: int = 3) -> str:
     for i, u in enumerate(parts):
         terms = set(index_terms(u))
         score = sum(w for kt, w in zip(kws, weights, strict=True) if _keyword_in(terms, kt))
+        if asks is not None and _gives(asks, u):
+            score += VALUE_WEIGHT
         if score:
             scored.append((score, i, u))
     if not scored:
@@ -99,19 +106,31 @@ def key_statement(hit: Hit, limit: int = 3) -> str:
     return " ".join(_cap(u) for u in picked)
 
 
-def compose_answer(lang: Lang, hits: list[Hit], missing: list[str]) -> str:
+def _gives(kind: Kind, unit: str) -> bool:
+    """A line gives a value of the kind (a duration or a range may be a bare number under a
+    heading or key that names the unit: ``Default: 30`` under ``payment.timeout.seconds``)."""
+    return holds_kind(kind, unit) or (kind in ("duration", "range") and holds_kind("number", unit))
+
+
+def compose_answer(
+    lang: Lang, hits: list[Hit], missing: list[str], asks: Kind | None = None
+) -> str:
     """An answer in the query's language, drawn only from the hits, naming its sources."""
     if not hits:
         return ""
     best = hits[0]
     where = " > ".join(best.heading_path) or best.title
     kbs = sorted({h.kb for h in hits})
-    parts = [messages.answer_lead(lang, best.kb, best.path, where, key_statement(best))]
+    parts = [messages.answer_lead(lang, best.kb, best.path, where, key_statement(best, 3, asks))]
     if len(hits) > 1:
         parts.append(messages.answer_other_points(lang))
         parts += [
             messages.answer_point(
-                lang, h.kb, h.path, " > ".join(h.heading_path) or h.title, key_statement(h, 1)
+                lang,
+                h.kb,
+                h.path,
+                " > ".join(h.heading_path) or h.title,
+                key_statement(h, 1, asks),
             )
             for h in hits[1:3]
         ]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from .. import messages
 from ..results import Hit, Reason, SearchResult, Source
+from ..text.asked import Kind
 from . import confidence
 from .answer import compose_answer
 from .query import Query
@@ -93,11 +94,13 @@ def found(
     kb: str | None = None,
     where: Sequence[str] | None = None,
     notes_of_memory: bool = False,
+    asks: Kind | None = None,
 ) -> SearchResult:
     """A result with hits (best first): the found sentence, the answer and the sources.
 
     :param kb: the result's KB (default: the best hit's).
     :param where: the names the found sentence gives (default: the hits' KBs, best first).
+    :param asks: the kind of value the question asks for (its answer puts that line first).
     """
     names = list(where) if where is not None else list(dict.fromkeys(h.kb for h in hits))
     mlang = messages.result_lang(lang, query)
@@ -110,7 +113,7 @@ def found(
         message=messages.found(mlang, len(hits), names, notes=notes_of_memory),
         reason=None,
         notes=tuple(notes),
-        answer=compose_answer(mlang, list(hits), missing_keywords(hits)),
+        answer=compose_answer(mlang, list(hits), missing_keywords(hits), asks),
         sources=tuple(Source(h.kb, h.path, h.role) for h in hits),
         lang=lang,
     )
@@ -154,5 +157,13 @@ def from_matches(
         return not_found(q.text, q.lang, "below_threshold", notes, kb=first, kbs=kbs)
     hits = [make_hit(n, f, explain=explain) for n, f in kept]
     return found(
-        q.text, q.lang, hits, notes, kbs=kbs, kb=kb, where=where, notes_of_memory=notes_of_memory
+        q.text,
+        q.lang,
+        hits,
+        notes,
+        kbs=kbs,
+        kb=kb,
+        where=where,
+        notes_of_memory=notes_of_memory,
+        asks=q.asks,
     )

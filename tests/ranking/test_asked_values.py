@@ -94,3 +94,11 @@ def test_a_question_mostly_of_words_the_kb_never_uses_is_about_something_else(
     assert r.hits[0].path == "faq.md" and r.hits[0].score < 0.35
     # three of four words known: an ordinary question
     assert search("pipeline schedule cron syntax", "ci", root=root).found
+
+
+def test_the_answer_gives_the_value_asked_for(sample_root: Path) -> None:
+    # the section of payment.timeout.seconds: its prose names the key, its list gives the value
+    r = search("how long is the payment timeout", "payments", root=sample_root)
+    assert r.found and "Default: `30`" in r.answer.splitlines()[0]
+    r = search("payment timeout", "payments", root=sample_root)
+    assert r.found and "Default: `30`" not in r.answer.splitlines()[0]
