@@ -119,6 +119,7 @@ STOP_WORDS = frozenset(
 
 CJK_STOP = frozenset(
     "的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该"
+    "你您我他她它咱们們"
 )
 """Chinese characters that carry no topic on their own (used when a query has single characters)."""
 

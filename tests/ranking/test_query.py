@@ -72,3 +72,9 @@ def test_an_interrogative_with_a_measure_word_is_a_question_word(
 def test_a_name_that_starts_with_an_interrogative_stays_a_keyword() -> None:
     assert "武器" in [k.text for k in analyze_query("哪吒的武器").keywords]
     assert len(analyze_query("哪吒的武器").keywords) == 2
+
+
+def test_a_pronoun_is_not_glued_to_the_word_before_it() -> None:
+    # 测试你的 chart: 你 is no part of a keyword 测试你 that no page has
+    q = analyze_query("描述如何运行和测试你的 chart。")
+    assert [k.text for k in q.keywords] == ["描述", "运行", "测试", "chart"]
