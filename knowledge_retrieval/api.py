@@ -342,6 +342,7 @@ def search(
         top_k=top_k,
         kb=kb_names[0],
         explain=explain,
+        known={k for o in outcomes.values() for k in o.known_keywords},
     )
     if not result.found:
         more: list[str] = []

@@ -7,7 +7,7 @@ one answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .. import messages
 from ..results import Hit, Reason, SearchResult, Source
@@ -52,11 +52,17 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
     )
 
 
-def missing_keywords(hits: Sequence[Hit]) -> list[str]:
-    """The question's keywords that no returned hit contains, in the question's order."""
+def missing_keywords(hits: Sequence[Hit], known: Collection[str] = ()) -> list[str]:
+    """The question's keywords that no returned hit contains and the KBs searched do not know
+    (a word another page of the KB has is not "not found in the knowledge base"), in the
+    question's order."""
     if not hits:
         return []
-    return [t for t in hits[0].missing_terms if all(t in h.missing_terms for h in hits[1:])]
+    return [
+        t
+        for t in hits[0].missing_terms
+        if t not in known and all(t in h.missing_terms for h in hits[1:])
+    ]
 
 
 def not_found(
@@ -95,12 +101,14 @@ def found(
     where: Sequence[str] | None = None,
     notes_of_memory: bool = False,
     asks: Kind | None = None,
+    known: Collection[str] = (),
 ) -> SearchResult:
     """A result with hits (best first): the found sentence, the answer and the sources.
 
     :param kb: the result's KB (default: the best hit's).
     :param where: the names the found sentence gives (default: the hits' KBs, best first).
     :param asks: the kind of value the question asks for (its answer puts that line first).
+    :param known: keywords the KBs searched have somewhere (never listed as not found).
     """
     names = list(where) if where is not None else list(dict.fromkeys(h.kb for h in hits))
     mlang = messages.result_lang(lang, query)
@@ -113,7 +121,7 @@ def found(
         message=messages.found(mlang, len(hits), names, notes=notes_of_memory),
         reason=None,
         notes=tuple(notes),
-        answer=compose_answer(mlang, list(hits), missing_keywords(hits), asks),
+        answer=compose_answer(mlang, list(hits), missing_keywords(hits, known), asks),
         sources=tuple(Source(h.kb, h.path, h.role) for h in hits),
         lang=lang,
     )
@@ -131,6 +139,7 @@ def from_matches(
     where: Sequence[str] | None = None,
     notes_of_memory: bool = False,
     explain: bool = False,
+    known: Collection[str] = (),
 ) -> SearchResult:
     """Cut ranked files (``(kb, file)``, any order) at the threshold and ``top_k``.
 
@@ -166,4 +175,5 @@ def from_matches(
         where=where,
         notes_of_memory=notes_of_memory,
         asks=q.asks,
+        known=known,
     )

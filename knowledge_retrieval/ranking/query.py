@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
     CJK_STOP,
+    cjk_question_prefix,
     cjk_question_word,
     cjk_units,
     has_cjk,
@@ -182,6 +183,7 @@ def analyze_query(text: str) -> Query:
                 raw, words = cut, _segment(cut)
             inside: set[str] = set()
             for w in words:
+                w = w[cjk_question_prefix(w) :]  # 几首歌: the songs are asked about, not 几首
                 if len(w) < 2 or cjk_question_word(w) or all(c in CJK_STOP for c in w):
                     continue
                 units = cjk_units(w)

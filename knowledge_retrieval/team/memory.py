@@ -247,6 +247,7 @@ def search_memory(
             reason=f"no memory for project {missing[0]!r}: no note has been added to it"
             + (f" (projects with notes: {', '.join(known[:10])})" if known else ""),
         )
+    known_words: set[str] = set()
     for pid, folder in folders.items():
         if pid in missing:
             notes.append(f"project {pid!r} has no notes yet")
@@ -262,7 +263,9 @@ def search_memory(
         report = kbi.refresh(rules)
         if report.skipped:
             notes.append(f"{memory_kb(pid)} skipped {len(report.skipped)} file(s)")
-        for f in Ranker(kbi, rules).rank(q, top_k * 3).files:
+        ranked = Ranker(kbi, rules).rank(q, top_k * 3)
+        known_words.update(ranked.known_keywords)
+        for f in ranked.files:
             matches.append((memory_kb(pid), f))
     return outcome.from_matches(
         q,
@@ -273,4 +276,5 @@ def search_memory(
         top_k=top_k,
         where=pids,
         notes_of_memory=True,
+        known=known_words,
     )

@@ -180,9 +180,18 @@ CJK_QUESTION_WORDS = frozenset(
 _CJK_WHICH = re.compile(
     r"[哪何][一]?[位个個年天月日种種类類家国國条條本部次所座项項件首届屆场場名只隻张張队隊边邊样樣"
     r"人时時处處地者]"
+    r"|[几幾][位个個种種次年天月日人名首条條家座所项項件届屆场場点點岁歲倍]"
+    r"|多[大快高远遠重长長久深宽寬厚早晚少]|[什甚][么麼]时候|[什甚][么麼]時候|时候|時候|甚[么麼]"
 )
-"""An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何時 ... (哪吒, a name,
-is no measure word)."""
+"""An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何時, 几首, 多快 ...
+(哪吒, a name, is no measure word); 时候 of 什么时候."""
+
+
+def cjk_question_prefix(word: str) -> int:
+    """The length of a question word (哪一种, 几首) that a longer word starts with (jieba has
+    几首歌 and 哪一种米 as words), else 0."""
+    m = _CJK_WHICH.match(word)
+    return m.end() if m is not None and m.end() < len(word) else 0
 
 
 def cjk_question_word(word: str) -> bool:

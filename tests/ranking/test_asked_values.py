@@ -102,3 +102,19 @@ def test_the_answer_gives_the_value_asked_for(sample_root: Path) -> None:
     assert r.found and "Default: `30`" in r.answer.splitlines()[0]
     r = search("payment timeout", "payments", root=sample_root)
     assert r.found and "Default: `30`" not in r.answer.splitlines()[0]
+
+
+def test_the_answer_lists_as_not_found_only_words_the_kb_has_nowhere(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "shop" / "README.md", "# Shop\n\nRefunds and the warehouse.\n")
+    write(
+        root / "shop" / "refunds.md",
+        "# Refunds\n\nA refund is approved by finance within 3 days of the request.\n",
+    )
+    write(root / "shop" / "warehouse.md", "# Warehouse\n\nThe warehouse ships on weekdays.\n")
+    r = search("refund approved finance warehouse zebra", "shop", root=root, top_k=1)
+    assert r.found and r.hits[0].path == "refunds.md"
+    assert "warehouse" in r.hits[0].missing_terms  # not in this file ...
+    assert (
+        r.answer.splitlines()[-2] == "Not found in the knowledge base: zebra"
+    )  # ... but in the KB

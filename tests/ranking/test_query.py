@@ -78,3 +78,10 @@ def test_a_pronoun_is_not_glued_to_the_word_before_it() -> None:
     # 测试你的 chart: 你 is no part of a keyword 测试你 that no page has
     q = analyze_query("描述如何运行和测试你的 chart。")
     assert [k.text for k in q.keywords] == ["描述", "运行", "测试", "chart"]
+
+
+def test_a_word_that_starts_with_a_question_word_keeps_its_topic() -> None:
+    # jieba has 几首歌 (how many songs) as one word: 几首 is the question, 歌 the topic
+    q = analyze_query("娜塔莎有几首歌进入了英国单曲榜前十")
+    assert "几首歌" not in [k.text for k in q.keywords]
+    assert "几何学" in [k.text for k in analyze_query("几何学的历史").keywords]
