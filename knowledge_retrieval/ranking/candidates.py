@@ -9,10 +9,20 @@ import numpy as np
 
 from ..text.analysis import index_terms
 from .query import Keyword
+from .vocabulary import is_identifier
 
 
 def field_value_match(text: str, keywords: list[Keyword]) -> bool:
-    """True when a ``field: value`` line has one keyword in the field and another in the value."""
+    """True when a ``field: value`` line has one keyword in the field and another in the value,
+    or, for a question that is only identifiers, when the section is a row keyed by one (its
+    first line's value is the identifier: ``box: BOX-M`` defines BOX-M, a config default that
+    names it does not)."""
+    first, sep, _rest = text.partition("\n")
+    _name, colon, key = first.partition(": ")
+    if colon and sep and all(map(is_identifier, keywords)):  # a bare identifier
+        key = key.strip().strip("`").lower()
+        if any(key == k.text.lower() for k in keywords):
+            return True
     for line in text.splitlines():
         name, sep, value = line.partition(": ")
         if not sep or len(name) > 60:

@@ -276,7 +276,9 @@ class Ranker:
         )
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
-        if len(keywords) >= 2 and (cands.file_sections > 1).any():
+        if (len(keywords) >= 2 or all(map(is_identifier, keywords))) and (
+            cands.file_sections > 1
+        ).any():
             # a table row whose field is one keyword and value another ("状态码: 20") lifts its
             # section; that reads the section's text, so only files that could reach the top
             # with it are checked (until the top no longer moves)

@@ -1,5 +1,5 @@
-"""An entry file's row that links to a page for the question puts that page first, as sure as
-the row (real indexes, through the public API)."""
+"""Where a question leads: an entry file's row to the page it links to (as sure as the row), a
+bare identifier to the row that defines it (real indexes, through the public API)."""
 
 from __future__ import annotations
 
@@ -64,3 +64,26 @@ def test_asking_for_the_index_keeps_the_index_first(tmp_path: Path) -> None:
     _kb(root)
     r = search("coupon stacking table of contents", "orders", root=root, score_threshold=0.0)
     assert r.hits[0].path == "index.md"
+
+
+def test_a_bare_identifier_finds_the_row_that_defines_it(tmp_path: Path) -> None:
+    # BOX-M is defined by the row keyed by it; a config default that names it ranks below
+    root = tmp_path / "KnowledgeBase"
+    write(root / "wh" / "README.md", "# Warehouse\n\nBoxes and config.\n\n- Prefer `reference/`.\n")
+    write(
+        root / "wh" / "rules" / "packaging.md",
+        "# Packaging rules\n\n## Box types\n\n| box | size | max weight |\n| --- | --- | --- |\n"
+        "| BOX-S | 25 × 18 × 10 | 3 kg |\n| BOX-M | 35 × 25 × 15 | 8 kg |\n\n"
+        "## Fragile items\n\nWrap them twice.\n",
+    )
+    write(
+        root / "wh" / "reference" / "config.md",
+        "# Config\n\n## warehouse.pack.default_box\n\nThe box used when none fits better.\n\n"
+        "- Default: `BOX-M`\n\n## warehouse.pack.max_items\n\n- Default: `40`\n",
+    )
+    assert search("BOX-M", "wh", root=root).hits[0].path == "rules/packaging.md"
+    r = search("BOX-M", "wh", root=root, score_threshold=0.0)
+    assert [h.path for h in r.hits[:2]] == ["rules/packaging.md", "reference/config.md"]
+    # with an attribute asked, the defining row is not lifted for it
+    r = search("BOX-M max weight", "wh", root=root)
+    assert r.hits[0].path == "rules/packaging.md"
