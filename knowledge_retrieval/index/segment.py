@@ -25,9 +25,10 @@ import os
 import tempfile
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from whoosh.codec.whoosh3 import W3PerDocReader, _lenfield
 from whoosh.filedb import filetables
 from whoosh.system import emptybytes, pack_uint
 from whoosh.writing import SegmentWriter
@@ -46,9 +47,9 @@ TERM_BYTES = 200
 _Entry = tuple[str, Any]
 
 
-def _new_postings() -> array[int]:
-    """A held term's (document, frequency) pairs, flat."""
-    return array("I")
+_new_postings: Callable[[], array[int]] = functools.partial(array, "I")
+"""A held term's (document, frequency) pairs, flat (a partial: called in C, once per new
+term)."""
 
 
 class _Lengths:
@@ -61,8 +62,13 @@ class _Lengths:
     def column(self, fieldname: str) -> list[Any]:
         col = self._cols.get(fieldname)
         if col is None:
-            get = self._pdr.doc_field_length
-            col = [get(d, fieldname, 0) for d in range(self._pdr.doc_count_all())]
+            pdr = self._pdr
+            n = pdr.doc_count_all()
+            if type(pdr) is W3PerDocReader and not pdr.has_column(_lenfield(fieldname)):
+                col = [0] * n  # an unscored field: Whoosh would look for its file per document
+            else:
+                get = pdr.doc_field_length
+                col = [get(d, fieldname, 0) for d in range(n)]
             self._cols[fieldname] = col
         return col
 
