@@ -28,8 +28,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from whoosh.analysis import IDTokenizer
 from whoosh.codec.whoosh3 import W3PerDocReader, _lenfield
+from whoosh.fields import ID
 from whoosh.filedb import filetables
+from whoosh.formats import Existence
 from whoosh.system import emptybytes, pack_uint
 from whoosh.writing import SegmentWriter
 
@@ -50,6 +53,19 @@ _Entry = tuple[str, Any]
 _new_postings: Callable[[], array[int]] = functools.partial(array, "I")
 """A held term's (document, frequency) pairs, flat (a partial: called in C, once per new
 term)."""
+
+
+def _index(field: Any, value: Any) -> Any:
+    """``field.index(value)``; for a plain ``ID`` field (the value as one term, its existence
+    recorded) the one term it yields, without Whoosh's token stream."""
+    if (
+        type(value) is str
+        and type(field) is ID
+        and type(field.analyzer) is IDTokenizer
+        and type(field.format) is Existence
+    ):
+        return ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),)
+    return field.index(value)
 
 
 class _Lengths:
@@ -160,7 +176,7 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                     else:
                         other = self._other.setdefault(fieldname, {})
                         scorable = field.scorable
-                        for tbytes, freq, weight, vbytes in field.index(value):
+                        for tbytes, freq, weight, vbytes in _index(field, value):
                             if scorable:
                                 length += freq
                             other.setdefault(tbytes, []).append(
