@@ -373,12 +373,13 @@ def _postings(
         if kind == "f":
             docs, freqs = data[0::2], data[1::2]
             ids.extend(docs)
-            weights.extend([float(q) * boost for q in freqs])
-            values.extend([pack_uint(q) for q in freqs])
+            # float(q) * 1.0 is float(q): the loops in C where they can be
+            weights.extend(map(float, freqs) if boost == 1.0 else [float(q) * boost for q in freqs])
+            values.extend(map(pack_uint, freqs))
         else:
             for d, w, v in sorted(data):
                 ids.append(d)
                 weights.append(w)
                 values.append(emptybytes if v is None else v)
-    lens = [col[d] for d in ids] if col else [0] * len(ids)
+    lens = list(map(col.__getitem__, ids)) if col else [0] * len(ids)
     return ids, weights, values, lens
