@@ -280,6 +280,7 @@ def _indexing_cut() -> Callable[[str], list[str]]:
 
 
 _snowball = Stemmer.Stemmer("english")
+_snowball.maxCacheSize = 0  # stem() is cached in front of it: its own cache only costs
 
 
 @functools.lru_cache(maxsize=200_000)
