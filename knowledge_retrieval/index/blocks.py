@@ -173,7 +173,7 @@ class TermWriter:
             bmaxw = max(bw)
             if not bmaxw > 0:
                 bmaxw = 0
-            known = [x for x in bl if x]
+            known = list(filter(None, bl))
             bmin = min(known) if known else None
             bmax = max(known) if known else 0
             # its term info (W3TermInfo.add_block)
@@ -194,7 +194,7 @@ class TermWriter:
             else:
                 mw = tuple(wf)
             if fixed < 0:
-                mv: Any = tuple(v for v in bv if v)
+                mv: Any = tuple(filter(None, bv))
             elif fixed == 0:
                 mv = None
             else:
@@ -240,11 +240,11 @@ class TermWriter:
             lmin = lmax = col[first] if col else 0
         else:
             dids = tuple(map(operator.sub, docs, [0, *docs[:-1]]))
-            wl = [float(q) * boost for q in freqs]
+            wl = list(map(float, freqs)) if boost == 1.0 else [float(q) * boost for q in freqs]
             maxw = max(wl)
             wf = array("f", wl)
             if col:
-                lens = [col[d] for d in docs]
+                lens = list(map(col.__getitem__, docs))
                 lmin, lmax = min(lens), max(lens)
             else:
                 lmin = lmax = 0
@@ -252,7 +252,7 @@ class TermWriter:
             maxw = 0
         minlength: int | None = lmin
         if not lmin:  # Whoosh leaves a length of 0 out of the block's statistics
-            known = [x for x in lens if x] if n > 1 else []
+            known = list(filter(None, lens)) if n > 1 else []
             minlength = min(known) if known else None
             lmax = max(known) if known else 0
         w0 = wf[0]

@@ -18,6 +18,7 @@ new segments, and until ``CURRENT`` is swapped nothing refers to the new generat
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import os
 import pickle
@@ -178,6 +179,20 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+WORKER_GC_THRESHOLD = (10_000, 50, 100)
+"""The garbage collector's thresholds in a worker (Python's are 700, 10, 10). A build allocates
+millions of objects that live until its segment is written, and nearly no cycles: with the
+defaults a worker spent about a tenth of its time in collections (SciFact), most of it in full
+ones that walk every object, those inherited from the parent too."""
+
+
+def _quiet_gc() -> None:
+    """Collect less often in this worker, and never walk what it inherited: the objects the
+    parent had are frozen (their pages also stay shared with the parent, not copied)."""
+    gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLD)
+
+
 def _work(
     ix: Any,
     kb_path: Path,
@@ -191,6 +206,7 @@ def _work(
     """A worker: index ``run`` into a segment of its own; send progress, then the result."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _quiet_gc()
     try:
         writer = Writer(ix, _lk=False, limitmb=limitmb)
         indexed: list[tuple[str, str]] = []

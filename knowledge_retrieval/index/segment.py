@@ -24,11 +24,16 @@ import marshal
 import os
 import tempfile
 from array import array
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterator
+from itertools import repeat
 from typing import Any
 
+from whoosh.analysis import IDTokenizer
+from whoosh.codec.whoosh3 import W3PerDocReader, _lenfield
+from whoosh.fields import ID
 from whoosh.filedb import filetables
+from whoosh.formats import Existence
 from whoosh.system import emptybytes, pack_uint
 from whoosh.writing import SegmentWriter
 
@@ -36,8 +41,8 @@ from ..text.analysis import indexing_terms
 from .blocks import TermWriter, add_postings, write_hashes
 from .schema import KRText
 
-POSTING_BYTES = 8
-"""Memory of one held posting (two unsigned ints) ..."""
+POSTING_BYTES = 16
+"""Memory of one held posting (three unsigned ints, and the copies grouping them makes) ..."""
 TERM_BYTES = 200
 """... and of one held term (its key, array and dictionary slot), for the spill limit."""
 
@@ -46,9 +51,73 @@ TERM_BYTES = 200
 _Entry = tuple[str, Any]
 
 
-def _new_postings() -> array[int]:
-    """A held term's (document, frequency) pairs, flat."""
-    return array("I")
+class _TermIds(dict[str, int]):
+    """A field's terms numbered in the order they first came."""
+
+    def __missing__(self, term: str) -> int:
+        n = self[term] = len(self)
+        return n
+
+
+class _Held:
+    """A text field's postings as they came: three flat arrays, one entry a posting, filled in
+    C (a loop over each document's terms in Python was a tenth of a build). :meth:`grouped`
+    turns them into each term's (document, frequency) pairs when the segment is written."""
+
+    __slots__ = ("docs", "freqs", "ids", "tids")
+
+    def __init__(self) -> None:
+        self.ids = _TermIds()
+        self.tids = array("I")
+        self.docs = array("I")
+        self.freqs = array("I")
+
+    def add(self, docnum: int, counts: dict[str, int]) -> int:
+        """Hold one document's terms and frequencies; the number of terms new to the field."""
+        ids = self.ids
+        before = len(ids)
+        self.tids.extend(map(ids.__getitem__, counts))
+        self.freqs.extend(counts.values())
+        self.docs.extend(repeat(docnum, len(counts)))
+        return len(ids) - before
+
+    def grouped(self) -> dict[str, array[int]]:
+        """Each term's (document, frequency) pairs, flat, in document order (a stable sort by
+        term number: the postings came in document order). Empties the buffers."""
+        n = len(self.tids)
+        if not n:  # only empty values so far
+            return {}
+        import numpy as np
+
+        tids = np.frombuffer(self.tids, dtype=np.uintc)
+        order = np.argsort(tids, kind="stable")
+        pairs = np.empty(2 * n, dtype=np.uintc)
+        pairs[0::2] = np.frombuffer(self.docs, dtype=np.uintc)[order]
+        pairs[1::2] = np.frombuffer(self.freqs, dtype=np.uintc)[order]
+        del order
+        ends = (np.cumsum(np.bincount(tids, minlength=len(self.ids))) * 2).tolist()
+        del tids
+        self.tids, self.docs, self.freqs = array("I"), array("I"), array("I")
+        flat = array("I")
+        flat.frombytes(pairs.view(np.uint8).data)
+        del pairs
+        starts = [0, *ends[:-1]]
+        terms = self.ids
+        self.ids = _TermIds()
+        return {t: flat[a:b] for t, a, b in zip(terms, starts, ends, strict=True)}
+
+
+def _index(field: Any, value: Any) -> Any:
+    """``field.index(value)``; for a plain ``ID`` field (the value as one term, its existence
+    recorded) the one term it yields, without Whoosh's token stream."""
+    if (
+        type(value) is str
+        and type(field) is ID
+        and type(field.analyzer) is IDTokenizer
+        and type(field.format) is Existence
+    ):
+        return ((value.encode("utf-8"), 1, field.format.field_boost, emptybytes),)
+    return field.index(value)
 
 
 class _Lengths:
@@ -61,8 +130,13 @@ class _Lengths:
     def column(self, fieldname: str) -> list[Any]:
         col = self._cols.get(fieldname)
         if col is None:
-            get = self._pdr.doc_field_length
-            col = [get(d, fieldname, 0) for d in range(self._pdr.doc_count_all())]
+            pdr = self._pdr
+            n = pdr.doc_count_all()
+            if type(pdr) is W3PerDocReader and not pdr.has_column(_lenfield(fieldname)):
+                col = [0] * n  # an unscored field: Whoosh would look for its file per document
+            else:
+                get = pdr.doc_field_length
+                col = [get(d, fieldname, 0) for d in range(n)]
             self._cols[fieldname] = col
         return col
 
@@ -104,7 +178,10 @@ class Writer(SegmentWriter):  # type: ignore[misc]
             f.file = _Positioned(f.file)
         if type(fw._tindex) is filetables.OrderedHashWriter:
             fw._tindex._write_hashes = functools.partial(write_hashes, fw._tindex)
+        self._texts: dict[str, _Held] = {}
         self._terms: dict[str, dict[str, array[int]]] = {}
+        """Each text field's held terms -> (document, frequency) pairs (from ``_texts``, when
+        they are written)."""
         self._other: dict[str, dict[bytes, list[tuple[int, float, bytes]]]] = {}
         self._held = 0
         self._limit = max(1, limitmb) << 20
@@ -139,22 +216,20 @@ class Writer(SegmentWriter):  # type: ignore[misc]
                         and fieldboost == 1.0
                         and field.scorable
                     ):
-                        terms = self._terms.get(fieldname)
-                        if terms is None:
-                            terms = self._terms[fieldname] = defaultdict(_new_postings)
+                        held_field = self._texts.get(fieldname)
+                        if held_field is None:
+                            held_field = self._texts[fieldname] = _Held()
                         got = analyzed.get(value)  # a title is often the heading too
                         if got is None:
                             tokens = indexing_terms(value)
                             got = analyzed[value] = (Counter(tokens), len(tokens))
                         counts, length = got
-                        before = len(terms)
-                        for term, freq in counts.items():
-                            terms[term].extend((docnum, freq))
-                        held += POSTING_BYTES * len(counts) + TERM_BYTES * (len(terms) - before)
+                        new_terms = held_field.add(docnum, counts)
+                        held += POSTING_BYTES * len(counts) + TERM_BYTES * new_terms
                     else:
                         other = self._other.setdefault(fieldname, {})
                         scorable = field.scorable
-                        for tbytes, freq, weight, vbytes in field.index(value):
+                        for tbytes, freq, weight, vbytes in _index(field, value):
                             if scorable:
                                 length += freq
                             other.setdefault(tbytes, []).append(
@@ -183,9 +258,17 @@ class Writer(SegmentWriter):  # type: ignore[misc]
 
     # -- runs ------------------------------------------------------------------------------
 
+    def _group_held(self) -> None:
+        """The text fields' held postings grouped by term (before they are written)."""
+        for fieldname, held in self._texts.items():
+            assert fieldname not in self._terms  # grouped only before a run or the segment
+            self._terms[fieldname] = held.grouped()
+        self._texts = {}
+
     def _sorted_held(self) -> Iterator[tuple[str, bytes, _Entry]]:
         """The held terms in Whoosh's order (field name, then term bytes; UTF-8 sorts as the
         code points do, so the text keys sort as their bytes)."""
+        self._group_held()
         for fieldname in sorted(self._terms.keys() | self._other.keys()):
             yield from self._sorted_field(fieldname)
 
@@ -207,7 +290,7 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         with os.fdopen(fd, "wb") as f:
             for fieldname, tb, (kind, data) in self._sorted_held():
                 marshal.dump((fieldname, tb, kind, data.tobytes() if kind == "f" else data), f)
-        self._terms, self._other, self._held = {}, {}, 0
+        self._texts, self._terms, self._other, self._held = {}, {}, {}, 0
 
     @staticmethod
     def _read_run(path: str) -> Iterator[tuple[str, bytes, _Entry]]:
@@ -269,6 +352,7 @@ class Writer(SegmentWriter):  # type: ignore[misc]
 
     def _write_postings(self, lengths: _Lengths | None) -> None:
         """What Whoosh's ``FieldWriter.add_postings`` does, a term at a time."""
+        self._group_held()
         if self._runs or not TermWriter.usable(self.fieldwriter):
             self._write_terms(self._merged(), lengths)
             return
@@ -351,12 +435,13 @@ def _postings(
         if kind == "f":
             docs, freqs = data[0::2], data[1::2]
             ids.extend(docs)
-            weights.extend([float(q) * boost for q in freqs])
-            values.extend([pack_uint(q) for q in freqs])
+            # float(q) * 1.0 is float(q): the loops in C where they can be
+            weights.extend(map(float, freqs) if boost == 1.0 else [float(q) * boost for q in freqs])
+            values.extend(map(pack_uint, freqs))
         else:
             for d, w, v in sorted(data):
                 ids.append(d)
                 weights.append(w)
                 values.append(emptybytes if v is None else v)
-    lens = [col[d] for d in ids] if col else [0] * len(ids)
+    lens = list(map(col.__getitem__, ids)) if col else [0] * len(ids)
     return ids, weights, values, lens

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from itertools import chain
@@ -28,6 +29,10 @@ _WORD = r"A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 # A compound token: words joined by identifier punctuation (snake_case, dotted.keys, PAY-1234,
 # /api/v2/orders/{id}); or one run of CJK characters.
 _WORD_TOKEN = rf"/?\{{?[{_WORD}]+\}}?(?:[._\-/:#]+\{{?[{_WORD}]+\}}?)*"
+if sys.version_info >= (3, 11):
+    # the same tokens, possessive: nothing after a run of letters or joiners can match them,
+    # so keeping no way back changes no match and spares the regex its bookkeeping (-15%)
+    _WORD_TOKEN = rf"/?\{{?[{_WORD}]++\}}?(?:[._\-/:#]++\{{?[{_WORD}]++\}}?)*+"
 TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>{_WORD_TOKEN})")
 _WORD_TOKEN_RE = re.compile(_WORD_TOKEN)
 """TOKEN_RE's word alternative alone: on text without CJK it finds the same tokens."""
@@ -285,6 +290,7 @@ def _indexing_cut() -> Callable[[str], list[str]]:
 
 
 _snowball = Stemmer.Stemmer("english")
+_snowball.maxCacheSize = 0  # stem() is cached in front of it: its own cache only costs
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -349,13 +355,13 @@ def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
             yield "word", m.group(0), m.start(), m.end()
 
 
-@functools.lru_cache(maxsize=500_000)
-def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
-    """The whole-identifier term (or None for a plain word) and the stemmed part terms.
-
-    Cached: a corpus repeats its words, so most tokens are analysed once per process.
-    """
+def _word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
+    """:func:`word_terms`, uncached."""
     raw = raw.strip("/")
+    if raw.isalnum() and (raw.islower() or raw.isupper()):
+        # one piece, no camelCase (most words): what _word_parts gives, without its regexes
+        word = raw.lower()
+        return None, (() if word in STOP_WORDS else (stem(word),))
     parts = _word_parts(raw)
     whole = raw.lower()
     if len(parts) <= 1:
@@ -364,12 +370,21 @@ def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
     return whole, tuple(stem(p) for p in parts if p not in STOP_WORDS)
 
 
+@functools.lru_cache(maxsize=500_000)
+def word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
+    """The whole-identifier term (or None for a plain word) and the stemmed part terms.
+
+    Cached: a corpus repeats its words, so most tokens are analysed once per process.
+    """
+    return _word_terms(raw)
+
+
 class _WordTerms(dict[str, tuple[str, ...]]):
     """A word token -> its index terms (:func:`word_terms`, the whole identifier first), filled
     on first use and emptied past :data:`_WORD_TERMS_MAX` words."""
 
     def __missing__(self, raw: str) -> tuple[str, ...]:
-        whole, parts = word_terms(raw)
+        whole, parts = _word_terms(raw)  # this is the cache: not word_terms' too
         terms = (whole, *parts) if whole else parts
         if len(self) >= _WORD_TERMS_MAX:
             self.clear()
@@ -390,10 +405,22 @@ def index_terms(
         dictionary) a Chinese keyword is still found through its bigrams.
     :param cut: jieba's dictionary cut of a CJK run (the index passes a faster equal one).
     """
-    # iter_tokens without its generator and offsets: this runs on every field of every section
+    if _CJK_RE.search(text) is None:
+        return _word_terms_of(text)
+    return _mixed_terms(text, words, cut)
+
+
+def _word_terms_of(text: str) -> list[str]:
+    """:func:`index_terms` of a text without CJK: one loop in C, each token's terms cached."""
+    return list(
+        chain.from_iterable(map(_word_index_terms.__getitem__, _WORD_TOKEN_RE.findall(text)))
+    )
+
+
+def _mixed_terms(text: str, words: bool, cut: Callable[[str], list[str]]) -> list[str]:
+    """:func:`index_terms` of a text with CJK (iter_tokens without its generator and offsets:
+    this runs on every field of every section)."""
     terms_of = _word_index_terms.__getitem__
-    if _CJK_RE.search(text) is None:  # one loop in C: each token's terms, cached
-        return list(chain.from_iterable(map(terms_of, _WORD_TOKEN_RE.findall(text))))
     out: list[str] = []
     for cjk, raw in TOKEN_RE.findall(text):
         if cjk:
@@ -409,12 +436,9 @@ def index_terms(
 def indexing_terms(text: str) -> list[str]:
     """:func:`index_terms` as the index makes them, with :func:`_indexing_cut` (faster per word
     than the query-side dictionary copy)."""
-    cut = _index_cut
-    if cut is None:
-        if not has_cjk(text):
-            return index_terms(text)
-        cut = _indexing_cut()
-    return index_terms(text, cut=cut)
+    if _CJK_RE.search(text) is None:  # one scan for CJK: index_terms would scan again
+        return _word_terms_of(text)
+    return _mixed_terms(text, True, _index_cut or _indexing_cut())
 
 
 @functools.lru_cache(maxsize=1)

@@ -5,10 +5,13 @@ reader reads as the same postings."""
 from __future__ import annotations
 
 import hashlib
+from array import array
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
@@ -16,7 +19,7 @@ from whoosh.writing import SegmentWriter
 from knowledge_retrieval.index.blocks import TermWriter
 from knowledge_retrieval.index.postings import term_postings
 from knowledge_retrieval.index.schema import make_schema
-from knowledge_retrieval.index.segment import Writer
+from knowledge_retrieval.index.segment import Writer, _Held
 from knowledge_retrieval.index.store import document_rows
 from knowledge_retrieval.kb.parsing import SkipFile, parse_kb_text, read_kb_file
 
@@ -141,3 +144,23 @@ def test_small_blocks_uncompressed_read_the_same(tmp_path: Path, blocklimit: int
     our_terms, our_levels = _read_all(tmp_path / "ours")
     assert len(our_terms) > 1000 and our_terms == their_terms
     assert set(their_levels) == {3} and {0, 3} <= set(our_levels)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from(["a", "b", "c", "é", "订单", "z9"]), st.integers(1, 9)),
+        max_size=12,
+    )
+)
+def test_held_postings_group_as_a_loop_would(docs: list[dict[str, int]]) -> None:
+    """_Held's flat buffers, grouped, are each term's (document, frequency) pairs in document
+    order, as appending to one array per term gives them (empty documents included)."""
+    held = _Held()
+    want: dict[str, array[int]] = {}
+    for docnum, counts in enumerate(docs):
+        held.add(docnum, counts)
+        for term, freq in counts.items():
+            want.setdefault(term, array("I")).extend((docnum, freq))
+    assert held.grouped() == want
+    assert held.grouped() == {}  # emptied
