@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..kb.rules import path_matches
-from ..kb.rules.conditions import KIND_WORDS
+from ..kb.rules.kinds import KIND_WORDS
 from ..models import Condition, KBRules
 from ..text.analysis import has_cjk, index_terms, to_simplified
 from .query import Query

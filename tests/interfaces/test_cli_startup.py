@@ -38,6 +38,7 @@ NOT_LOADED = (
     "frontmatter",
     "knowledge_retrieval.kb.rules.sentences",  # ... and so are its readers
     "knowledge_retrieval.kb.rules.markdown",
+    "knowledge_retrieval.kb.rules.conditions",  # ... and the wording of their conditions
     "wcmatch",  # ... and the translations of its globs
     "uuid",  # temporary names: only when something is written
     "http.client",  # Whoosh binds urllib.request's urlretrieve, which no search calls: the

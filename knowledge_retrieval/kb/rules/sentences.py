@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from ...models import Condition, Rule
-from .conditions import KIND_WORDS, QUESTION_WORDS, read_condition, strength, topic_words
+from .conditions import QUESTION_WORDS, read_condition, strength, topic_words
+from .kinds import KIND_WORDS
 from .patterns import EXT as _EXT
 from .patterns import GLOB_CHARS as _GLOB_CHARS
 from .patterns import is_pathlike, norm_pattern
