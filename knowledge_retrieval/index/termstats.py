@@ -286,8 +286,9 @@ class TermStats:
         key = segreader.segment().segment_id()
         got = seg_cache.get(key)
         if got is None or len(got["body"]) != segreader.doc_count_all():
-            got = seg_cache[key] = {f: field_lengths(segreader, f) for f in FIELDS}
+            got = {f: field_lengths(segreader, f) for f in FIELDS}
             got["tkey"] = column_u64(segreader, "tkey")
+            seg_cache[key] = got  # published whole: another thread may read it at once
         return got
 
     def path_of(self, docnum: int) -> str:
