@@ -37,8 +37,9 @@ from .kb.rules.cache import cached_rules
 from .models import KBRules
 from .ranking import confidence, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
+from .ranking.matches import RankOutcome
 from .ranking.query import Query, analyze_query
-from .ranking.ranker import Ranker, RankOutcome
+from .ranking.ranker import Ranker
 from .results import KBInfo, Reason, SearchResult
 from .text.analysis import cjk_script
 

@@ -21,6 +21,7 @@ from ..defaults import (
     SUFFIXES,
 )
 from ..models import Document, Section
+from .plain import COMMENT_RE, plain_sections
 from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
 from .yaml_keys import YAML_INFO, yaml_rows
 from .yaml_reader import YAMLRefused, load_yaml
@@ -82,8 +83,7 @@ def _inline_where_read(state: Any) -> None:
 _FM_FENCE_RE = re.compile(r"-{3,}[ \t]*")
 _YAML_KEY_RE = re.compile(r"""["']?[\w.-]+["']?[ \t]*:(?:\s|$)""")
 _HEADING_ID_RE = re.compile(r"\s*\{#[\w.-]+\}$")  # Docusaurus/Pandoc `## Title {#id}`
-_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
-_OPEN_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_OPENCOMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 _CODE_FENCE_RE = re.compile(r"\s*(`{3,}|~{3,})")
 _ESM_RE = re.compile(r"(?:import|export)\s")
@@ -166,7 +166,7 @@ def _parse_markdown(rel_path: str, text: str, kind: str) -> Document:
     if kind == "mdx":
         body_lines = _strip_mdx(body_lines)
     try:
-        plain = _plain_sections_of(body_lines, offset) if kind == "markdown" else None
+        plain = plain_sections(body_lines, offset) if kind == "markdown" else None
         sections, first_h1 = plain or _markdown_sections(
             _markdown().parse("\n".join(body_lines)), body_lines, offset
         )
@@ -192,7 +192,7 @@ def _plain_sections(lines: Sequence[str], offset: int) -> list[Section]:
     filled = [i for i, line in enumerate(lines) if line.strip()]
     if not filled:
         return []
-    body = _OPEN_COMMENT_RE.sub("", "\n".join(lines[filled[0] : filled[-1] + 1])).strip()
+    body = _OPENCOMMENT_RE.sub("", "\n".join(lines[filled[0] : filled[-1] + 1])).strip()
     if not body:
         return []
     return [Section((), body, filled[0] + offset + 1, filled[-1] + offset + 1)]
@@ -472,85 +472,10 @@ def _markdown_sections(
             cursor = max(cursor, t_end)
         chunks.extend(lines[cursor:end])
         text = "\n".join(chunks)
-        pattern = _OPEN_COMMENT_RE if tok.type == "html_block" else _COMMENT_RE
+        pattern = _OPENCOMMENT_RE if tok.type == "html_block" else COMMENT_RE
         text = pattern.sub("", text).strip()
         if text:
             parts.append((start, end - 1, text))
-    flush()
-    return sections, first_h1
-
-
-_ATX_RE = re.compile(r"(#{1,6})[ \t]+([^#\\`*_\[\]!<>&~{}\x00]*)")
-"""An ATX heading whose text has nothing markdown-it's inline rules would read as markup."""
-_LIST_START_RE = re.compile(r"\d{1,9}[.)]")
-
-
-def _plain_sections_of(lines: list[str], offset: int) -> tuple[list[Section], str | None] | None:
-    """:func:`_markdown_sections` for Markdown that is only ATX headings of plain text and
-    paragraphs whose lines cannot start or end any other block (a line that begins with a
-    letter or digit, no list marker, no ``|``), without markdown-it; None for anything else.
-
-    Most pages of a KB of abstracts or articles are so, and markdown-it was most of the time
-    spent parsing them. For these lines its tokens are a heading per ``#`` line and a paragraph
-    per run of other non-blank lines, which is what this reads
-    (``tests/kb/test_parsing.py`` compares the two on generated text and the sample KBs)."""
-    blocks: list[tuple[int, int, int, str]] = []  # (first line, end line, level or 0, title)
-    start = -1
-    for i, line in enumerate(lines):
-        if not line.strip(" \t"):
-            if start >= 0:
-                blocks.append((start, i, 0, ""))
-                start = -1
-            continue
-        first = line[0]
-        if first == "#":
-            m = _ATX_RE.fullmatch(line)
-            if m is None or not m.group(2).strip():
-                return None
-            if start >= 0:
-                blocks.append((start, i, 0, ""))
-                start = -1
-            blocks.append((i, i + 1, len(m.group(1)), " ".join(m.group(2).split())))
-            continue
-        if not (first.isalnum() or first in "\"'(") or "|" in line or "\x00" in line:
-            return None
-        if first.isdigit() and _LIST_START_RE.match(line):
-            return None
-        if start < 0:
-            start = i
-    if start >= 0:
-        blocks.append((start, len(lines), 0, ""))
-    sections: list[Section] = []
-    first_h1: str | None = None
-    stack: list[tuple[int, str]] = []
-    path: tuple[str, ...] = ()
-    parts: list[tuple[int, int, str]] = []
-
-    def flush() -> None:
-        text = "\n\n".join(t for _, _, t in parts).strip()
-        if text:
-            sections.append(
-                Section(path, text, parts[0][0] + offset + 1, parts[-1][1] + offset + 1)
-            )
-        parts.clear()
-
-    for b_start, b_end, level, title in blocks:
-        if level:
-            flush()
-            if level == 1 and first_h1 is None:
-                first_h1 = title
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, title))
-            path = tuple(t for _, t in stack if t)
-            parts.append((b_start, b_start, title))
-            continue
-        text = "\n".join(lines[b_start:b_end])
-        if "<!--" in text:
-            text = _COMMENT_RE.sub("", text)
-        text = text.strip()
-        if text:
-            parts.append((b_start, b_end - 1, text))
     flush()
     return sections, first_h1
 

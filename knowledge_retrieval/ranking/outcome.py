@@ -14,8 +14,8 @@ from ..results import Hit, Reason, SearchResult, Source
 from ..text.asked import Kind
 from . import confidence
 from .answer import compose_answer
+from .matches import FileMatch
 from .query import Query
-from .ranker import FileMatch
 from .snippets import make_snippet
 
 

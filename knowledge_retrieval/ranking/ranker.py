@@ -25,8 +25,6 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -40,6 +38,7 @@ from ..text.analysis import has_cjk
 from ..text.asked import holds_kind
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
+from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
     TYPO_WEIGHT,
@@ -82,91 +81,6 @@ _LINK = re.compile(
 """A link to a KB file: a Markdown link's target, or a bare relative path."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
-
-
-@dataclass(slots=True)
-class SectionMatch:
-    docnum: int
-    score: float
-    terms: set[str] = field(default_factory=set)
-
-
-@dataclass(slots=True)
-class FileMatch:
-    """A ranked file with the features behind its score."""
-
-    path: str
-    score: float
-    best: SectionMatch
-    coverage: float
-    relevance: float
-    title: float
-    emphasized: bool
-    matched_terms: list[str]
-    """Keywords of the query found in the file, as the user wrote them."""
-    missing_terms: list[str]
-    stored: dict[str, Any] = field(default_factory=dict)
-    reader: Any = field(default=None, repr=False)
-    probability: float = 0.0
-    """The calibrated probability that the file answers the query (:mod:`.confidence`)."""
-    evidence: float = 0.0
-    """The weighted feature sum behind the ranking (in [0, 1]; KB choice compares it)."""
-    features: Any = field(default=None, repr=False)
-    """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
-    capped: bool = False
-    """Held under the line: an identifier of the query is absent, or no keyword matched."""
-    via: str = ""
-    """The entry file (``index.md``) whose row links to this file for the question: the file
-    takes the row's score."""
-    lacks: str = ""
-    """The kind of value the query asks for that the best section does not hold (``duration``
-    of "how long ..."): the hit is held under the line, whatever other KBs hold."""
-
-    def fields(self) -> dict[str, Any]:
-        """The stored fields of the best section (read on first use: most matches are never
-        shown)."""
-        if not self.stored and self.reader is not None:
-            self.stored = self.reader.stored_fields(self.best.docnum)
-        return self.stored
-
-    def answer_section(self) -> tuple[str, int, int]:
-        """The text and line range a hit shows: the best section's, and for a heading alone (an
-        H1 over the table it names) the section under it as well."""
-        st = self.fields()
-        text = str(st.get("text") or "")
-        start, end = st.get("lines") or (1, 1)
-        if self.reader is not None and not _body(text, st.get("hpath") or ()):
-            nxt = self._next_section()
-            if nxt:
-                text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
-                end = tuple(nxt.get("lines") or (start, end))[1]
-        return text, int(start), int(end)
-
-    def _next_section(self) -> dict[str, Any] | None:
-        """The stored fields of the section after the best one, when it is in the same file."""
-        d = self.best.docnum + 1
-        try:
-            if d >= self.reader.doc_count_all() or self.reader.is_deleted(d):
-                return None
-            nxt: dict[str, Any] = self.reader.stored_fields(d)
-        except (IndexError, KeyError, ValueError):
-            return None
-        return nxt if nxt.get("path") == self.path else None
-
-
-@dataclass(slots=True)
-class RankOutcome:
-    files: list[FileMatch]
-    keywords: list[str]
-    known_keywords: list[str]
-    """Keywords with at least one term in this KB's vocabulary."""
-    did_you_mean: dict[str, str] = field(default_factory=dict)
-    filler: list[str] = field(default_factory=list)
-    """Question words of the query the KB has never seen (not counted as missing)."""
-    absent_ids: list[str] = field(default_factory=list)
-    """Identifiers of the query the KB has nowhere (no hit can be confident)."""
-    unavailable: bool = False
-    """True when the KB's index could not be used (a note says why)."""
 
 
 class Ranker:
@@ -624,16 +538,6 @@ class Ranker:
                 vals = [idf.get(rev[k.parts[0]], unknown)]
             out[k.text] = max(vals) if vals else unknown
         return out
-
-
-def _body(text: str, heading_path: Sequence[str] = ()) -> str:
-    """A section's text without its heading line (as stored, or as ``# Heading``)."""
-    heading = heading_path[-1].strip() if heading_path else None
-    return "\n".join(
-        ln
-        for ln in text.splitlines()
-        if ln.strip() and not ln.lstrip().startswith("#") and ln.strip() != heading
-    )
 
 
 def _stem(path: str) -> str:

@@ -173,7 +173,7 @@ def test_markdown_failure_falls_back_to_plain_text(monkeypatch: pytest.MonkeyPat
             raise RecursionError("too deep")
 
     monkeypatch.setitem(parsing._PARSERS, "md", Exploding())
-    monkeypatch.setattr(parsing, "_plain_sections_of", lambda lines, offset: None)
+    monkeypatch.setattr(parsing, "plain_sections", lambda lines, offset: None)
     doc = parse_document("x.md", "---\ntitle: T\n---\n\n# H\n\ntext <!-- hidden -->\n")
     assert doc.title == "T" and len(doc.warnings) == 1
     assert [(s.text, s.line_start, s.line_end) for s in doc.sections] == [("# H\n\ntext", 5, 7)]
@@ -522,7 +522,7 @@ _PLAIN_LINES = (
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(_PLAIN_LINES), max_size=14))
 def test_plain_markdown_is_sectioned_as_markdown_it_sections_it(lines: list[str]) -> None:
-    plain = parsing._plain_sections_of(lines, 3)
+    plain = parsing.plain_sections(lines, 3)
     if plain is None:
         return  # not plain: markdown-it parses it
     assert plain == parsing._markdown_sections(
@@ -540,8 +540,8 @@ def test_plain_markdown_path_is_taken_for_abstract_like_pages() -> None:
         "## Next",
         "Text.",
     ]
-    assert parsing._plain_sections_of(lines, 0) is not None
-    assert parsing._plain_sections_of(["Title", "==="], 0) is None  # a setext heading
+    assert parsing.plain_sections(lines, 0) is not None
+    assert parsing.plain_sections(["Title", "==="], 0) is None  # a setext heading
     assert parse_document("a.md", "\n".join(lines)) == dataclasses.replace(
         parse_document("a.md", "\n".join(lines)), warnings=()
     )

@@ -1,0 +1,108 @@
+"""What ranking gives back: a KB's ranked files, each with its best section and the features
+behind its score, and the text a hit shows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class SectionMatch:
+    docnum: int
+    score: float
+    terms: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class FileMatch:
+    """A ranked file with the features behind its score."""
+
+    path: str
+    score: float
+    best: SectionMatch
+    coverage: float
+    relevance: float
+    title: float
+    emphasized: bool
+    matched_terms: list[str]
+    """Keywords of the query found in the file, as the user wrote them."""
+    missing_terms: list[str]
+    stored: dict[str, Any] = field(default_factory=dict)
+    reader: Any = field(default=None, repr=False)
+    probability: float = 0.0
+    """The calibrated probability that the file answers the query (:mod:`.confidence`)."""
+    evidence: float = 0.0
+    """The weighted feature sum behind the ranking (in [0, 1]; KB choice compares it)."""
+    features: Any = field(default=None, repr=False)
+    """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
+    capped: bool = False
+    """Held under the line: an identifier of the query is absent, or no keyword matched."""
+    via: str = ""
+    """The entry file (``index.md``) whose row links to this file for the question: the file
+    takes the row's score."""
+    lacks: str = ""
+    """The kind of value the query asks for that the best section does not hold (``duration``
+    of "how long ..."): the hit is held under the line, whatever other KBs hold."""
+    shown: tuple[str, int, int] | None = field(default=None, repr=False)
+    """:meth:`answer_section`, once read."""
+
+    def fields(self) -> dict[str, Any]:
+        """The stored fields of the best section (read on first use: most matches are never
+        shown)."""
+        if not self.stored and self.reader is not None:
+            self.stored = self.reader.stored_fields(self.best.docnum)
+        return self.stored
+
+    def answer_section(self) -> tuple[str, int, int]:
+        """The text and line range a hit shows: the best section's, and for a heading alone (an
+        H1 over the table it names) the section under it as well."""
+        if self.shown is not None:
+            return self.shown
+        st = self.fields()
+        text = str(st.get("text") or "")
+        start, end = st.get("lines") or (1, 1)
+        if self.reader is not None and not _body(text, st.get("hpath") or ()):
+            nxt = self._next_section()
+            if nxt:
+                text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
+                end = tuple(nxt.get("lines") or (start, end))[1]
+        self.shown = (text, int(start), int(end))
+        return self.shown
+
+    def _next_section(self) -> dict[str, Any] | None:
+        """The stored fields of the section after the best one, when it is in the same file."""
+        d = self.best.docnum + 1
+        try:
+            if d >= self.reader.doc_count_all() or self.reader.is_deleted(d):
+                return None
+            nxt: dict[str, Any] = self.reader.stored_fields(d)
+        except (IndexError, KeyError, ValueError):
+            return None
+        return nxt if nxt.get("path") == self.path else None
+
+
+@dataclass(slots=True)
+class RankOutcome:
+    files: list[FileMatch]
+    keywords: list[str]
+    known_keywords: list[str]
+    """Keywords with at least one term in this KB's vocabulary."""
+    did_you_mean: dict[str, str] = field(default_factory=dict)
+    filler: list[str] = field(default_factory=list)
+    """Question words of the query the KB has never seen (not counted as missing)."""
+    absent_ids: list[str] = field(default_factory=list)
+    """Identifiers of the query the KB has nowhere (no hit can be confident)."""
+    unavailable: bool = False
+    """True when the KB's index could not be used (a note says why)."""
+
+
+def _body(text: str, heading_path: Sequence[str] = ()) -> str:
+    """A section's text without its heading line (as stored, or as ``# Heading``)."""
+    heading = heading_path[-1].strip() if heading_path else None
+    return "\n".join(
+        ln
+        for ln in text.splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#") and ln.strip() != heading
+    )
