@@ -29,16 +29,23 @@ def index_files(gdir: Path, known: dict[str, Any]) -> dict[str, list[int]]:
     return out
 
 
-def files_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
-    """Why the Whoosh files of ``gdir`` differ from those recorded after the last commit."""
+def files_problem(gdir: Path, recorded: dict[str, Any], *, checksums: bool = True) -> str | None:
+    """Why the Whoosh files of ``gdir`` differ from those recorded after the last commit: their
+    names, sizes and mtimes, then (with ``checksums``) :func:`checksum_problem`."""
     now = file_signatures(gdir, WHOOSH_FILE_RE.fullmatch)
     if any(n.endswith(".toc") and n not in recorded for n in now):
         return "a commit the manifest does not know (an update was interrupted)"
     if any(now.get(name) != list(sig[:2]) for name, sig in recorded.items()):
         return "index files changed or missing since the last commit"
-    if sum(s[0] for s in now.values()) <= VERIFY_MAX_BYTES and any(
-        len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()
-    ):
+    return checksum_problem(gdir, recorded) if checksums else None
+
+
+def checksum_problem(gdir: Path, recorded: dict[str, Any]) -> str | None:
+    """Bit rot: why the recorded files of ``gdir`` fail their CRC-32 (none is read when they
+    are larger than :data:`VERIFY_MAX_BYTES` together), or None."""
+    if sum(sig[0] for sig in recorded.values()) > VERIFY_MAX_BYTES:
+        return None
+    if any(len(sig) > 2 and file_crc32(gdir / n) != sig[2] for n, sig in recorded.items()):
         return "index files fail their checksum"
     return None
 

@@ -109,7 +109,7 @@ def column_u64(segreader: Any, field: str) -> np.ndarray:
     out = np.zeros(n, dtype=np.uint64)
     if not segreader.has_column(field):
         return out
-    col = segreader.column_reader(field)
+    col = segreader.column_reader(field, translate=False)  # the stored column, not a wrapper
     try:
         count = min(int(col._count), n)
         raw = col._dbfile.get(col._basepos, count * 8)

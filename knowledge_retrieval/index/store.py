@@ -48,7 +48,7 @@ from ..kb.scan import (
 )
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
-from .manifest import files_problem, index_files, load_manifest
+from .manifest import checksum_problem, files_problem, index_files, load_manifest
 from .manifest import write_json_atomic as _write_json_atomic
 from .problems import cannot_write, index_problem
 from .progress import Reporter, Waiter
@@ -118,6 +118,7 @@ class KBIndex:
         self._last_scan: Scan | None = None
         self._private = False
         """True once the index folder was found to be this user's (made 0700)."""
+        self._checking: _Checksum | None = None
         self.generation_token: tuple[str, int] | None = None
         """Changes whenever the searchable content changes (caches key on it)."""
 
@@ -138,8 +139,12 @@ class KBIndex:
     def _stamp(self) -> dict[str, str]:
         return {"schema": SCHEMA_VERSION, "analyzer": ANALYZER_VERSION}
 
-    def _open(self) -> str | None:
-        """Open the live generation; return why it must be rebuilt, or None when it is usable."""
+    def _open(self, defer_checksum: bool = False) -> str | None:
+        """Open the live generation; return why it must be rebuilt, or None when it is usable.
+
+        With ``defer_checksum``, a generation this process had not opened yet has its files'
+        CRC-32 computed in a thread (``zlib`` and file reads release the GIL), overlapping the
+        stat walk that follows; :meth:`_checksum_result` then waits for it."""
         try:
             gen = self._current()
         except ValueError as exc:
@@ -166,7 +171,7 @@ class KBIndex:
             mpath = gdir / "manifest.json"
             mstat = _stat_key(mpath)
             manifest = load_manifest(mpath)
-            problem = files_problem(gdir, manifest["index"])
+            problem = files_problem(gdir, manifest["index"], checksums=not defer_checksum)
             if problem:
                 return f"index damaged ({problem})"
             ix = whoosh_index.open_dir(str(gdir))
@@ -175,7 +180,20 @@ class KBIndex:
         self._close_reader()
         self._ix, self._gen = ix, gen
         self._set_manifest(manifest, mstat)
+        if defer_checksum:
+            self._checking = _Checksum(gdir, manifest["index"])
         return None
+
+    def _checksum_result(self) -> str | None:
+        """Why the generation opened with a deferred checksum is damaged (it is then closed), or
+        None; the checksum is waited for here, before anything read from the index is used."""
+        check, self._checking = self._checking, None
+        problem = check.result() if check is not None else None
+        if problem is None:
+            return None
+        self._close_reader()
+        self._ix = self._gen = None
+        return f"index damaged ({problem})"
 
     def _set_manifest(self, manifest: dict[str, Any], mstat: tuple[int, int, int] | None) -> None:
         self._manifest, self._skipped = manifest["files"], manifest["skipped"]
@@ -264,7 +282,7 @@ class KBIndex:
         report = ReportDraft(self.name)
         with self._mlock:
             self._rules = rules
-            why = "requested" if rebuild else self._open()
+            why = "requested" if rebuild else self._open(defer_checksum=True)
             w = self._watcher
             if w is not None and not w.usable:
                 w = self._watcher = None
@@ -273,7 +291,7 @@ class KBIndex:
                 changes = w.changes()
                 if changes is not None and self._last_scan is not None:
                     changes |= self._linked_changes(self._last_scan)
-                if changes == set():
+                if changes == set() and (why := self._checksum_result()) is None:
                     report.skipped = dict(self._skipped)
                     report.files = len(self._manifest)
                     report.seconds = time.perf_counter() - t0
@@ -289,6 +307,7 @@ class KBIndex:
             partial = scan is not None
             if scan is None:
                 scan = scan_kb(self.kb_path, rules)
+            why = why or self._checksum_result()
             if why is not None or self._stale(scan):
                 waiter = Waiter(self.name, self.dir, progress)
                 with file_lock(self.dir / "lock", LOCK_TIMEOUT, on_wait=waiter):
@@ -546,3 +565,24 @@ def get_index(name: str, kb_path: Path) -> KBIndex:
         if kbi is None:
             kbi = _REGISTRY[key] = KBIndex(name, kb_path, d)
         return kbi
+
+
+class _Checksum:
+    """:func:`checksum_problem` of one generation, computed in a thread of its own."""
+
+    def __init__(self, gdir: Path, recorded: dict[str, Any]) -> None:
+        self._problem: str | None = None
+        self._thread = threading.Thread(
+            target=self._run, args=(gdir, recorded), name="kr-checksum", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, gdir: Path, recorded: dict[str, Any]) -> None:
+        try:
+            self._problem = checksum_problem(gdir, recorded)
+        except OSError as exc:
+            self._problem = f"index files unreadable: {exc.strerror or exc}"
+
+    def result(self) -> str | None:
+        self._thread.join()
+        return self._problem

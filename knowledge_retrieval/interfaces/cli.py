@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import importlib
 import json
@@ -484,6 +485,7 @@ def _one_shot() -> None:
         for name in ONE_THREAD_BLAS:
             os.environ.setdefault(name, "1")
     _defer_module("urllib.request", "urlretrieve")
+    _defer_module("cached_property", cached_property=functools.cached_property)
 
 
 class _Deferred(types.ModuleType):
@@ -501,10 +503,17 @@ def _load_deferred(name: str) -> types.ModuleType:
     return importlib.import_module(name)
 
 
-def _defer_module(name: str, *functions: str) -> None:
-    """Whoosh imports ``urllib.request`` (with HTTP, e-mail and SSL: about 20 ms of a one-shot
-    ``kr``) only to bind ``urlretrieve``, which no command calls. A one-shot process gets a
-    stand-in whose ``functions`` and attributes load the real module when first used."""
+def _defer_module(name: str, *functions: str, **same: Any) -> None:
+    """A one-shot process gets a stand-in for module ``name``: its ``functions`` and any other
+    attribute load the real module when first used, and each name of ``same`` is bound to an
+    equivalent from the standard library.
+
+    - Whoosh imports ``urllib.request`` (with HTTP, e-mail and SSL: about 20 ms of a one-shot
+      ``kr``) only to bind ``urlretrieve``, which no command calls.
+    - It imports the ``cached_property`` package, which imports ``asyncio`` (about 25 ms) to
+      tell coroutines apart, for one property of a plain function: ``functools``' decorator
+      caches it the same way.
+    """
     if name in sys.modules:
         return
     stub = _Deferred(name)
@@ -514,6 +523,8 @@ def _defer_module(name: str, *functions: str) -> None:
             return getattr(_load_deferred(name), _fn)(*args, **kwargs)
 
         setattr(stub, fn, call)
+    for attr, value in same.items():
+        setattr(stub, attr, value)
     sys.modules[name] = stub
 
 

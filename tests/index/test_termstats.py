@@ -92,3 +92,26 @@ def test_median_of_is_numpys_median(values: list[float]) -> None:
     a = np.array(values, dtype=np.float64)
     want, got = float(np.median(a)), median_of(a)
     assert (math.isnan(want) and math.isnan(got)) or got == want
+
+
+def test_a_numeric_column_is_read_whole_and_equals_the_per_document_values(
+    tmp_path: Path,
+) -> None:
+    from whoosh.columns import NumericColumn
+
+    from knowledge_retrieval.index.postings import column_u64
+
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# Wiki\n\nArticles.\n")
+    for i in range(40):
+        write(kb / f"page-{i}.md", f"# Page {i}\n\nText {i}.\n\n## More\n\nSection {i}.\n")
+    kbi = KBIndex("kb", kb, tmp_path / "index")
+    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
+    reader = kbi.reader()
+    segments = [s for s, _ in reader.leaf_readers()]
+    for seg in segments:
+        stored = seg.column_reader("tkey", translate=False)
+        assert isinstance(stored, NumericColumn.Reader)  # the layout the fast path reads
+        whole = column_u64(seg, "tkey")
+        per_doc = [seg.column_reader("tkey")[d] for d in range(seg.doc_count_all())]
+        assert whole.tolist() == per_doc and len(set(per_doc)) == seg.doc_count_all() == 80

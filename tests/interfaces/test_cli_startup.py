@@ -43,6 +43,7 @@ NOT_LOADED = (
     "uuid",  # temporary names: only when something is written
     "http.client",  # Whoosh binds urllib.request's urlretrieve, which no search calls: the
     # module is a stand-in until it is used
+    "asyncio",  # the cached_property package's import, for one property of Whoosh's reader
     "knowledge_retrieval.display",  # HTML and terminal views: list_kbs and notebooks
 )
 
@@ -155,7 +156,7 @@ def test_a_one_shot_kr_starts_no_blas_threads_unless_told_to(
 
 
 DEFERRED = """
-import contextlib, io, sys
+import contextlib, functools, io, sys
 from pathlib import Path
 from knowledge_retrieval.interfaces import cli
 src = Path(sys.argv[-1])
@@ -169,6 +170,11 @@ urlretrieve(src.as_uri(), str(src) + ".copy")
 assert Path(str(src) + ".copy").read_text() == src.read_text()
 assert urllib.request.Request("https://example.org/a").host == "example.org"
 assert type(sys.modules["urllib.request"]).__name__ == "module"
+from whoosh.reading import SegmentReader
+assert "asyncio" not in sys.modules
+assert isinstance(vars(SegmentReader)["deleted_docs_set"], functools.cached_property)
+from cached_property import threaded_cached_property  # any other name: the real package
+assert "asyncio" in sys.modules and type(sys.modules["cached_property"]).__name__ == "module"
 print("ok")
 """
 
