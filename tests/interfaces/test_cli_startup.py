@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from knowledge_retrieval.interfaces import cli
+
 from ..conftest import write
 
 NOT_LOADED = (
@@ -60,6 +62,7 @@ print(json.dumps({
     "loaded": sorted(m for m in sys.modules),
     "blas": os.environ.get("OPENBLAS_NUM_THREADS"),
     "frozen": gc.get_freeze_count(),
+    "gc": gc.get_threshold(),
 }))
 """
 
@@ -112,6 +115,7 @@ def test_kr_smart_on_a_fresh_index_loads_none_of_the_heavy_modules(tmp_path: Pat
     assert "knowledge_retrieval.api" in loaded and "whoosh.index" in loaded  # it did search
     assert [m for m in NOT_LOADED if m in loaded] == []
     assert got["frozen"] > 0  # exiting skips the collector's passes over the heap
+    assert tuple(got["gc"]) == cli.ONE_SHOT_GC_THRESHOLD  # and it collects rarely before
 
 
 @pytest.mark.timeout(120)
