@@ -58,7 +58,7 @@ OTHER_VERSION_FACTOR = 0.8
 TWO_KW_FACTOR = 0.7
 """Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
 """The raw score (after the on-topic factor) above which a file answers the query."""
-OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 4, 1 / 3
+OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 """A question of at least this many keywords of which the KB knows at most this share is about
 something else: no hit is confident."""
 CANDIDATE_SECTIONS = 400
@@ -249,9 +249,10 @@ class Ranker:
         # the KB knows none of the question's keywords (a file may still share a bigram with
         # one of them, 计算 of 计算机): nothing in it can answer
         unknown = not any(vocab.share.values())
-        # ... or at most a third of a question of four or more keywords (Kubernetes cluster
-        # upgrade schedule, of a KB that knows only schedule): the question is about something
-        # else (dev top hits: 140 such, none of them an answer)
+        # ... or at most a third of a question of three or more keywords (Kubernetes cluster
+        # upgrade schedule, of a KB that knows only schedule; Elasticsearch reindex runbook, of
+        # one that knows only runbook): the question is about something else (dev top hits:
+        # 197 such, none of them an answer)
         outside = (
             len(keywords) >= OUTSIDE_KEYWORDS
             and sum(vocab.share.values()) <= len(keywords) * OUTSIDE_SHARE
