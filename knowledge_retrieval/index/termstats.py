@@ -141,8 +141,8 @@ class TermStats:
 
     def near_term(self, word: str, surface: str | None = None) -> str | None:
         """The vocabulary's closest term to a word it lacks: one edit (a swap of neighbours
-        counting as one; two edits for words of 8+ letters), same first letter (two for words
-        of 8+ letters); the most common on ties.
+        counting as one; two edits for words of 8+ letters), the same first letter; the most
+        common on ties.
 
         ``word`` is compared with the vocabulary's terms as they are; ``surface``, the word as
         written (``chargwd``, whose stem is itself), with each term and the endings its stemmer
@@ -164,9 +164,9 @@ class TermStats:
         # collector -> connector, never get here: see ranking/vocabulary.py)
         written = surface or word
         max_edits = 2 if len(written) >= 8 else 1
-        # a typo keeps its first letter (two for long words), the usual assumption of spelling
-        # correctors: only the vocabulary under that prefix is compared
-        prefix = written[: 1 if len(written) < 8 else 2]
+        # a typo keeps its first letter, the usual assumption of spelling correctors: only the
+        # vocabulary under that letter is compared
+        prefix = written[:1]
         near: dict[str, float] = {}
         # section text holds its heading and the title; the file name is only in ``fname``
         for f in ("body", "fname"):

@@ -26,6 +26,10 @@ def root(tmp_path: Path) -> Path:
         "# Boxes\n\n## Box sizes\n\n- S: 20 x 15 x 10 cm\n- M: 30 x 20 x 15 cm\n",
     )
     write(root / "shop" / "cents.md", "# Amounts\n\nEvery amount is stored in cents.\n")
+    write(
+        root / "shop" / "returns.md",
+        "# Returns\n\nA returned box costs a restocking fee of 5% of its price.\n",
+    )
     return root
 
 
@@ -38,6 +42,8 @@ def root(tmp_path: Path) -> Path:
         ("box szes", "boxes.md", "did you mean: szes → sizes"),
         # a four-letter word whose stem has three ("cens" -> "cen") is still corrected
         ("amounts in cens", "cents.md", "did you mean: cens → cents"),
+        # only the first letter is kept: two dropped letters of a long word, the second one
+        ("rstcking fee", "returns.md", "did you mean: rstcking → restocking"),
     ],
 )
 def test_a_typo_of_an_inflected_word_is_corrected(
