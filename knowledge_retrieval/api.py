@@ -183,6 +183,11 @@ def _choice_evidence(o: RankOutcome) -> float:
     return min(ev, best.score) if best.capped else ev
 
 
+def _best_score(o: RankOutcome) -> float:
+    """The score of a KB's best hit, as it would be returned (0 when it has none)."""
+    return o.files[0].score if o.files else 0.0
+
+
 def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
     """An identifier held under the line in one KB but present in another searched KB does not
     hold the first KB's hits down (``超卖 INV_OVERSOLD`` over a glossary and a troubleshooting
@@ -305,6 +310,7 @@ def search(
                 readme_overlap(q, k.loc.name, k.rules),
                 _choice_evidence(outcomes[k.loc.name]),
                 same_script(script, k.loc.name, k.rules),
+                _best_score(outcomes[k.loc.name]),
             )
             for k in cands
         ]

@@ -36,6 +36,8 @@ class Choice:
     readme: float
     evidence: float
     same_script: bool = False
+    best: float = 0.0
+    """The score of the KB's best hit (what the threshold is compared with)."""
 
     @property
     def score(self) -> float:
@@ -78,7 +80,7 @@ def pick(choices: list[Choice], threshold: float) -> tuple[list[Choice], str]:
     chosen = [lead]
     if len(ranked) > 1:
         second = ranked[1]
-        if lead.score - second.score < CLOSE_CALL and second.evidence >= threshold:
+        if lead.score - second.score < CLOSE_CALL and second.best >= threshold:
             chosen.append(second)
     why = (
         f"chose knowledge base '{lead.name}' (README match {lead.readme:.2f}, "

@@ -35,6 +35,18 @@ def test_the_same_script_breaks_a_tie_and_nothing_more() -> None:
     assert SCRIPT_BONUS < 0.65 * 0.05  # less than five points of evidence
 
 
+def test_a_close_second_is_merged_when_its_best_hit_would_be_returned() -> None:
+    # evidence is on the choice scale; the threshold is compared with the hit's score
+    lead = Choice("orders", 0.0, 0.26, best=0.28)
+    chosen, why = pick([lead, Choice("identity", 0.0, 0.24, best=0.39)], 0.35)
+    assert [c.name for c in chosen] == ["orders", "identity"]
+    assert why.endswith("close call, so 'identity' was searched too and merged")
+    chosen, why = pick([lead, Choice("identity", 0.0, 0.24, best=0.30)], 0.35)
+    assert [c.name for c in chosen] == ["orders"] and "merged" not in why
+    far = Choice("identity", 0.0, 0.10, best=0.90)  # not close: the lead alone
+    assert [c.name for c in pick([lead, far], 0.35)[0]] == ["orders"]
+
+
 def test_a_traditional_question_goes_to_the_traditional_kb(tmp_path: Path) -> None:
     root = tmp_path / "KnowledgeBase"
     write(root / "jian" / "README.md", "# 百科\n\n简体中文的百科条目。\n")
