@@ -233,7 +233,7 @@ def search(
     :param score_threshold: hits scoring below this (0..1) are dropped.
     :param explain: give each hit an ``explain`` mapping: every feature of its score, its value
         and its part of the log-odds, the probability and the decision line.
-    :param progress: a progress bar while an index is built (after a second): None shows it in
+    :param progress: a progress bar while an index is built (after half a second): None shows it in
         a terminal or notebook only, False never.
 
     Every search first brings the KB's index up to date with the files on disk.

@@ -323,7 +323,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     lines = []
     for name in names:
         info = kbs[name]
-        with shown(None):  # a bar on stderr in a terminal, after a second
+        with shown(None):  # a bar on stderr in a terminal, after half a second
             rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild)
         summary = (
             f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "

@@ -99,7 +99,7 @@ class _Tty(io.StringIO):
 def test_search_and_index_kb_show_a_bar_in_a_terminal_unless_told_not_to(
     sample_root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(progress, "BAR_DELAY_S", 0.0)  # as if the build had run a second
+    monkeypatch.setattr(progress, "BAR_DELAY_S", 0.0)  # as if the build had run half a second
     fake = _Tty()
     monkeypatch.setattr(sys, "stderr", fake)
     search("ORDER_STATUS_PAID", "payments", root=sample_root, progress=False)

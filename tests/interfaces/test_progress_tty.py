@@ -17,7 +17,7 @@ import fcntl
 import pty
 import termios
 
-# the bar shows after a second; these runs show it at once, as a long build would
+# the bar shows after half a second; these runs show it at once, as a long build would
 _RUN = (
     "import sys\n"
     "import knowledge_retrieval.index.progress as p\n"
