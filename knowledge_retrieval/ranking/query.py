@@ -58,6 +58,11 @@ _QUESTION_NOISE = frozenset(
         "learn",
     ]
 )
+_HOW = frozenset(
+    ["many", "much", "long", "often", "far", "soon", "old", "big", "large", "fast", "quickly"]
+)
+"""After "how", these words make the question phrase ("how many times", "how long", "how fast"):
+what is asked for (:attr:`Query.asks`), not a topic the answer must name."""
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
@@ -171,9 +176,11 @@ def analyze_query(text: str) -> Query:
     def add_term(t: str, w: float) -> None:
         terms[t] = max(terms.get(t, 0.0), w)
 
+    prev = ""  # the word before, lower case ("" after Chinese)
     for kind, raw, _s, _e in iter_tokens(_contractions(text)):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
+        before, prev = prev, raw.lower() if kind != "cjk" else ""
         if kind == "cjk":
             if len(raw) > _CJK_RUN_CHARS:
                 raw = raw[:_CJK_RUN_CHARS]
@@ -217,7 +224,7 @@ def analyze_query(text: str) -> Query:
                     )
             elif parts:
                 p = parts[0]
-                noise = raw.lower() in _QUESTION_NOISE
+                noise = raw.lower() in _QUESTION_NOISE or (before == "how" and raw.lower() in _HOW)
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise:
                     keywords.setdefault(p, Keyword(raw, None, (p,)))

@@ -100,6 +100,13 @@ def test_a_question_mostly_of_words_the_kb_never_uses_is_about_something_else(
     assert search("pipeline cron schedule", "ci", root=root).found  # all three known
 
 
+def test_how_many_asks_for_a_number_the_kb_has(sample_root: Path) -> None:
+    # "many" is no topic the answer lacks: the config key's section gives the number
+    r = search("how many times is a payment retried", "payments", root=sample_root)
+    assert r.found and r.hits[0].path == "reference/payment-config.md"
+    assert "many" not in r.hits[0].missing_terms
+
+
 def test_the_answer_gives_the_value_asked_for(sample_root: Path) -> None:
     # the section of payment.timeout.seconds: its prose names the key, its list gives the value
     r = search("how long is the payment timeout", "payments", root=sample_root)
