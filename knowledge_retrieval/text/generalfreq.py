@@ -64,3 +64,13 @@ def zipf(word: str, lang: str) -> float:
                     table = {}
                 _LISTS[lang] = table
     return table.get(word.lower(), 0.0)
+
+
+def most_common(lang: str, n: int, skip: frozenset[str] = frozenset()) -> list[str]:
+    """The ``n`` most common words of ``lang``'s list made of 3+ ASCII letters, ``skip`` left out
+    (for ``en``: the words that show a text is English prose)."""
+    zipf("", lang)  # loads the list
+    table = _LISTS.get(lang) or {}
+    ranked = sorted(table.items(), key=lambda wz: -wz[1])
+    out = [w for w, _z in ranked if len(w) >= 3 and w.isascii() and w.isalpha() and w not in skip]
+    return out[:n]

@@ -55,3 +55,36 @@ def test_a_traditional_question_goes_to_the_traditional_kb(tmp_path: Path) -> No
     write(root / "fan" / "rice.md", "# 稻\n\n稻的品種可以按照生長期來分類。\n")
     assert search("稻的品種怎麼分類", root=root).kb == "fan"
     assert search("稻的品种怎么分类", root=root).kb == "jian"
+
+
+def test_common_english_words_are_no_question_words_in_a_kb_without_english(
+    tmp_path: Path,
+) -> None:
+    # a Chinese encyclopedia that knows one English word of the question, from a bank's name:
+    # every other word is unknown to it, yet they are the question's topic, not filler
+    root = tmp_path / "KnowledgeBase"
+    write(root / "wiki" / "README.md", "# 百科\n\n中文百科条目：历史、地理、人物与机构。\n")
+    write(
+        root / "wiki" / "bank.md",
+        "# 越南投资发展银行\n\n越南投资发展银行（英文全称：Bank for Investment and Development"
+        " of Vietnam）是越南最大的国有银行之一，创立于1957年。\n",
+    )
+    for i, (title, body) in enumerate(
+        [("长城", "长城是中国古代的军事防御工程。"), ("黄河", "黄河是中国第二长的河流。")]
+    ):
+        write(root / "wiki" / f"p{i}.md", f"# {title}\n\n{body}\n")
+    write(root / "docs" / "README.md", "# Docs\n\nContributor documentation for the website.\n")
+    write(
+        root / "docs" / "development.md",
+        "# Development\n\nSet up a development environment: install the tools, clone the "
+        "website repository and run the local server. The first build takes a few minutes.\n",
+    )
+    write(
+        root / "docs" / "style.md",
+        "# Style guide\n\nWrite short sentences. Use one idea per paragraph, and link to other "
+        "pages when a term is new. Also add alt text to every image.\n",
+    )
+    q = "Learn how to set up a development environment for this website"
+    got = search(q, root=root)
+    assert got.kb == "docs" and got.hits[0].path == "development.md"
+    assert not search(q, "wiki", root=root).found  # six words unknown there, one known
