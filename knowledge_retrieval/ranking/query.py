@@ -63,6 +63,9 @@ _HOW = frozenset(
 )
 """After "how", these words make the question phrase ("how many times", "how long", "how fast"):
 what is asked for (:attr:`Query.asks`), not a topic the answer must name."""
+_VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
+"""After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
+/ lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
@@ -102,6 +105,10 @@ class Keyword:
     """Terms that together prove it (stems, identifier parts, CJK bigrams)."""
     part_credit: float = 1.0
     """Credit when every part but not the whole is found (identifier parts prove less)."""
+    phrasal: bool = False
+    """A verb and its particle (times out, locked out, log in): the whole is the noun they make
+    (timeout, lockout, login), which a KB may have without either word; it is never taken for
+    a misspelling."""
 
     @property
     def filler_like(self) -> bool:
@@ -177,10 +184,24 @@ def analyze_query(text: str) -> Query:
         terms[t] = max(terms.get(t, 0.0), w)
 
     prev = ""  # the word before, lower case ("" after Chinese)
+    verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
     for kind, raw, _s, _e in iter_tokens(_contractions(text)):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
         before, prev = prev, raw.lower() if kind != "cjk" else ""
+        after_verb, verb = verb, None
+        if after_verb is not None and kind != "cjk" and raw.lower() in _VERB_PARTICLES:
+            stem, written = after_verb
+            _w, particle = word_terms(raw)
+            compound = stem + raw.lower()
+            del keywords[stem]
+            add_term(compound, 1.0)
+            for t in particle:
+                add_term(t, 1.0)
+            keywords[compound] = Keyword(
+                f"{written} {raw}", compound, (stem, *particle), 1.0, phrasal=True
+            )
+            continue
         if kind == "cjk":
             if len(raw) > _CJK_RUN_CHARS:
                 raw = raw[:_CJK_RUN_CHARS]
@@ -226,8 +247,10 @@ def analyze_query(text: str) -> Query:
                 p = parts[0]
                 noise = raw.lower() in _QUESTION_NOISE or (before == "how" and raw.lower() in _HOW)
                 add_term(p, 0.3 if noise else 1.0)
-                if not noise:
-                    keywords.setdefault(p, Keyword(raw, None, (p,)))
+                if not noise and p not in keywords:
+                    keywords[p] = Keyword(raw, None, (p,))
+                    if raw.isalpha() and raw.lower() not in _VERB_PARTICLES:
+                        verb = (p, raw)
     version = None
     m = _VERSION_RE.search(text) or _CJK_VERSION_RE.search(text)
     if m:

@@ -64,20 +64,21 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     """Which of the query's keywords this KB knows, and near words for misspelt ones."""
     # a question or function word the KB has never seen (何年, 哪边, happens, 多久) is not
     # a topic: it would count as evidence that the question is out of scope
+    asked = [part for k in q.keywords for part in _as_known(k, stats)]
     filler = [
         k
-        for k in q.keywords
+        for k in asked
         if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k, q.text))
     ]
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
     if (
         len(english) >= MANY_FILLERS
-        and 2 * len(english) > len(q.keywords)
+        and 2 * len(english) > len(asked)
         and not uses_english_prose(stats)
     ):  # most of the question is common English a KB of another language lacks: its topic
         filler = [k for k in filler if k not in english]
-    keywords = [k for k in q.keywords if k not in filler]
-    out = Known(keywords or list(q.keywords), dict(q.terms))
+    keywords = [k for k in asked if k not in filler]
+    out = Known(keywords or asked, dict(q.terms))
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [
@@ -98,7 +99,12 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     # parts, is known only as far as its parts are, at their credit (OpenTelemetry in a
     # biology KB that knows "open" is not on topic); a Chinese word is known by any bigram
     for kw in out.keywords:
-        if kw.whole and not stats.known(kw.whole) and kw.text not in out.absent_ids:
+        if (
+            kw.whole
+            and not kw.phrasal
+            and not stats.known(kw.whole)
+            and kw.text not in out.absent_ids
+        ):
             # a misspelt identifier: its parts may exist, the whole does not
             correct(kw, kw.whole)
         parts_known = sum(map(stats.known, kw.parts))
@@ -122,6 +128,15 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
     return out
+
+
+def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
+    """A phrasal keyword (times out) stays one where the KB has its noun (timeout); elsewhere it
+    is the two words it was written as, as any other words."""
+    if not k.phrasal or stats.known(k.whole or ""):
+        return [k]
+    words = k.text.split(" ", 1)
+    return [Keyword(w, None, (t,)) for w, t in zip(words, k.parts, strict=False)]
 
 
 def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str]:

@@ -100,3 +100,19 @@ def test_a_word_that_starts_with_a_question_word_keeps_its_topic() -> None:
 )
 def test_the_word_after_how_is_the_question_not_its_topic(text: str, keywords: list[str]) -> None:
     assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "keyword", "whole", "parts"),
+    [
+        ("what happens when a payment times out", "times out", "timeout", ("time", "out")),
+        ("I got locked out of my account", "locked out", "lockout", ("lock", "out")),
+        ("how do I log in", "log in", "login", ("log",)),  # "in" is a stop word
+        ("cut off time for orders", "cut off", "cutoff", ("cut", "off")),
+    ],
+)
+def test_a_verb_and_its_particle_are_one_keyword_proven_by_their_noun(
+    text: str, keyword: str, whole: str, parts: tuple[str, ...]
+) -> None:
+    k = next(k for k in analyze_query(text).keywords if k.text == keyword)
+    assert (k.whole, k.parts, k.phrasal, k.part_credit) == (whole, parts, True, 1.0)

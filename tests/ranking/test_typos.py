@@ -65,3 +65,29 @@ def test_several_typos_in_a_short_question_are_all_corrected(root: Path) -> None
     assert r.found and r.hits[0].path == "faq.md", r.notes
     note = next(n for n in r.notes if n.startswith("did you mean"))
     assert "frist → first" in note and "chrage → charge" in note
+
+
+def test_a_phrasal_verb_finds_its_noun_and_is_two_words_where_the_kb_lacks_it(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "id" / "README.md", "# Identity\n\nAccounts and sign-in.\n")
+    write(
+        root / "id" / "lockout.md",
+        "# Account lockout\n\nAfter 5 failed sign-ins the account is locked for 30 minutes; "
+        "support can unlock it sooner.\n",
+    )
+    write(root / "id" / "status.md", "# Account status\n\nACTIVE, SUSPENDED, CLOSED.\n")
+    r = search("I got locked out of my account", "id", root=root)
+    assert r.found and r.hits[0].path == "lockout.md"
+    assert "locked out" in r.hits[0].matched_terms
+    # no "handin" in the KB: "hand" and "in" are the words they were, "hand" a question word
+    write(root / "hr" / "README.md", "# HR\n\nExpenses and leave.\n")
+    write(
+        root / "hr" / "expenses.md",
+        "# Expenses\n\nReceipts are due within 30 days of the purchase.\n",
+    )
+    write(root / "hr" / "leave.md", "# Leave\n\nTwenty-five days of leave a year.\n")
+    r = search("how long do I have to hand in receipts", "hr", root=root)
+    assert r.found and r.hits[0].path == "expenses.md", r.notes
+    assert r.hits[0].missing_terms == ()
