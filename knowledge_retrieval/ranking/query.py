@@ -108,7 +108,7 @@ class Keyword:
     phrasal: bool = False
     """A verb and its particle (times out, locked out, log in): the whole is the noun they make
     (timeout, lockout, login), which a KB may have without either word; it is never taken for
-    a misspelling."""
+    a misspelling, and where the KB lacks the noun only the verb is asked about."""
 
     @property
     def filler_like(self) -> bool:

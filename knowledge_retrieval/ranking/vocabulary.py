@@ -132,11 +132,10 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
 
 def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
     """A phrasal keyword (times out) stays one where the KB has its noun (timeout); elsewhere it
-    is the two words it was written as, as any other words."""
+    is its verb, as any other word: the particle alone (out, up) names nothing."""
     if not k.phrasal or stats.known(k.whole or ""):
         return [k]
-    words = k.text.split(" ", 1)
-    return [Keyword(w, None, (t,)) for w, t in zip(words, k.parts, strict=False)]
+    return [Keyword(k.text.split(" ", 1)[0], None, k.parts[:1])]
 
 
 def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str]:
