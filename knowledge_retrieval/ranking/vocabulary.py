@@ -3,6 +3,7 @@ identifiers it lacks, near words for misspelt ones, and the identifiers it has i
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -248,13 +249,20 @@ def uses_english_prose(stats: TermStats) -> bool:
     """Whether the KB's text is English prose (see :data:`ENGLISH_PROSE`); kept per reader."""
     got: bool | None = stats.cache.get("english_prose")
     if got is None:
-        from ..text.analysis import STOP_WORDS, index_terms
-        from ..text.generalfreq import most_common
-
-        probe = {t for w in most_common("en", ENGLISH_PROBE, STOP_WORDS) for t in index_terms(w)}
-        seen = sum(stats.reader.doc_frequency("body", t) for t in probe)
+        seen = sum(stats.reader.doc_frequency("body", t) for t in _english_probe())
         got = stats.cache["english_prose"] = seen >= ENGLISH_PROSE * stats.n
     return got
+
+
+@functools.lru_cache(maxsize=1)
+def _english_probe() -> frozenset[str]:
+    """The index terms of the :data:`ENGLISH_PROBE` most common English words."""
+    from ..text.analysis import STOP_WORDS, index_terms
+    from ..text.generalfreq import most_common
+
+    return frozenset(
+        t for w in most_common("en", ENGLISH_PROBE, STOP_WORDS) for t in index_terms(w)
+    )
 
 
 _ID_SEPARATORS = "_.-/:"

@@ -10,6 +10,7 @@ Zipf: log10 of a word's frequency per billion words; 7 is "the", 5 "happens", 3 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import importlib.util
 import logging
@@ -66,11 +67,12 @@ def zipf(word: str, lang: str) -> float:
     return table.get(word.lower(), 0.0)
 
 
-def most_common(lang: str, n: int, skip: frozenset[str] = frozenset()) -> list[str]:
+@functools.lru_cache(maxsize=8)
+def most_common(lang: str, n: int, skip: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The ``n`` most common words of ``lang``'s list made of 3+ ASCII letters, ``skip`` left out
-    (for ``en``: the words that show a text is English prose)."""
+    (for ``en``: the words that show a text is English prose); worked out once per process."""
     zipf("", lang)  # loads the list
     table = _LISTS.get(lang) or {}
     ranked = sorted(table.items(), key=lambda wz: -wz[1])
     out = [w for w, _z in ranked if len(w) >= 3 and w.isascii() and w.isalpha() and w not in skip]
-    return out[:n]
+    return tuple(out[:n])

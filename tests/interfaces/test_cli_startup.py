@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from knowledge_retrieval.interfaces import cli
+from knowledge_retrieval.interfaces import oneshot
 
 from ..conftest import write
 
@@ -115,7 +115,7 @@ def test_kr_smart_on_a_fresh_index_loads_none_of_the_heavy_modules(tmp_path: Pat
     assert "knowledge_retrieval.api" in loaded and "whoosh.index" in loaded  # it did search
     assert [m for m in NOT_LOADED if m in loaded] == []
     assert got["frozen"] > 0  # exiting skips the collector's passes over the heap
-    assert tuple(got["gc"]) == cli.ONE_SHOT_GC_THRESHOLD  # and it collects rarely before
+    assert tuple(got["gc"]) == oneshot.ONE_SHOT_GC_THRESHOLD  # and it collects rarely before
 
 
 @pytest.mark.timeout(120)
