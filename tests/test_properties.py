@@ -297,11 +297,18 @@ def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: li
         ("ORDER-STATUS", 0.6),
         ("payment.retry", 0.6),
         ("getUser-v2", 0.6),
+        ("M2-like", 1.0),
+        ("NF-kB-dependent", 1.0),
+        ("7-day-old", 1.0),
+        ("PAY-1234-refund", 0.6),
+        ("us-east-1", 0.6),
+        ("X-Request-Id", 0.6),
     ],
 )
 def test_hyphenated_prose_is_proved_by_its_words(word: str, credit: float) -> None:
     """Words joined by hyphens are prose: a text saying "cell autonomous" answers
-    "cell-autonomously" fully; an identifier's parts prove less than the identifier."""
+    "cell-autonomously" fully, and so does one ending in a lowercase word (M2-like); an
+    identifier's parts prove less than the identifier (a run of digits makes a code)."""
     (kw,) = analyze_query(word).keywords
     assert kw.part_credit == credit
     assert kw.coverage(set(kw.parts)) == credit

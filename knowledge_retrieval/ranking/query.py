@@ -296,12 +296,24 @@ def _cut_after_keywords(raw: str, words: list[str], room: int) -> str:
 
 def _is_prose_compound(raw: str) -> bool:
     """Words joined by hyphens, each lowercase or capitalised (``cell-autonomously``,
-    ``Hutchinson-Gilford``), not an identifier (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``,
-    ``X-Request-Id``)."""
+    ``Hutchinson-Gilford``), or ending in a lowercase word (``M2-like``); not an identifier
+    (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``, ``X-Request-Id``)."""
     pieces = raw.split("-")
     if pieces[0] == "X" and len(pieces) > 2 and all(p[:1].isupper() for p in pieces[1:]):
         return False  # a custom HTTP header (X-Idempotency-Key, X-Request-Id)
-    return len(pieces) > 1 and all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces)
+    if len(pieces) < 2:
+        return False
+    if all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces):
+        return True
+    # ... or a word that ends in a lowercase word (M2-like, ER-localized, NF-kB-dependent,
+    # 7-day-old): it describes, it names nothing; a code has a run of digits (PAY-1234-refund)
+    last = pieces[-1]
+    return (
+        len(last) >= 3
+        and last.isalpha()
+        and last.islower()
+        and all(p.isalnum() and sum(c.isdigit() for c in p) <= 2 for p in pieces)
+    )
 
 
 def _segment(run: str) -> list[str]:

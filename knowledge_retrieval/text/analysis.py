@@ -21,7 +21,7 @@ from typing import Any
 
 import Stemmer
 
-ANALYZER_VERSION = "kr-4"
+ANALYZER_VERSION = "kr-5"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
@@ -39,6 +39,9 @@ _WORD_TOKEN_RE = re.compile(_WORD_TOKEN)
 _CJK_RE = re.compile(f"[{_CJK}]")
 _SPLIT_RE = re.compile(r"[._\-/:#{}]+")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+_ACRONYM_PLURAL_RE = re.compile(r"(?<=[A-Z][A-Z])s(?![a-z])")
+"""The ``s`` of an acronym's plural (SKUs, IDs, mRNAs, CRDs): an inflection like any other,
+not a camelCase word of its own (which made ``SKUs`` the parts ``sk`` and ``us``)."""
 
 STOP_WORDS = frozenset(
     [
@@ -358,6 +361,8 @@ def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
 def _word_terms(raw: str) -> tuple[str | None, tuple[str, ...]]:
     """:func:`word_terms`, uncached."""
     raw = raw.strip("/")
+    if "s" in raw:
+        raw = _ACRONYM_PLURAL_RE.sub("", raw)
     if raw.isalnum() and (raw.islower() or raw.isupper()):
         # one piece, no camelCase (most words): what _word_parts gives, without its regexes
         word = raw.lower()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,3 +81,23 @@ def test_the_sample_kbs_and_a_full_word_cache(monkeypatch) -> None:  # type: ign
     for text in texts:
         assert index_terms(text) == _reference(text)
         assert len(analysis._word_index_terms) <= 3
+
+
+@pytest.mark.parametrize(
+    ("word", "terms"),
+    [
+        ("SKUs", (None, ("sku",))),
+        ("SKU", (None, ("sku",))),
+        ("IDs", (None, ("id",))),
+        ("CRDs", (None, ("crd",))),
+        ("mRNAs", ("mrna", ("m", "rna"))),
+        ("mRNA", ("mrna", ("m", "rna"))),
+        ("HTTPS", (None, ("https",))),
+        ("iOS", ("ios", ("os",))),
+        ("ConfigMaps", ("configmaps", ("config", "map"))),
+    ],
+)
+def test_an_acronyms_plural_is_the_acronym(word: str, terms: tuple[object, ...]) -> None:
+    """The ``s`` of SKUs is an inflection, not a camelCase word: SKUs and SKU are one term
+    (it had made ``SKUs`` the parts ``sk`` and ``us``, an identifier no text of SKU has)."""
+    assert word_terms(word) == terms
