@@ -303,12 +303,20 @@ def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: li
         ("PAY-1234-refund", 0.6),
         ("us-east-1", 0.6),
         ("X-Request-Id", 0.6),
+        ("read/write", 1.0),
+        ("Erlang/Elixir", 1.0),
+        ("TCP/IP", 1.0),
+        ("/api/orders", 0.6),
+        ("api/v2/orders", 0.6),
+        ("x/y", 0.6),
+        ("a/b/c/d", 0.6),
     ],
 )
 def test_hyphenated_prose_is_proved_by_its_words(word: str, credit: float) -> None:
     """Words joined by hyphens are prose: a text saying "cell autonomous" answers
-    "cell-autonomously" fully, and so does one ending in a lowercase word (M2-like); an
-    identifier's parts prove less than the identifier (a run of digits makes a code)."""
+    "cell-autonomously" fully, and so does one ending in a lowercase word (M2-like), and two or
+    three words joined by slashes (read/write); an identifier's parts prove less than the
+    identifier (a run of digits makes a code, a leading slash a path)."""
     (kw,) = analyze_query(word).keywords
     assert kw.part_credit == credit
     assert kw.coverage(set(kw.parts)) == credit

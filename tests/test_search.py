@@ -368,6 +368,32 @@ def test_a_nested_yaml_key_is_found_by_its_dotted_name(tmp_path: Path) -> None:
     assert any("did you mean: cache.ttlHours" in n for n in r.notes), r.notes
 
 
+def test_slashed_words_and_brand_names_are_words_not_identifiers(tmp_path: Path) -> None:
+    # "Erlang/Elixir" and "read/write" are words joined by a slash, "iPadOS" a name: a KB that
+    # writes them otherwise has no absent identifier, and "/api/orders" stays one
+    root = tmp_path / "KnowledgeBase"
+    _ranking_kb(root, "# SDKs\n\nLanguage SDKs.\n")
+    write(
+        root / "kb" / "erlang.md",
+        "# Instrumentation for Erlang and Elixir\n\nThe Erlang SDK also serves Elixir apps.\n",
+    )
+    write(root / "kb" / "ios.md", "# iOS apps\n\nUse the Swift SDK in apps running on iOS.\n")
+    write(root / "kb" / "acl.md", "# Access\n\nA token may read and write one project.\n")
+    for query, path in [
+        ("instrumentation for Erlang/Elixir", "erlang.md"),
+        ("read/write access of a token", "acl.md"),
+        ("apps running on iOS and iPadOS", "ios.md"),
+    ]:
+        r = search(query, kb="kb", root=root, score_threshold=0.0)
+        assert r.hits[0].path == path, query
+        assert not any("is not in" in n for n in r.notes), (query, r.notes)
+    r = search("apps running on iOS and iPadOS", kb="kb", root=root, score_threshold=0.0)
+    assert "iPadOS" in r.hits[0].missing_terms
+    r = search("/api/orders", kb="kb", root=root)
+    assert not r.found
+    assert "'api/orders' is not in 'kb': no document has this identifier" in r.notes
+
+
 def test_one_bigram_of_a_three_character_word_is_not_the_word(tmp_path: Path) -> None:
     # 计算 (calculate) is half of 计算机 (computer): a file that has only 计算 does not contain
     # the keyword, and is never a confident hit for it

@@ -88,6 +88,10 @@ def _contractions(text: str) -> str:
     return _NOT.sub(expand, _CLITIC.sub("", text))
 
 
+_BRAND_WORD = re.compile(r"[a-z][A-Z][A-Za-z]+")
+"""A name with a lowercase prefix (iPadOS, eBay, mTLS), no digits: a word, not camelCase."""
+_SLASHED_WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,5}")
+"""A word of a slashed pair of words (read/write, Erlang/Elixir, TCP/IP)."""
 _LATEST_RE = re.compile(
     r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本"
 )
@@ -231,7 +235,14 @@ def analyze_query(text: str) -> Query:
                     bonus.add(to_simplified(w))
         else:
             whole, parts = word_terms(raw)
-            if whole:
+            if whole and _BRAND_WORD.fullmatch(raw):
+                # iPadOS, eBay, mTLS: a name written with a lowercase prefix is one word, its
+                # camelCase pieces (pad, os) are no parts of it
+                add_term(whole, 1.0)
+                for p in parts:
+                    add_term(p, 0.4)
+                keywords.setdefault(whole, Keyword(raw, None, (whole,)))
+            elif whole:
                 # a hyphenated compound of plain words (cell-autonomously, loss-of-function) is
                 # prose: its words prove it as well as the compound does; an identifier's parts
                 # (payment.retry.max_attempts, PAY-1234) prove less than the identifier
@@ -296,8 +307,13 @@ def _cut_after_keywords(raw: str, words: list[str], room: int) -> str:
 
 def _is_prose_compound(raw: str) -> bool:
     """Words joined by hyphens, each lowercase or capitalised (``cell-autonomously``,
-    ``Hutchinson-Gilford``), or ending in a lowercase word (``M2-like``); not an identifier
-    (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``, ``X-Request-Id``)."""
+    ``Hutchinson-Gilford``), or ending in a lowercase word (``M2-like``); two or three words
+    joined by slashes (``read/write``, ``Erlang/Elixir``, ``TCP/IP``); not an identifier
+    (``PAY-1234``, ``kebab-Case2``, ``ORDER-STATUS``, ``X-Request-Id``, ``/api/v2/orders``,
+    ``orders:write``)."""
+    if "/" in raw:
+        words = raw.split("/")
+        return 2 <= len(words) <= 3 and all(_SLASHED_WORD.fullmatch(w) for w in words)
     pieces = raw.split("-")
     if pieces[0] == "X" and len(pieces) > 2 and all(p[:1].isupper() for p in pieces[1:]):
         return False  # a custom HTTP header (X-Idempotency-Key, X-Request-Id)
