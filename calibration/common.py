@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import frontmatter
+from rapidfuzz import fuzz
 
 # The kinds of the hand-written fixtures (teamkb, teamkb-check).
 KINDS = (
@@ -122,3 +124,41 @@ def stripped_copy(root: Path, kb: str, keys: Iterable[str], work: Path) -> Path:
             if f.is_file():
                 strip_front_matter(f, keys)
     return work / "KnowledgeBase"
+
+
+COPY_SIMILARITY = 90.0
+"""Two files whose texts are at least this similar (rapidfuzz's normalised Indel similarity,
+0..100) say the same thing. The Helm site keeps a copy of most pages under ``docs/`` and
+``versioned_docs/version-3/`` and its suite labels one of them; a hit on the other copy holds
+the same answer."""
+
+
+COUNT_COPIES = True
+"""Whether a copy of a labelled file counts as relevant (``report --labelled-only`` sets it off)."""
+
+
+def is_relevant(q: dict[str, Any], root: Path, kb: str | None, path: str) -> bool:
+    """Whether a hit (``kb``, ``path``) answers a question: a labelled file, or a copy of one
+    (:data:`COPY_SIMILARITY`)."""
+    if kb is None or kb != q.get("kb"):
+        return False
+    relevant = [p for p, g in (q.get("relevant") or {}).items() if g > 0]
+    if path in relevant:
+        return True
+    return COUNT_COPIES and any(_is_copy(root / kb, path, p) for p in relevant)
+
+
+@functools.lru_cache(maxsize=65536)
+def _is_copy(kb_dir: Path, a: str, b: str) -> bool:
+    ta, tb = _text(kb_dir / a), _text(kb_dir / b)
+    if not ta or not tb or 200 * min(len(ta), len(tb)) < COPY_SIMILARITY * (len(ta) + len(tb)):
+        return False  # too different in length to be that similar
+    return bool(fuzz.ratio(ta, tb, score_cutoff=COPY_SIMILARITY))
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""

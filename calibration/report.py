@@ -8,6 +8,10 @@ Each question is asked once with ``search(query, kb, root=root)`` and the librar
 (``kb`` is the question's ``ask_kb`` when it has one, else its ``kb``; ``None`` asks the whole
 root). When that reports not found, it is asked again with ``score_threshold=0`` only to see
 where the right file ranked. ``--kb-none`` also asks every question with ``kb=None``.
+
+A hit is right when it is a labelled file or a copy of one (texts at least 90% alike: the Helm
+site's ``docs/`` and ``versioned_docs/version-3/`` copies of a page); ``--labelled-only`` counts
+the labelled files alone.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: python calibration/report.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calibration.common import KINDS, load_questions, stripped_copy
+from calibration import common
+from calibration.common import KINDS, is_relevant, load_questions, stripped_copy
 from knowledge_retrieval import InvalidArgumentError, search
 
 # Targets of the issue this instrument measures (the report shows them beside the figures).
@@ -72,10 +77,6 @@ class Row:
         return "FALSE" if self.found else "ok"
 
 
-def _is_relevant(hit: Any, q: dict[str, Any]) -> bool:
-    return bool(hit.kb == q["kb"] and hit.path in q["relevant"])
-
-
 def _search(query: str, kb: str | None, root: Path, **kw: Any) -> Any:
     try:
         return search(query, kb, root=root, **kw)
@@ -106,8 +107,8 @@ def ask(q: dict[str, Any], root: Path, *, kb_none: bool, by: str = "kind") -> Ro
         top_kb=top.kb if top else None,
         top_path=top.path if top else None,
         top_score=round(top.score, 4) if top else None,
-        right_first=bool(top and _is_relevant(top, q)),
-        relevant_returned=any(_is_relevant(h, q) for h in hits),
+        right_first=bool(top and is_relevant(q, root, top.kb, top.path)),
+        relevant_returned=any(is_relevant(q, root, h.kb, h.path) for h in hits),
         suggestion=r is not None and any("did you mean" in n.lower() for n in r.notes),
         empty_matched=sum(1 for h in hits if not h.matched_terms),
         matched_terms=list(top.matched_terms) if top else [],
@@ -120,7 +121,9 @@ def ask(q: dict[str, Any], root: Path, *, kb_none: bool, by: str = "kind") -> Ro
         row.kb_none_found = n_found
         row.kb_none_kb = rn.kb if rn else None
         if q["answerable"]:
-            row.kb_none_ok = bool(n_found and rn and _is_relevant(rn.hits[0], q))
+            row.kb_none_ok = bool(
+                n_found and rn and is_relevant(q, root, rn.hits[0].kb, rn.hits[0].path)
+            )
         else:
             row.kb_none_ok = not n_found
         row.empty_matched += sum(1 for h in (rn.hits if rn else ()) if not h.matched_terms)
@@ -277,10 +280,17 @@ def main(argv: list[str] | None = None) -> int:
         help="group by this question field: kind, base_kind (typo variants), suite, set (small KBs)",
     )
     ap.add_argument("--limit", type=int, help="only the first N questions")
+    ap.add_argument(
+        "--labelled-only",
+        action="store_true",
+        help="a copy of a labelled file does not count as relevant",
+    )
     ap.add_argument("--index-dir", type=Path, help="where the indexes go (sets KR_INDEX_DIR)")
     args = ap.parse_args(argv)
     if args.index_dir:
         os.environ["KR_INDEX_DIR"] = str(args.index_dir)
+    if args.labelled_only:
+        common.COUNT_COPIES = False
     root = args.root or args.questions.parent
     qs = load_questions(args.questions)
     if args.kind:

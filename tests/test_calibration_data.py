@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from rapidfuzz.distance import OSA
 
-from calibration.common import ABSENT_KINDS, DERIVED_KINDS, KINDS, load_questions
+from calibration import common
+from calibration.common import ABSENT_KINDS, DERIVED_KINDS, KINDS, is_relevant, load_questions
 from calibration.report import Row, summarise
 from calibration.typos import is_plain_word, typo_query, variants
 from tests.conftest import EVAL_ROOT, REPO
@@ -148,6 +149,26 @@ def _row(**kw: object) -> Row:
     }
     base.update(kw)
     return Row(**base)  # type: ignore[arg-type]
+
+
+def test_a_copy_of_a_labelled_page_is_relevant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Helm site's docs/ and versioned_docs/version-3/ copies of a page: a hit on the copy
+    # the suite did not label holds the same answer
+    page = "# Install\n\n" + "Download a release, unpack it and move helm onto your PATH.\n" * 20
+    (tmp_path / "kb" / "docs").mkdir(parents=True)
+    (tmp_path / "kb" / "v3").mkdir()
+    (tmp_path / "kb" / "docs" / "install.md").write_text(page, encoding="utf-8")
+    (tmp_path / "kb" / "v3" / "install.md").write_text(page + "Helm 3 only.\n", encoding="utf-8")
+    (tmp_path / "kb" / "v3" / "faq.md").write_text("# FAQ\n\nAsk on Slack.\n", encoding="utf-8")
+    q = {"kb": "kb", "relevant": {"docs/install.md": 1}}
+    assert is_relevant(q, tmp_path, "kb", "docs/install.md")
+    assert is_relevant(q, tmp_path, "kb", "v3/install.md")
+    assert not is_relevant(q, tmp_path, "kb", "v3/faq.md")
+    assert not is_relevant(q, tmp_path, "other", "docs/install.md")
+    monkeypatch.setattr(common, "COUNT_COPIES", False)
+    assert not is_relevant(q, tmp_path, "kb", "v3/install.md")
 
 
 def test_summary_counts_each_outcome_once() -> None:
