@@ -3,6 +3,7 @@ terms, key points of the next hits, the keywords no hit has, and the sources."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from .. import messages
@@ -21,13 +22,23 @@ VALUE_WEIGHT = 0.5
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|[\w.\-/ ]{1,60}:\s)")
 """A line that starts a block of its own (list item, heading, table, quote, ``field: value``)
 rather than continuing a soft-wrapped paragraph."""
+_FIELD = re.compile(r"(?![-*+]\s|\d+[.)]\s)([^\s:][^:]{0,59}):\s")
+"""A ``name: value`` line (not a list item): how a table row's cells are rendered."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])")
 
 
 def units(content: str) -> list[str]:
     """The section's text as answer units: soft-wrapped lines joined into paragraphs, then
-    paragraphs split into sentences; list items, ``field: value`` lines and table rows stay
-    whole; headings are dropped."""
+    paragraphs split into sentences; list items and ``field: value`` lines stay whole, and so
+    does a table row (its cells' ``field: value`` lines, joined by ``; ``); headings are
+    dropped."""
+    return [u for u, _row in _units(content)]
+
+
+def _units(content: str) -> list[tuple[str, bool]]:
+    """:func:`units`, each with whether it is a table row."""
+    blocks = [b.splitlines() for b in re.split(r"\n\s*\n", content)]
+    rows = _rows(blocks)
     paragraphs: list[str] = []
     cur: list[str] = []
 
@@ -36,22 +47,37 @@ def units(content: str) -> list[str]:
             paragraphs.append(" ".join(cur))
             cur.clear()
 
-    for raw in content.splitlines():
-        line = raw.strip()
-        if not line:
-            flush()
-        elif _BLOCK_START.match(raw):
-            flush()
-            cur.append(line)
-        else:
-            cur.append(line)
-    flush()
-    out: list[str] = []
-    for para in paragraphs:
-        if para.startswith("#") or set(para) <= set("|-: "):
+    out: list[tuple[str, bool]] = []
+    for i, block in enumerate(blocks):
+        if i in rows:
+            out.append(("; ".join(line.strip() for line in block if line.strip()), True))
             continue
-        out.extend(s.strip() for s in _SENTENCE_END.split(para) if s.strip())
+        for raw in block:
+            line = raw.strip()
+            if not line:
+                continue
+            if _BLOCK_START.match(raw):
+                flush()
+            cur.append(line)
+        flush()
+        for para in paragraphs:
+            if para.startswith("#") or set(para) <= set("|-: "):
+                continue
+            out.extend((s.strip(), False) for s in _SENTENCE_END.split(para) if s.strip())
+        paragraphs.clear()
     return out
+
+
+def _rows(blocks: list[list[str]]) -> set[int]:
+    """The blocks that are table rows: two or more ``field: value`` lines, the first field
+    named as in another such block (a table's rows start with its first column)."""
+    first: dict[int, str] = {}
+    for i, block in enumerate(blocks):
+        fields = [_FIELD.match(line.strip()) for line in block if line.strip()]
+        if len(fields) >= 2 and all(fields):
+            first[i] = fields[0].group(1)  # type: ignore[union-attr]
+    names = list(first.values())
+    return {i for i, name in first.items() if names.count(name) >= 2}
 
 
 def _cap(text: str) -> str:
@@ -77,7 +103,9 @@ def key_statement(hit: Hit, limit: int = 3, asks: Kind | None = None) -> str:
     a kind of value (``asks``: "how long is the payment timeout"), a line that gives one counts
     as half a keyword more (``Default: 30`` under ``payment.timeout.seconds``)."""
     heads = {h.strip().lower() for h in (*hit.heading_path, hit.title)}
-    parts = [u for u in units(hit.content) if u.strip().lower() not in heads]
+    unit_rows = [(u, row) for u, row in _units(hit.content) if u.strip().lower() not in heads]
+    parts = [u for u, _row in unit_rows]
+    rows = {u for u, row in unit_rows if row}
     if not parts:
         return hit.snippet_text
     if hit.kind == "table":
@@ -103,7 +131,11 @@ def key_statement(hit: Hit, limit: int = 3, asks: Kind | None = None) -> str:
             continue
         picked.append(u)
         used += len(u)
-    return " ".join(_cap(u) for u in picked)
+    out = _cap(picked[0])
+    for prev, u in itertools.pairwise(picked):
+        # a row ends in no full stop: " | " keeps the next row or sentence apart from it
+        out += (" | " if prev in rows else " ") + _cap(u)
+    return out
 
 
 def _gives(kind: Kind, unit: str) -> bool:

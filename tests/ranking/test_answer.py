@@ -1,0 +1,67 @@
+"""The answer's units and key statement: whole sentences, list items and whole table rows."""
+
+from __future__ import annotations
+
+from knowledge_retrieval.ranking.answer import key_statement, units
+from knowledge_retrieval.results import Hit
+
+ROWS = (
+    "审批\n\n"
+    "退款金额: ≤ 200.00 元\n审批方式: 自动通过（refund.auto_approve.max_amount_cents = 20000）\n\n"
+    "退款金额: > 5000.00 元\n审批方式: 财务审批人两名，并由风控复核\n\n"
+    "需要审批的退款接口返回 `202`。"
+)
+
+
+def _hit(content: str, matched: tuple[str, ...], heading: str = "审批") -> Hit:
+    return Hit(
+        kb="kb",
+        path="rules/refund.md",
+        title="退款规则",
+        heading_path=("退款规则", heading),
+        line_start=1,
+        line_end=9,
+        snippet_text=content,
+        score=0.9,
+        matched_terms=matched,
+        content=content,
+    )
+
+
+def test_a_table_row_is_one_unit() -> None:
+    # a row's field: value lines are one unit: its cells are never quoted apart
+    assert units(ROWS) == [
+        "审批",
+        "退款金额: ≤ 200.00 元; 审批方式: 自动通过（refund.auto_approve.max_amount_cents = 20000）",
+        "退款金额: > 5000.00 元; 审批方式: 财务审批人两名，并由风控复核",
+        "需要审批的退款接口返回 `202`。",
+    ]
+
+
+def test_soft_wrapped_lines_join_and_list_items_stay_apart() -> None:
+    # labelled lines of prose (Ours:, Theirs:) are no table: only blocks that start with the
+    # same field as another block are rows
+    text = (
+        "The service sends one charge request to the payment\nchannel. A decline is never"
+        " retried.\n\n- Type: integer, 1–5\n- Default: `3`\n\nkey: a.b\nrange: 1–5\n\n"
+        "key: a.c\nrange: 2–6\n\nOurs: page the on-call.\nTheirs: tell the admin.\n"
+    )
+    assert units(text) == [
+        "The service sends one charge request to the payment channel.",
+        "A decline is never retried.",
+        "- Type: integer, 1–5",
+        "- Default: `3`",
+        "key: a.b; range: 1–5",
+        "key: a.c; range: 2–6",
+        "Ours: page the on-call.",
+        "Theirs: tell the admin.",
+    ]
+
+
+def test_the_statement_keeps_rows_apart_and_puts_the_best_first() -> None:
+    got = key_statement(_hit(ROWS, ("refund", "审批", "金额")))
+    assert got == (
+        "退款金额: ≤ 200.00 元; 审批方式: 自动通过（refund.auto_approve.max_amount_cents = 20000）"
+        " | 退款金额: > 5000.00 元; 审批方式: 财务审批人两名，并由风控复核"
+        " | 需要审批的退款接口返回 `202`。"
+    )
