@@ -19,7 +19,12 @@ MIN_TYPO_CHARS = 4
 """Shorter words are not corrected (one edit of a three-letter word is another word)."""
 REAL_WORD_ZIPF = 3.0
 """A word at least this common in general language is spelt as meant, not a typo: 'collector'
-is no misspelt 'connector', 'bake' no misspelt 'base' (Zipf 3.9 each)."""
+is no misspelt 'connector', 'bake' no misspelt 'base' (Zipf 3.9 each) ..."""
+RARE_WORD_ZIPF = 4.0
+COMMONER_BY = 1.5
+"""... unless it is rarer than :data:`RARE_WORD_ZIPF` and the KB's near word is this much more
+common (Zipf, so 30 times): 'cass' (3.5) of a KB that says 'class' (5.4) is a typo, 'bake' (3.9)
+of one that says 'base' (5.1) is not."""
 
 
 @dataclass(slots=True)
@@ -56,9 +61,14 @@ def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
         return None
     if any(c.isdigit() for c in word):  # a code one digit off is another code, not a typo
         return None
-    if not kw.whole and zipf(kw.text, "en") >= REAL_WORD_ZIPF:
+    real = 0.0 if kw.whole else zipf(kw.text, "en")
+    if real >= RARE_WORD_ZIPF:
         return None
-    return stats.near_term(word, surface if not kw.whole and surface.isalpha() else None)
+    near = stats.near_term(word, surface if not kw.whole and surface.isalpha() else None)
+    if near is None or real < REAL_WORD_ZIPF:
+        return near
+    meant = original_spelling(stats, near, surface).lower()
+    return near if zipf(meant, "en") - real >= COMMONER_BY else None
 
 
 def vocabulary_check(q: Query, stats: TermStats) -> Known:

@@ -59,6 +59,19 @@ def test_a_three_letter_word_is_not_corrected(root: Path) -> None:
     assert not any("did you mean" in n for n in r.notes)
 
 
+def test_a_rare_real_word_near_a_much_commoner_kb_word_is_a_typo(root: Path) -> None:
+    # "cass" (Zipf 3.5) is a real word, but a KB that says "class" (5.4, 70 times as common)
+    # and never "cass" was asked about class; "bake" (3.9) of a KB that says "base" (5.1) is
+    # spelt as meant: 14 times rarer, not 30
+    write(root / "shop" / "goods.md", "# Dangerous goods\n\nCarriers take class 9 only.\n")
+    write(root / "shop" / "base.md", "# Base plate\n\nThe base plate ships flat.\n")
+    r = search("cass 9 carriers", "shop", root=root)
+    assert r.found and r.hits[0].path == "goods.md", r.notes
+    assert any("did you mean: cass → class" in n for n in r.notes), r.notes
+    r = search("bake plate", "shop", root=root, score_threshold=0.0)
+    assert not any("did you mean" in n for n in r.notes), r.notes
+
+
 def test_several_typos_in_a_short_question_are_all_corrected(root: Path) -> None:
     # two of three words misspelt: still a question of this KB, not one of another topic
     r = search("frist chrage released", "shop", root=root)
