@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from knowledge_retrieval.ranking.answer import key_statement, units
 from knowledge_retrieval.results import Hit
 
@@ -65,3 +70,25 @@ def test_the_statement_keeps_rows_apart_and_puts_the_best_first() -> None:
         " | 退款金额: > 5000.00 元; 审批方式: 财务审批人两名，并由风控复核"
         " | 需要审批的退款接口返回 `202`。"
     )
+
+
+_WORD = st.text(alphabet="abcAZ1.。成本", min_size=1, max_size=6)
+_LINE = st.one_of(
+    st.builds(lambda n, v: f"{n}: {v}", _WORD, _WORD),  # a table cell
+    st.builds(lambda w: f"- {w}", _WORD),  # a list item
+    st.lists(_WORD, min_size=1, max_size=4).map(" ".join),  # prose
+)
+_BLOCK = st.lists(_LINE, min_size=1, max_size=4).map("\n".join)
+
+
+@given(st.lists(_BLOCK, min_size=1, max_size=6).map("\n\n".join))
+def test_units_keep_every_word_and_no_line_break(content: str) -> None:
+    # joining lines into paragraphs and rows loses nothing and leaves no line break in a unit
+    got = units(content)
+    assert all(u and u == u.strip() and "\n" not in u for u in got)
+    assert _chars("".join(got)) == _chars(content)
+
+
+def _chars(text: str) -> Counter[str]:
+    """The characters of a text but spaces and the "; " that joins a row's cells."""
+    return Counter(c for c in text if not c.isspace() and c != ";")
