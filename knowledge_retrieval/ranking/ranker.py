@@ -55,9 +55,9 @@ W_TITLE_PRECISION = 0.15
 ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
 OTHER_VERSION_FACTOR = 0.8
+"""A file of another version than the one the question names is scored down."""
 TWO_KW_FACTOR = 0.7
 """Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
-"""The raw score (after the on-topic factor) above which a file answers the query."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 """A question of at least this many keywords of which the KB knows at most this share is about
 something else: no hit is confident."""
