@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import posixpath
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -58,6 +59,9 @@ OTHER_VERSION_FACTOR = 0.8
 """A file of another version than the one the question names is scored down."""
 TWO_KW_FACTOR = 0.7
 """Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
+NAMED_KEYWORDS = 4
+"""A question of at most this many keywords that names something (a capitalised word that
+does not open it) is answered only by a file that has the name."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 """A question of at least this many keywords of which the KB knows at most this share is about
 something else: no hit is confident."""
@@ -258,6 +262,9 @@ class Ranker:
             and sum(vocab.share.values()) <= len(keywords) * OUTSIDE_SHARE
         )
         id_rows = [i for i, k in enumerate(keywords) if is_identifier(k)]
+        # a short question that names something (VPN gateway for Europe, cutoff time Shanghai
+        # warehouse): a file without the name answers about something else
+        named = _named_rows(q.text, keywords)
         never = np.array(
             [
                 bool(vocab.absent_ids)
@@ -265,6 +272,7 @@ class Ranker:
                 or outside
                 or not (cands.file_cov[:, fi] >= 0.5).any()
                 or (foreign and not (gloss and any(cands.file_cov[i, fi] >= 1.0 for i in id_rows)))
+                or any(cands.file_cov[i, fi] < 0.5 for i in named)
                 for fi in order
             ],
             dtype=bool,
@@ -568,3 +576,48 @@ def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
 
     cands = [f for f in files if key(f) != ("", -1.0)]
     return max(cands, key=key)[0] if cands else None
+
+
+_NAME = re.compile(r"[A-Z][a-z]{2,}")
+_FIRST_WORD = re.compile(r"\W*(\w+)")
+_CALENDAR = frozenset(
+    [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
+)
+"""Capitalised by convention, not names: a KB may write Friday as 周五, or say "the weekend"."""
+
+
+def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
+    """The keywords of a short question (at most :data:`NAMED_KEYWORDS`) that are names: a
+    capitalised word (Europe, Shanghai) that does not open the question, in a question whose
+    other words are written in lower case (not a title: "Payment Retry Policy")."""
+    if len(keywords) > NAMED_KEYWORDS:
+        return []
+    first = _FIRST_WORD.match(text)
+    opener = first.group(1) if first else ""
+    rows = [
+        i
+        for i, k in enumerate(keywords)
+        if not k.whole and _NAME.fullmatch(k.text) and k.text != opener and k.text not in _CALENDAR
+    ]
+    lower = any(k.text.isalpha() and k.text.islower() for k in keywords)
+    return rows if lower else []
