@@ -58,6 +58,9 @@ _QUESTION_NOISE = frozenset(
         "learn",
     ]
 )
+_CONNECTIVES = frozenset(["vs", "versus", "via", "etc"])
+"""Words that join the things asked about (consistency vs availability, logs via OTLP): no
+topic of their own; like the question noise above, they weigh a little and are no keyword."""
 _HOW = frozenset(
     ["many", "much", "long", "often", "far", "soon", "old", "big", "large", "fast", "quickly"]
 )
@@ -256,7 +259,11 @@ def analyze_query(text: str) -> Query:
                     )
             elif parts:
                 p = parts[0]
-                noise = raw.lower() in _QUESTION_NOISE or (before == "how" and raw.lower() in _HOW)
+                noise = (
+                    raw.lower() in _QUESTION_NOISE
+                    or raw.lower() in _CONNECTIVES
+                    or (before == "how" and raw.lower() in _HOW)
+                )
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise and p not in keywords:
                     keywords[p] = Keyword(raw, None, (p,))

@@ -103,6 +103,20 @@ def test_the_word_after_how_is_the_question_not_its_topic(text: str, keywords: l
 
 
 @pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("consistency vs availability tradeoffs", ["consistency", "availability", "tradeoffs"]),
+        ("push vs. pull", ["push", "pull"]),
+        ("export logs via OTLP", ["export", "logs", "OTLP"]),
+        ("sessions per user limit", ["sessions", "per", "user", "limit"]),  # a unit's "per"
+    ],
+)
+def test_a_word_that_joins_two_topics_is_no_topic(text: str, keywords: list[str]) -> None:
+    # "vs" matched in a page about the bias-variance tradeoff outranked the CAP theorem page
+    assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+@pytest.mark.parametrize(
     ("text", "keyword", "whole", "parts"),
     [
         ("what happens when a payment times out", "times out", "timeout", ("time", "out")),
