@@ -36,7 +36,7 @@ from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStat
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..text.analysis import has_cjk
-from ..text.asked import holds_kind
+from ..text.asked import Kind, holds_kind
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
 from .matches import FileMatch, RankOutcome, SectionMatch
@@ -69,6 +69,8 @@ CANDIDATE_SECTIONS = 400
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
+MAX_KIND_CHECKS = 6
+"""Sections of a file read for the kind of value a question asks for, when its best lacks it."""
 TOGETHER_SHARE = 0.5
 """The part of the coverage feature that counts keywords found together in one section (the
 rest counts them anywhere in the file)."""
@@ -318,6 +320,20 @@ class Ranker:
             cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
             for j, f in enumerate(files):
                 if final[j] <= cap or holds_kind(q.asks, f.answer_section()[0]):
+                    continue
+                # another section of the file with the keywords the best one has may hold the
+                # value (the 时间 section of a runbook, beside a 注意 section that names the task)
+                other = _section_with_kind(
+                    reader, cands, int(order[j]), int(best[order[j]]), q.asks
+                )
+                if other is not None:
+                    d = int(cands.docs[other])
+                    f.best = SectionMatch(
+                        d,
+                        float(cands.sec_score[other] + cands.bonus[other]),
+                        {t for t in seen if acc[t][d] > 0},
+                    )
+                    f.stored, f.shown = {}, None
                     continue
                 f.lacks = q.asks
                 never[j] = True
@@ -621,3 +637,23 @@ def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
     ]
     lower = any(k.text.isalpha() and k.text.islower() for k in keywords)
     return rows if lower else []
+
+
+def _section_with_kind(
+    reader: Any, cands: Candidates, fi: int, best: int, kind: Kind
+) -> int | None:
+    """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
+    section has, as fully, and holds a value of the kind asked for; the highest scoring of the
+    first :data:`MAX_KIND_CHECKS`."""
+    need = cands.sec_cov[:, best]
+    others = [
+        int(i)
+        for i in np.flatnonzero(cands.group == fi)
+        if i != best and (cands.sec_cov[:, i] >= need).all()
+    ]
+    others.sort(key=lambda i: -float(cands.sec_score[i]))
+    for i in others[:MAX_KIND_CHECKS]:
+        text = str(reader.stored_fields(int(cands.docs[i])).get("text") or "")
+        if holds_kind(kind, text):
+            return i
+    return None

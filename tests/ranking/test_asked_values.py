@@ -37,6 +37,26 @@ def test_the_same_entity_is_found_when_its_section_holds_the_value(sample_root: 
     assert r.found and "1–5" in r.hits[0].content
 
 
+def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> None:
+    # the 注意 section names the task as fully as the 时间 section does, but only 时间 says
+    # when it runs: the hit shows 时间 and is found, and a file with no time stays under
+    root = tmp_path / "KnowledgeBase"
+    write(root / "billing" / "README.md", "# Billing\n\n对账与结算。\n")
+    write(
+        root / "billing" / "reconcile.md",
+        "# 月末对账\n\n## 注意\n\n- 不要手工修改 ledger；CNY 收款不在此任务范围内。\n\n"
+        "## 时间\n\n- 任务 `ledger-reconcile` 每月 1 日 02:00 UTC 自动运行。\n",
+    )
+    write(root / "billing" / "payout.md", "# 结算\n\n对账任务由财务负责。\n")
+    r = search("月末对账任务几点跑", "billing", root=root)
+    assert r.found and r.hits[0].path == "reconcile.md", r.notes
+    assert r.hits[0].heading_path[-1] == "时间"
+    assert "02:00" in (r.answer or "")
+    r = search("结算对账任务几点跑", "billing", root=root)
+    assert not r.found
+    assert any(n.endswith("it gives no number, which the question asks for") for n in r.notes)
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
