@@ -52,6 +52,8 @@ class Known:
 def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
     """A near term of the vocabulary for a keyword absent from it: words of 4+ letters that
     are not real words of general English (one edit, two for 8+ letters)."""
+    from rapidfuzz.distance import OSA
+
     from ..text.generalfreq import zipf
 
     word = kw.parts[0] if kw.parts and not kw.whole else kw.whole
@@ -65,10 +67,15 @@ def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
     if real >= RARE_WORD_ZIPF:
         return None
     near = stats.near_term(word, surface if not kw.whole and surface.isalpha() else None)
-    if near is None or real < REAL_WORD_ZIPF:
+    if near is None or kw.whole or (real < REAL_WORD_ZIPF and len(surface) < 8):
         return near
+    # two edits of a long word are counted on a word the KB writes, not on a stem and an
+    # ending it might take ("handover" is two edits of hand + er, four of hand); a real word
+    # is misspelt by one edit at most
     meant = original_spelling(stats, near, surface).lower()
-    return near if zipf(meant, "en") - real >= COMMONER_BY else None
+    if OSA.distance(surface, meant) > (1 if real >= REAL_WORD_ZIPF else 2):
+        return None
+    return near if real < REAL_WORD_ZIPF or zipf(meant, "en") - real >= COMMONER_BY else None
 
 
 def vocabulary_check(q: Query, stats: TermStats) -> Known:

@@ -72,6 +72,13 @@ def test_a_rare_real_word_near_a_much_commoner_kb_word_is_a_typo(root: Path) -> 
     assert not any("did you mean" in n for n in r.notes), r.notes
 
 
+def test_two_edits_of_a_long_word_count_on_a_word_the_kb_writes(root: Path) -> None:
+    # "handover" is two edits of "hand" + "er", a form no page writes, and four of "hand"
+    write(root / "shop" / "desk.md", "# Desk\n\nHand the parcel to the courier.\n")
+    r = search("courier handover", "shop", root=root, score_threshold=0.0)
+    assert not any("handover" in n for n in r.notes if "did you mean" in n), r.notes
+
+
 def test_several_typos_in_a_short_question_are_all_corrected(root: Path) -> None:
     # two of three words misspelt: still a question of this KB, not one of another topic
     r = search("frist chrage released", "shop", root=root)
