@@ -25,6 +25,7 @@ FIXTURES = {
     "teamkb": (3, 40, 120, {"absent_id": 15, "absent_attr": 10, "absent_topic": 15}),
     "teamkb-check": (2, 20, 60, {"absent_id": 8, "absent_attr": 5, "absent_topic": 8}),
     "teamkb-fresh": (2, 30, 80, {"absent_id": 9, "absent_attr": 7, "absent_topic": 7}),
+    "teamkb-blind": (2, 24, 90, {"absent_id": 10, "absent_attr": 8, "absent_topic": 7}),
 }
 FIELDS = {"id", "query", "kb", "relevant", "answerable", "kind"}
 OPTIONAL = {"note", "ask_kb"}

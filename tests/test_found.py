@@ -19,6 +19,7 @@ FOUND_FLOORS = {
     "teamkb": (0.05, 0.90, 0.88),
     "teamkb-check": (0.04, 0.80, 0.85),
     "teamkb-fresh": (0.18, 0.85, 0.75),
+    "teamkb-blind": (0.10, 0.75, 0.72),
 }
 
 
