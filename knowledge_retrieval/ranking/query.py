@@ -59,6 +59,27 @@ _QUESTION_NOISE = frozenset(
     ]
 )
 _CONNECTIVES = frozenset(["vs", "versus", "via", "etc"])
+_HEDGES = frozenset(
+    [
+        "someone",
+        "somebody",
+        "anyone",
+        "anybody",
+        "everyone",
+        "everybody",
+        "something",
+        "anything",
+        "like",
+        "just",
+        "really",
+        "actually",
+        "basically",
+        "maybe",
+        "kinda",
+    ]
+)
+"""What a spoken question adds (can someone pause it for like 6 months, can i just give it more
+memory): no topic; weighed as question noise."""
 """Words that join the things asked about (consistency vs availability, logs via OTLP): no
 topic of their own; like the question noise above, they weigh a little and are no keyword."""
 _HOW = frozenset(
@@ -262,6 +283,7 @@ def analyze_query(text: str) -> Query:
                 noise = (
                     raw.lower() in _QUESTION_NOISE
                     or raw.lower() in _CONNECTIVES
+                    or raw.lower() in _HEDGES
                     or (before == "how" and raw.lower() in _HOW)
                 )
                 add_term(p, 0.3 if noise else 1.0)

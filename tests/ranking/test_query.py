@@ -109,6 +109,12 @@ def test_the_word_after_how_is_the_question_not_its_topic(text: str, keywords: l
         ("push vs. pull", ["push", "pull"]),
         ("export logs via OTLP", ["export", "logs", "OTLP"]),
         ("sessions per user limit", ["sessions", "per", "user", "limit"]),  # a unit's "per"
+        # what a spoken question adds
+        (
+            "can someone pause their subscription for like 6 months?",
+            ["pause", "subscription", "6", "months"],
+        ),
+        ("can i just give it more memory", ["give", "more", "memory"]),
     ],
 )
 def test_a_word_that_joins_two_topics_is_no_topic(text: str, keywords: list[str]) -> None:
