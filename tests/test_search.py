@@ -412,8 +412,8 @@ def test_a_short_question_that_names_something_needs_a_file_with_the_name(
     r = search("VPN gateway for Europe", kb="kb", root=root)
     assert not r.found
     assert (
-        "best match kb/vpn.md scored 0.28, below the threshold 0.35; it matched only: VPN, gateway"
-        in r.notes
+        "best match kb/vpn.md scored 0.28, below the threshold 0.35; it matched only: VPN, "
+        "gateway; it does not name Europe, which the question asks about" in r.notes
     ), r.notes
     assert search("VPN gateway for Singapore", kb="kb", root=root).found
     for query in ["Europe VPN gateway", "VPN Gateway Europe", "deploy freeze Friday"]:
@@ -422,6 +422,7 @@ def test_a_short_question_that_names_something_needs_a_file_with_the_name(
         assert r.hits[0].explain["capped"] is False, query
     r = search("VPN gateway for Europe", kb="kb", root=root, score_threshold=0.0, explain=True)
     assert r.hits[0].explain is not None and r.hits[0].explain["capped"] is True
+    assert r.hits[0].explain["held"] == ["name"]
 
 
 def test_one_bigram_of_a_three_character_word_is_not_the_word(tmp_path: Path) -> None:

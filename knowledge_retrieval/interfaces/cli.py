@@ -97,12 +97,18 @@ def _hits_text(env: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _held(e: dict[str, Any]) -> str:
+    """``; held under the line`` and the rules that hold it (``name``, ``lacks duration`` ...)."""
+    why = [*e.get("held", ()), *([f"lacks {e['lacks']}"] if e.get("lacks") else [])]
+    return "; held under the line" + (f" ({', '.join(why)})" if why else "")
+
+
 def _explain_text(h: Any) -> list[str]:
     """A hit's score explained: probability, line, then each feature and its part."""
     e = h.explain
     lines = [
         f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> 0.35), "
-        f"score {e['score']:.3f}" + ("; held under the line" if e["capped"] else "")
+        f"score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
     ]
     for name, f in e["features"].items():
         if f["value"] or f["contribution"]:

@@ -187,10 +187,12 @@ def explain(
     capped: bool,
     lacks: str = "",
     via: str = "",
+    held: Sequence[str] = (),
 ) -> dict[str, object]:
-    """How one hit's score was made: each feature, its value and its part of the log-odds (and,
-    when the question asks for a kind of value the hit's section does not hold, that kind; when
-    an entry file's row links to the hit, that file, whose probability it took)."""
+    """How one hit's score was made: each feature, its value and its part of the log-odds (and
+    the rules that hold it under the line, ``held``; when the question asks for a kind of value
+    the hit's section does not hold, that kind; when an entry file's row links to the hit, that
+    file, whose probability it took)."""
     m = model()
     contrib = m.contributions(x)
     out: dict[str, object] = {
@@ -204,6 +206,8 @@ def explain(
             for f, v in zip(FEATURES, x, strict=True)
         },
     }
+    if held:
+        out["held"] = list(held)
     if lacks:
         out["lacks"] = lacks
     if via:
@@ -214,10 +218,12 @@ def explain(
 def release(files: Sequence[Any]) -> None:
     """Lift the absent-identifier cap from ranked files (``FileMatch``, rank order) that match
     a keyword: their score becomes the map of their probability again, still never rising
-    down the list (a file whose section lacks the kind of value asked for stays under)."""
+    down the list (a file another rule holds, or whose section lacks the kind of value asked
+    for, stays under)."""
     prev = 1.0
     for f in files:
-        if f.capped and f.matched_terms and not f.lacks:
+        f.held = tuple(h for h in f.held if h != "absent_identifier")
+        if f.capped and f.matched_terms and not f.lacks and not f.held:
             f.score = float(to_score(np.array([f.probability]))[0])
             f.capped = False
         f.score = min(f.score, prev)

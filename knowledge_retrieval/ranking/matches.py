@@ -39,6 +39,11 @@ class FileMatch:
     """The confidence model's inputs for this file (an array over ``confidence.FEATURES``)."""
     capped: bool = False
     """Held under the line: an identifier of the query is absent, or no keyword matched."""
+    held: tuple[str, ...] = ()
+    """The rules that hold it under the line (``absent_identifier``, ``unknown_words``,
+    ``outside``, ``no_keyword``, ``unseen_word``, ``name``; see :mod:`.confidence`)."""
+    unnamed: list[str] = field(default_factory=list)
+    """Names of a short question (Europe) the file lacks (the ``name`` rule)."""
     via: str = ""
     """The entry file (``index.md``) whose row links to this file for the question: the file
     takes the row's score."""

@@ -46,7 +46,9 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         kind=str(st.get("kind") or "text"),
         content=text,
         why=", ".join(why),
-        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.via)
+        explain=confidence.explain(
+            f.features, f.probability, f.score, f.capped, f.lacks, f.via, f.held
+        )
         if explain and f.features is not None
         else None,
     )
@@ -160,6 +162,11 @@ def from_matches(
             + (
                 f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
                 if best.lacks
+                else ""
+            )
+            + (
+                f"; it does not name {', '.join(best.unnamed)}, which the question asks about"
+                if best.unnamed and "name" in best.held
                 else ""
             )
         )

@@ -267,18 +267,23 @@ class Ranker:
         # a short question that names something (VPN gateway for Europe, cutoff time Shanghai
         # warehouse): a file without the name answers about something else
         named = _named_rows(q.text, keywords)
-        never = np.array(
-            [
-                bool(vocab.absent_ids)
-                or unknown
-                or outside
-                or not (cands.file_cov[:, fi] >= 0.5).any()
-                or (foreign and not (gloss and any(cands.file_cov[i, fi] >= 1.0 for i in id_rows)))
-                or any(cands.file_cov[i, fi] < 0.5 for i in named)
-                for fi in order
-            ],
-            dtype=bool,
-        ).reshape(-1)
+
+        def held(fi: int) -> tuple[str, ...]:
+            """Why file ``fi`` stays under the line, whatever the model says (see
+            :mod:`.confidence`): one word per rule."""
+            why = {
+                "absent_identifier": bool(vocab.absent_ids),
+                "unknown_words": unknown,
+                "outside": outside,
+                "no_keyword": not (cands.file_cov[:, fi] >= 0.5).any(),
+                "unseen_word": foreign
+                and not (gloss and any(cands.file_cov[i, fi] >= 1.0 for i in id_rows)),
+                "name": any(cands.file_cov[i, fi] < 0.5 for i in named),
+            }
+            return tuple(k for k, v in why.items() if v)
+
+        holds = [held(fi) for fi in order.tolist()]
+        never = np.array([bool(h) for h in holds], dtype=bool).reshape(-1)
         files: list[FileMatch] = []
         for fi in order.tolist():
             b = int(best[fi])
@@ -310,6 +315,8 @@ class Ranker:
                     stored=stored.get(d) or {},
                     reader=reader,
                     evidence=float(min(1.0, max(0.0, raw[fi]))),
+                    held=holds[len(files)],
+                    unnamed=[keywords[i].text for i in named if cands.file_cov[i, fi] < 0.5],
                 )
             )
         # the question asks for a kind of value (how long, 多久, phone number) the best section
