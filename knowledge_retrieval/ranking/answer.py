@@ -27,15 +27,15 @@ _FIELD = re.compile(r"(?![-*+]\s|\d+[.)]\s)([^\s:][^:]{0,59}):\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])")
 
 
-def units(content: str) -> list[str]:
+def units(content: str, *, sentences: bool = True) -> list[str]:
     """The section's text as answer units: soft-wrapped lines joined into paragraphs, then
-    paragraphs split into sentences; list items and ``field: value`` lines stay whole, and so
-    does a table row (its cells' ``field: value`` lines, joined by ``; ``); headings are
-    dropped."""
-    return [u for u, _row in _units(content)]
+    paragraphs split into sentences (unless ``sentences`` is false); list items and ``field:
+    value`` lines stay whole, and so does a table row (its cells' ``field: value`` lines,
+    joined by ``; ``); headings are dropped."""
+    return [u for u, _row in _units(content, sentences)]
 
 
-def _units(content: str) -> list[tuple[str, bool]]:
+def _units(content: str, sentences: bool = True) -> list[tuple[str, bool]]:
     """:func:`units`, each with whether it is a table row."""
     blocks = [b.splitlines() for b in re.split(r"\n\s*\n", content)]
     rows = _rows(blocks)
@@ -63,7 +63,8 @@ def _units(content: str) -> list[tuple[str, bool]]:
         for para in paragraphs:
             if para.startswith("#") or set(para) <= set("|-: "):
                 continue
-            out.extend((s.strip(), False) for s in _SENTENCE_END.split(para) if s.strip())
+            pieces = _SENTENCE_END.split(para) if sentences else [para]
+            out.extend((s.strip(), False) for s in pieces if s.strip())
         paragraphs.clear()
     return out
 

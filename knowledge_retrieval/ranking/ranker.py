@@ -35,9 +35,10 @@ from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
-from ..text.analysis import has_cjk
+from ..text.analysis import has_cjk, index_terms
 from ..text.asked import Kind, holds_kind
 from . import confidence, routing
+from .answer import units
 from .candidates import Candidates, field_value_match
 from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
@@ -326,13 +327,16 @@ class Ranker:
         if q.asks is not None:
             cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
             for j, f in enumerate(files):
-                if final[j] <= cap or holds_kind(q.asks, f.answer_section()[0]):
+                fi = int(order[j])
+                found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
+                if final[j] <= cap:
+                    continue
+                text = f.answer_section()[0]
+                if gives_kind(q.asks, text, f.fields().get("hpath") or (), found, alias):
                     continue
                 # another section of the file with the keywords the best one has may hold the
                 # value (the 时间 section of a runbook, beside a 注意 section that names the task)
-                other = _section_with_kind(
-                    reader, cands, int(order[j]), int(best[order[j]]), q.asks
-                )
+                other = _section_with_kind(reader, cands, fi, int(best[fi]), q.asks, found, alias)
                 if other is not None:
                     d = int(cands.docs[other])
                     f.best = SectionMatch(
@@ -647,11 +651,17 @@ def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
 
 
 def _section_with_kind(
-    reader: Any, cands: Candidates, fi: int, best: int, kind: Kind
+    reader: Any,
+    cands: Candidates,
+    fi: int,
+    best: int,
+    kind: Kind,
+    found: Sequence[Keyword],
+    alias: dict[str, str],
 ) -> int | None:
     """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
-    section has, as fully, and holds a value of the kind asked for; the highest scoring of the
-    first :data:`MAX_KIND_CHECKS`."""
+    section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
+    highest scoring of the first :data:`MAX_KIND_CHECKS`."""
     need = cands.sec_cov[:, best]
     others = [
         int(i)
@@ -660,7 +670,33 @@ def _section_with_kind(
     ]
     others.sort(key=lambda i: -float(cands.sec_score[i]))
     for i in others[:MAX_KIND_CHECKS]:
-        text = str(reader.stored_fields(int(cands.docs[i])).get("text") or "")
-        if holds_kind(kind, text):
+        st = reader.stored_fields(int(cands.docs[i]))
+        if gives_kind(kind, str(st.get("text") or ""), st.get("hpath") or (), found, alias):
             return i
     return None
+
+
+def gives_kind(
+    kind: Kind,
+    text: str,
+    heading_path: Sequence[str],
+    found: Sequence[Keyword],
+    alias: dict[str, str],
+) -> bool:
+    """Whether a section gives a value of the kind asked for about what was asked: a
+    paragraph, list item or table row that holds both such a value and one of the question's
+    keywords the
+    file has (``found``), or any such value under a heading that names one of them (``Default:
+    30`` under ``payment.timeout.seconds``). A runbook's support hotline is no answer to "the
+    district manager's phone number"."""
+    if not holds_kind(kind, text):
+        return False
+
+    def names(part: str) -> bool:
+        terms = set(index_terms(part))
+        terms |= {alias[t] for t in terms if t in alias}
+        return any(k.coverage(terms) >= 0.5 for k in found)
+
+    if not found or names(" ".join(heading_path)):
+        return True
+    return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))

@@ -57,6 +57,28 @@ def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> Non
     assert any(n.endswith("it gives no number, which the question asks for") for n in r.notes)
 
 
+def test_the_value_must_be_given_beside_what_was_asked(tmp_path: Path) -> None:
+    # the runbook has a phone number, the vendor's hotline, in a line that names no keyword
+    # of the question: it is no answer to the district manager's number; an FAQ's bold
+    # question and the answer line under it are one paragraph, and answer it
+    root = tmp_path / "KnowledgeBase"
+    write(root / "store" / "README.md", "# Store\n\nStore operations.\n")
+    write(
+        root / "store" / "terminal.md",
+        "# Card terminal offline\n\n- Tell the district manager before 10:00.\n"
+        "- Call the terminal vendor hotline: 0800 123 456.\n",
+    )
+    write(root / "store" / "faq.md", "# FAQ\n\n**试用期多久？**\n团队版 14 天，企业版 30 天。\n")
+    r = search("district manager phone number", "store", root=root)
+    assert not r.found
+    assert any(n.endswith("it gives no phone number, which the question asks for") for n in r.notes)
+    r = search("试用期多久", "store", root=root)
+    assert r.found and r.hits[0].path == "faq.md", r.notes
+    write(root / "store" / "contacts.md", "# Contacts\n\nDistrict manager: +886 2 2345 6789.\n")
+    r = search("district manager phone number", "store", root=root)
+    assert r.found and r.hits[0].path == "contacts.md", r.notes
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
