@@ -286,7 +286,7 @@ class Ranker:
         holds = [held(fi) for fi in order.tolist()]
         never = np.array([bool(h) for h in holds], dtype=bool).reshape(-1)
         files: list[FileMatch] = []
-        for fi in order.tolist():
+        for j, fi in enumerate(order.tolist()):
             b = int(best[fi])
             d = int(cands.docs[b])
             covs = cands.file_cov[:, fi].tolist()
@@ -316,7 +316,7 @@ class Ranker:
                     stored=stored.get(d) or {},
                     reader=reader,
                     evidence=float(min(1.0, max(0.0, raw[fi]))),
-                    held=holds[len(files)],
+                    held=holds[j],
                     unnamed=[keywords[i].text for i in named if cands.file_cov[i, fi] < 0.5],
                 )
             )
@@ -327,10 +327,10 @@ class Ranker:
         if q.asks is not None:
             cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
             for j, f in enumerate(files):
-                fi = int(order[j])
-                found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
                 if final[j] <= cap:
                     continue
+                fi = int(order[j])
+                found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
                 text = f.answer_section()[0]
                 if gives_kind(q.asks, text, f.fields().get("hpath") or (), found, alias):
                     continue
