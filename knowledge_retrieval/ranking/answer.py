@@ -39,34 +39,31 @@ def _units(content: str, sentences: bool = True) -> list[tuple[str, bool]]:
     """:func:`units`, each with whether it is a table row."""
     blocks = [b.splitlines() for b in re.split(r"\n\s*\n", content)]
     rows = _rows(blocks)
-    paragraphs: list[str] = []
-    cur: list[str] = []
-
-    def flush() -> None:
-        if cur:
-            paragraphs.append(" ".join(cur))
-            cur.clear()
-
     out: list[tuple[str, bool]] = []
     for i, block in enumerate(blocks):
         if i in rows:
             out.append(("; ".join(line.strip() for line in block if line.strip()), True))
             continue
-        for raw in block:
-            line = raw.strip()
-            if not line:
-                continue
-            if _BLOCK_START.match(raw):
-                flush()
-            cur.append(line)
-        flush()
-        for para in paragraphs:
+        for para in _paragraphs(block):
             if para.startswith("#") or set(para) <= set("|-: "):
                 continue
             pieces = _SENTENCE_END.split(para) if sentences else [para]
             out.extend((s.strip(), False) for s in pieces if s.strip())
-        paragraphs.clear()
     return out
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """The paragraphs of a block: soft-wrapped lines joined, a line that starts a block of its
+    own (:data:`_BLOCK_START`) beginning the next."""
+    out: list[list[str]] = []
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if _BLOCK_START.match(raw) or not out:
+            out.append([])
+        out[-1].append(line)
+    return [" ".join(p) for p in out]
 
 
 def _rows(blocks: list[list[str]]) -> set[int]:

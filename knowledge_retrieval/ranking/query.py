@@ -59,6 +59,8 @@ _QUESTION_NOISE = frozenset(
     ]
 )
 _CONNECTIVES = frozenset(["vs", "versus", "via", "etc"])
+"""Words that join the things asked about (consistency vs availability, logs via OTLP): no
+topic of their own; like the question noise above, they weigh a little and are no keyword."""
 _HEDGES = frozenset(
     [
         "someone",
@@ -80,8 +82,7 @@ _HEDGES = frozenset(
 )
 """What a spoken question adds (can someone pause it for like 6 months, can i just give it more
 memory): no topic; weighed as question noise."""
-"""Words that join the things asked about (consistency vs availability, logs via OTLP): no
-topic of their own; like the question noise above, they weigh a little and are no keyword."""
+_NOISE = _QUESTION_NOISE | _CONNECTIVES | _HEDGES
 _HOW = frozenset(
     ["many", "much", "long", "often", "far", "soon", "old", "big", "large", "fast", "quickly"]
 )
@@ -280,12 +281,7 @@ def analyze_query(text: str) -> Query:
                     )
             elif parts:
                 p = parts[0]
-                noise = (
-                    raw.lower() in _QUESTION_NOISE
-                    or raw.lower() in _CONNECTIVES
-                    or raw.lower() in _HEDGES
-                    or (before == "how" and raw.lower() in _HOW)
-                )
+                noise = raw.lower() in _NOISE or (before == "how" and raw.lower() in _HOW)
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise and p not in keywords:
                     keywords[p] = Keyword(raw, None, (p,))

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -35,11 +34,9 @@ from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
-from ..text.analysis import has_cjk, index_terms
-from ..text.asked import Kind, holds_kind
 from . import confidence, routing
-from .answer import units
 from .candidates import Candidates, field_value_match
+from .holds import QuestionRules, gives_kind, section_with_kind
 from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
@@ -60,18 +57,10 @@ OTHER_VERSION_FACTOR = 0.8
 """A file of another version than the one the question names is scored down."""
 TWO_KW_FACTOR = 0.7
 """Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
-NAMED_KEYWORDS = 4
-"""A question of at most this many keywords that names something (a capitalised word that
-does not open it) is answered only by a file that has the name."""
-OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
-"""A question of at least this many keywords of which the KB knows at most this share is about
-something else: no hit is confident."""
 CANDIDATE_SECTIONS = 400
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
 MAX_FIELD_CHECKS = 6
-MAX_KIND_CHECKS = 6
-"""Sections of a file read for the kind of value a question asks for, when its best lacks it."""
 TOGETHER_SHARE = 0.5
 """The part of the coverage feature that counts keywords found together in one section (the
 rest counts them anywhere in the file)."""
@@ -246,45 +235,17 @@ class Ranker:
             alias,
             rarity,
         )
-        # half of a two-keyword question is a word this KB has never seen (招聘流程 in a KB
-        # that only knows 流程): no hit is confident, unless it has an identifier of the
-        # question whole (超卖 INV_OVERSOLD where only the code is known)
-        foreign = len(keywords) == 2 and min(vocab.share.values(), default=1.0) == 0.0
-        # ... an identifier whole excuses a foreign word in another script, its gloss (超卖 of
-        # INV_OVERSOLD), not a word of its own language the KB never uses (HTTP of BF0101)
-        gloss = foreign and any(has_cjk(k.text) for k in keywords if not vocab.share.get(k.text))
-        # the KB knows none of the question's keywords (a file may still share a bigram with
-        # one of them, 计算 of 计算机): nothing in it can answer
-        unknown = not any(vocab.share.values())
-        # ... or at most a third of a question of three or more keywords (Kubernetes cluster
-        # upgrade schedule, of a KB that knows only schedule; Elasticsearch reindex runbook, of
-        # one that knows only runbook): the question is about something else (dev top hits:
-        # 197 such, none of them an answer)
-        outside = (
-            len(keywords) >= OUTSIDE_KEYWORDS
-            and sum(vocab.share.values()) <= len(keywords) * OUTSIDE_SHARE
-        )
-        id_rows = [i for i, k in enumerate(keywords) if is_identifier(k)]
-        # a short question that names something (VPN gateway for Europe, cutoff time Shanghai
-        # warehouse): a file without the name answers about something else
-        named = _named_rows(q.text, keywords)
-
-        def held(fi: int) -> tuple[str, ...]:
-            """Why file ``fi`` stays under the line, whatever the model says (see
-            :mod:`.confidence`): one word per rule."""
-            why = {
-                "absent_identifier": bool(vocab.absent_ids),
-                "unknown_words": unknown,
-                "outside": outside,
-                "no_keyword": not (cands.file_cov[:, fi] >= 0.5).any(),
-                "unseen_word": foreign
-                and not (gloss and any(cands.file_cov[i, fi] >= 1.0 for i in id_rows)),
-                "name": any(cands.file_cov[i, fi] < 0.5 for i in named),
-            }
-            return tuple(k for k, v in why.items() if v)
-
-        holds = [held(fi) for fi in order.tolist()]
+        rules = QuestionRules.of(q.text, keywords, vocab)
+        holds = [rules.held(cands.file_cov[:, fi]) for fi in order.tolist()]
         never = np.array([bool(h) for h in holds], dtype=bool).reshape(-1)
+
+        def section(i: int) -> SectionMatch:
+            """Candidate section ``i`` as a match: its doc, score and the terms it has."""
+            d = int(cands.docs[i])
+            return SectionMatch(
+                d, float(cands.sec_score[i] + cands.bonus[i]), {t for t in seen if acc[t][d] > 0}
+            )
+
         files: list[FileMatch] = []
         for j, fi in enumerate(order.tolist()):
             b = int(best[fi])
@@ -294,11 +255,7 @@ class Ranker:
                 FileMatch(
                     path=cands.file_paths[fi],
                     score=0.0,
-                    best=SectionMatch(
-                        d,
-                        float(cands.sec_score[b] + cands.bonus[b]),
-                        {t for t in seen if acc[t][d] > 0},
-                    ),
+                    best=section(b),
                     coverage=float(cov[fi]),
                     relevance=float(rel[fi]),
                     title=float(tcov[fi]),
@@ -317,7 +274,7 @@ class Ranker:
                     reader=reader,
                     evidence=float(min(1.0, max(0.0, raw[fi]))),
                     held=holds[j],
-                    unnamed=[keywords[i].text for i in named if cands.file_cov[i, fi] < 0.5],
+                    unnamed=rules.unnamed(cands.file_cov[:, fi]),
                 )
             )
         # the question asks for a kind of value (how long, 多久, phone number) the best section
@@ -336,14 +293,9 @@ class Ranker:
                     continue
                 # another section of the file with the keywords the best one has may hold the
                 # value (the 时间 section of a runbook, beside a 注意 section that names the task)
-                other = _section_with_kind(reader, cands, fi, int(best[fi]), q.asks, found, alias)
+                other = section_with_kind(reader, cands, fi, int(best[fi]), q.asks, found, alias)
                 if other is not None:
-                    d = int(cands.docs[other])
-                    f.best = SectionMatch(
-                        d,
-                        float(cands.sec_score[other] + cands.bonus[other]),
-                        {t for t in seen if acc[t][d] > 0},
-                    )
+                    f.best = section(other)
                     f.stored, f.shown = {}, None
                     continue
                 f.lacks = q.asks
@@ -603,100 +555,3 @@ def _newest(files: list[tuple[str, dict[str, Any], str]]) -> str | None:
 
     cands = [f for f in files if key(f) != ("", -1.0)]
     return max(cands, key=key)[0] if cands else None
-
-
-_NAME = re.compile(r"[A-Z][a-z]{2,}")
-_FIRST_WORD = re.compile(r"\W*(\w+)")
-_CALENDAR = frozenset(
-    [
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ]
-)
-"""Capitalised by convention, not names: a KB may write Friday as 周五, or say "the weekend"."""
-
-
-def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
-    """The keywords of a short question (at most :data:`NAMED_KEYWORDS`) that are names: a
-    capitalised word (Europe, Shanghai) that does not open the question, in a question whose
-    other words are written in lower case (not a title: "Payment Retry Policy")."""
-    if len(keywords) > NAMED_KEYWORDS:
-        return []
-    first = _FIRST_WORD.match(text)
-    opener = first.group(1) if first else ""
-    rows = [
-        i
-        for i, k in enumerate(keywords)
-        if not k.whole and _NAME.fullmatch(k.text) and k.text != opener and k.text not in _CALENDAR
-    ]
-    lower = any(k.text.isalpha() and k.text.islower() for k in keywords)
-    return rows if lower else []
-
-
-def _section_with_kind(
-    reader: Any,
-    cands: Candidates,
-    fi: int,
-    best: int,
-    kind: Kind,
-    found: Sequence[Keyword],
-    alias: dict[str, str],
-) -> int | None:
-    """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
-    section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
-    highest scoring of the first :data:`MAX_KIND_CHECKS`."""
-    need = cands.sec_cov[:, best]
-    others = [
-        int(i)
-        for i in np.flatnonzero(cands.group == fi)
-        if i != best and (cands.sec_cov[:, i] >= need).all()
-    ]
-    others.sort(key=lambda i: -float(cands.sec_score[i]))
-    for i in others[:MAX_KIND_CHECKS]:
-        st = reader.stored_fields(int(cands.docs[i]))
-        if gives_kind(kind, str(st.get("text") or ""), st.get("hpath") or (), found, alias):
-            return i
-    return None
-
-
-def gives_kind(
-    kind: Kind,
-    text: str,
-    heading_path: Sequence[str],
-    found: Sequence[Keyword],
-    alias: dict[str, str],
-) -> bool:
-    """Whether a section gives a value of the kind asked for about what was asked: a
-    paragraph, list item or table row that holds both such a value and one of the question's
-    keywords the
-    file has (``found``), or any such value under a heading that names one of them (``Default:
-    30`` under ``payment.timeout.seconds``). A runbook's support hotline is no answer to "the
-    district manager's phone number"."""
-    if not holds_kind(kind, text):
-        return False
-
-    def names(part: str) -> bool:
-        terms = set(index_terms(part))
-        terms |= {alias[t] for t in terms if t in alias}
-        return any(k.coverage(terms) >= 0.5 for k in found)
-
-    if not found or names(" ".join(heading_path)):
-        return True
-    return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))

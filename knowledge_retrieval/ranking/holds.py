@@ -1,0 +1,186 @@
+"""The rules under which a hit stays below the line whatever the model says (see
+:mod:`.confidence`): what the question and the KB's vocabulary rule out for every file, what a
+file lacks of the question (a keyword, a name), and whether a section gives the kind of value
+the question asks for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..text.analysis import has_cjk, index_terms
+from ..text.asked import Kind, holds_kind
+from .answer import units
+from .candidates import Candidates
+from .query import Keyword
+from .vocabulary import Known, is_identifier
+
+OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
+"""A question of at least this many keywords of which the KB knows at most this share is about
+something else: no hit is confident."""
+NAMED_KEYWORDS = 4
+"""A question of at most this many keywords that names something (a capitalised word that
+does not open it) is answered only by a file that has the name."""
+MAX_KIND_CHECKS = 6
+"""Sections of a file read for the kind of value a question asks for, when its best lacks it."""
+
+_NAME = re.compile(r"[A-Z][a-z]{2,}")
+_FIRST_WORD = re.compile(r"\W*(\w+)")
+_CALENDAR = frozenset(
+    [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
+)
+"""Capitalised by convention, not names: a KB may write Friday as 周五, or say "the weekend"."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionRules:
+    """The rules of one question over one KB; :meth:`held` applies them to a file."""
+
+    keywords: Sequence[Keyword]
+    absent_identifier: bool
+    """The question has an identifier the KB has nowhere."""
+    unknown_words: bool
+    """The KB knows none of its keywords (a file may still share a bigram with one of them,
+    计算 of 计算机): nothing in it can answer."""
+    outside: bool
+    """The KB knows at most a third of a question of three or more keywords (Kubernetes cluster
+    upgrade schedule, of a KB that knows only schedule): it is about something else (dev top
+    hits: 197 such, none of them an answer)."""
+    unseen_word: bool
+    """Half of a two-keyword question is a word the KB has never seen (招聘流程 in a KB that
+    only knows 流程) ..."""
+    gloss: bool
+    """... excused where the hit has an identifier of the question whole and the unseen word is
+    in another script, its gloss (超卖 of INV_OVERSOLD), not a word of the identifier's own
+    language the KB never uses (HTTP of BF0101)."""
+    id_rows: tuple[int, ...]
+    named: tuple[int, ...]
+    """Keywords that name something in a short question (VPN gateway for Europe, cutoff time
+    Shanghai warehouse): a file without the name answers about something else."""
+
+    @classmethod
+    def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
+        share = vocab.share
+        unseen = len(keywords) == 2 and min(share.values(), default=1.0) == 0.0
+        return cls(
+            keywords=keywords,
+            absent_identifier=bool(vocab.absent_ids),
+            unknown_words=not any(share.values()),
+            outside=len(keywords) >= OUTSIDE_KEYWORDS
+            and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
+            unseen_word=unseen,
+            gloss=unseen and any(has_cjk(k.text) for k in keywords if not share.get(k.text)),
+            id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
+            named=tuple(_named_rows(text, keywords)),
+        )
+
+    def held(self, cov: np.ndarray) -> tuple[str, ...]:
+        """The rules that hold a file under the line, given its coverage of each keyword: one
+        word per rule (``absent_identifier``, ``unknown_words``, ``outside``, ``no_keyword``,
+        ``unseen_word``, ``name``)."""
+        why = {
+            "absent_identifier": self.absent_identifier,
+            "unknown_words": self.unknown_words,
+            "outside": self.outside,
+            "no_keyword": not (cov >= 0.5).any(),
+            "unseen_word": self.unseen_word
+            and not (self.gloss and any(cov[i] >= 1.0 for i in self.id_rows)),
+            "name": any(cov[i] < 0.5 for i in self.named),
+        }
+        return tuple(k for k, v in why.items() if v)
+
+    def unnamed(self, cov: np.ndarray) -> list[str]:
+        """The names of the question a file with this coverage lacks."""
+        return [self.keywords[i].text for i in self.named if cov[i] < 0.5]
+
+
+def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
+    """The keywords of a short question (at most :data:`NAMED_KEYWORDS`) that are names: a
+    capitalised word (Europe, Shanghai) that does not open the question, in a question whose
+    other words are written in lower case (not a title: "Payment Retry Policy")."""
+    if len(keywords) > NAMED_KEYWORDS:
+        return []
+    first = _FIRST_WORD.match(text)
+    opener = first.group(1) if first else ""
+    rows = [
+        i
+        for i, k in enumerate(keywords)
+        if not k.whole and _NAME.fullmatch(k.text) and k.text != opener and k.text not in _CALENDAR
+    ]
+    lower = any(k.text.isalpha() and k.text.islower() for k in keywords)
+    return rows if lower else []
+
+
+def section_with_kind(
+    reader: Any,
+    cands: Candidates,
+    fi: int,
+    best: int,
+    kind: Kind,
+    found: Sequence[Keyword],
+    alias: dict[str, str],
+) -> int | None:
+    """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
+    section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
+    highest scoring of the first :data:`MAX_KIND_CHECKS`."""
+    need = cands.sec_cov[:, best]
+    others = [
+        int(i)
+        for i in np.flatnonzero(cands.group == fi)
+        if i != best and (cands.sec_cov[:, i] >= need).all()
+    ]
+    others.sort(key=lambda i: -float(cands.sec_score[i]))
+    for i in others[:MAX_KIND_CHECKS]:
+        st = reader.stored_fields(int(cands.docs[i]))
+        if gives_kind(kind, str(st.get("text") or ""), st.get("hpath") or (), found, alias):
+            return i
+    return None
+
+
+def gives_kind(
+    kind: Kind,
+    text: str,
+    heading_path: Sequence[str],
+    found: Sequence[Keyword],
+    alias: dict[str, str],
+) -> bool:
+    """Whether a section gives a value of the kind asked for about what was asked: a
+    paragraph, list item or table row that holds both such a value and one of the question's
+    keywords the file has (``found``), or any such value under a heading that names one of them
+    (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
+    answer to "the district manager's phone number"."""
+    if not holds_kind(kind, text):
+        return False
+
+    def names(part: str) -> bool:
+        terms = set(index_terms(part))
+        terms |= {alias[t] for t in terms if t in alias}
+        return any(k.coverage(terms) >= 0.5 for k in found)
+
+    if not found or names(" ".join(heading_path)):
+        return True
+    return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))
