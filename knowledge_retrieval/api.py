@@ -329,6 +329,9 @@ def search(
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
             notes.append(f"did you mean: {dym} (in '{name}')")
+        if o.translated:
+            read = ", ".join(f"{a} → {b}" for a, b in o.translated.items())
+            notes.append(f"read in the words of '{name}': {read}")
         for ident in o.absent_ids:
             if any(ident not in other.absent_ids for other in outcomes.values()):
                 continue  # another KB searched has it: only the absent one is noted

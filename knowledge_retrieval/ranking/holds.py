@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..text.analysis import has_cjk, index_terms
-from ..text.asked import Kind, holds_kind
+from ..text.asked import Kind, asked_kind, holds_kind
 from .answer import units
 from .candidates import Candidates
 from .query import Keyword
@@ -69,14 +69,15 @@ class QuestionRules:
     outside: bool
     """The KB knows at most a third of a question of three or more keywords (Kubernetes cluster
     upgrade schedule, of a KB that knows only schedule): it is about something else (dev top
-    hits: 197 such, none of them an answer)."""
+    hits: 197 such, none of them an answer) ..."""
     unseen_word: bool
-    """Half of a two-keyword question is a word the KB has never seen (招聘流程 in a KB that
-    only knows 流程) ..."""
+    """... and so is a two-keyword question half of which the KB has never seen (招聘流程 in a
+    KB that only knows 流程) ..."""
     gloss: bool
-    """... excused where the hit has an identifier of the question whole and the unseen word is
-    in another script, its gloss (超卖 of INV_OVERSOLD), not a word of the identifier's own
-    language the KB never uses (HTTP of BF0101)."""
+    """... unless the hit has an identifier of the question whole and the words the KB has
+    never seen are in another script, its gloss (超卖 of INV_OVERSOLD, 最低消費 of
+    PROMO_HOLIDAY20 in an English KB), not words of the identifier's own language the KB never
+    uses (HTTP of BF0101)."""
     id_rows: tuple[int, ...]
     named: tuple[int, ...]
     """Keywords that name something in a short question (VPN gateway for Europe, cutoff time
@@ -86,6 +87,7 @@ class QuestionRules:
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
         share = vocab.share
         unseen = len(keywords) == 2 and min(share.values(), default=1.0) == 0.0
+        unknown = [k for k in keywords if not share.get(k.text)]
         return cls(
             keywords=keywords,
             absent_identifier=bool(vocab.absent_ids),
@@ -93,7 +95,7 @@ class QuestionRules:
             outside=len(keywords) >= OUTSIDE_KEYWORDS
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             unseen_word=unseen,
-            gloss=unseen and any(has_cjk(k.text) for k in keywords if not share.get(k.text)),
+            gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
             named=tuple(_named_rows(text, keywords)),
         )
@@ -105,13 +107,17 @@ class QuestionRules:
         why = {
             "absent_identifier": self.absent_identifier,
             "unknown_words": self.unknown_words,
-            "outside": self.outside,
+            "outside": self.outside and not self._glossed(cov),
             "no_keyword": not (cov >= 0.5).any(),
-            "unseen_word": self.unseen_word
-            and not (self.gloss and any(cov[i] >= 1.0 for i in self.id_rows)),
+            "unseen_word": self.unseen_word and not self._glossed(cov),
             "name": any(cov[i] < 0.5 for i in self.named),
         }
         return tuple(k for k, v in why.items() if v)
+
+    def _glossed(self, cov: np.ndarray) -> bool:
+        """Whether the file has an identifier of the question whole that the words the KB
+        does not know gloss (:attr:`gloss`)."""
+        return self.gloss and any(cov[i] >= 1.0 for i in self.id_rows)
 
     def unnamed(self, cov: np.ndarray) -> list[str]:
         """The names of the question a file with this coverage lacks."""
@@ -135,6 +141,16 @@ def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
     return rows if lower else []
 
 
+def asked_with_corrections(text: str, asks: Kind | None, corrected: dict[str, str]) -> Kind | None:
+    """The kind of value asked, read again with the KB's corrections of misspelt words in
+    place: "how many sedonds" asks for a duration, as "how many seconds" does."""
+    if not corrected:
+        return asks
+    for wrong, right in corrected.items():
+        text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text, flags=re.IGNORECASE)
+    return asked_kind(text)
+
+
 def section_with_kind(
     reader: Any,
     cands: Candidates,
@@ -156,7 +172,8 @@ def section_with_kind(
     others.sort(key=lambda i: -float(cands.sec_score[i]))
     for i in others[:MAX_KIND_CHECKS]:
         st = reader.stored_fields(int(cands.docs[i]))
-        if gives_kind(kind, str(st.get("text") or ""), st.get("hpath") or (), found, alias):
+        text, hpath = str(st.get("text") or ""), st.get("hpath") or ()
+        if gives_kind(kind, text, hpath, found, alias, row=st.get("kind") == "table"):
             return i
     return None
 
@@ -167,12 +184,16 @@ def gives_kind(
     heading_path: Sequence[str],
     found: Sequence[Keyword],
     alias: dict[str, str],
+    *,
+    row: bool = False,
 ) -> bool:
     """Whether a section gives a value of the kind asked for about what was asked: a
     paragraph, list item or table row that holds both such a value and one of the question's
     keywords the file has (``found``), or any such value under a heading that names one of them
     (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
-    answer to "the district manager's phone number"."""
+    answer to "the district manager's phone number". A section that is one table row (``row``)
+    is about what any of its cells names, and one cell must give the value: ``code: DQ-305``
+    names what ``default_threshold: 60 分钟`` gives."""
     if not holds_kind(kind, text):
         return False
 
@@ -183,4 +204,6 @@ def gives_kind(
 
     if not found or names(" ".join(heading_path)):
         return True
+    if row and names(text):
+        return any(holds_kind(kind, cell) for cell in text.splitlines())
     return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))

@@ -101,6 +101,8 @@ class RankOutcome:
     """Identifiers of the query the KB has nowhere (no hit can be confident)."""
     unavailable: bool = False
     """True when the KB's index could not be used (a note says why)."""
+    translated: dict[str, str] = field(default_factory=dict)
+    """Keywords read in the KB's other language, as the KB writes them (格式 -> format)."""
 
 
 def _body(text: str, heading_path: Sequence[str] = ()) -> str:

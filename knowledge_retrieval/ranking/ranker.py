@@ -36,7 +36,7 @@ from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from . import confidence, routing
 from .candidates import Candidates, field_value_match
-from .holds import QuestionRules, gives_kind, section_with_kind
+from .holds import QuestionRules, asked_with_corrections, gives_kind, section_with_kind
 from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
@@ -149,8 +149,9 @@ class Ranker:
         # long page (which covers every word of a description somewhere)
         together = np.zeros(len(cands.file_paths))
         np.maximum.at(together, cands.group, sec_cov)
-        if did_you_mean:  # a file found through a corrected word proves less
-            typo = 1.0 - (1.0 - TYPO_WEIGHT) * len(did_you_mean) / len(keywords)
+        if alias:  # a file found through a corrected or translated word proves less
+            stand_ins = len(did_you_mean) + len(vocab.translated)
+            typo = 1.0 - (1.0 - TYPO_WEIGHT) * stand_ins / len(keywords)
             via_typo = cands.file_has_any(list(alias))
             cov = np.where(via_typo, cov * typo, cov)
             together = np.where(via_typo, together * typo, together)
@@ -281,24 +282,26 @@ class Ranker:
         # does not hold: the entity is there, the asked fact is not
         # (read only for hits the cap would lower)
         prob, final = confidence.scores(x, never)
-        if q.asks is not None:
+        asks = asked_with_corrections(q.text, q.asks, did_you_mean)
+        if asks is not None:
             cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
             for j, f in enumerate(files):
                 if final[j] <= cap:
                     continue
                 fi = int(order[j])
                 found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
-                text = f.answer_section()[0]
-                if gives_kind(q.asks, text, f.fields().get("hpath") or (), found, alias):
+                text, st = f.answer_section()[0], f.fields()
+                row = st.get("kind") == "table"
+                if gives_kind(asks, text, st.get("hpath") or (), found, alias, row=row):
                     continue
                 # another section of the file with the keywords the best one has may hold the
                 # value (the 时间 section of a runbook, beside a 注意 section that names the task)
-                other = section_with_kind(reader, cands, fi, int(best[fi]), q.asks, found, alias)
+                other = section_with_kind(reader, cands, fi, int(best[fi]), asks, found, alias)
                 if other is not None:
                     f.best = section(other)
                     f.stored, f.shown = {}, None
                     continue
-                f.lacks = q.asks
+                f.lacks = asks
                 never[j] = True
             if any(f.lacks for f in files):
                 prob, final = confidence.scores(x, never)
@@ -316,7 +319,13 @@ class Ranker:
             f.features = x[j]
             f.capped = bool(never[j])
         return RankOutcome(
-            files, [k.text for k in keywords], known, did_you_mean, vocab.filler, vocab.absent_ids
+            files,
+            [k.text for k in keywords],
+            known,
+            did_you_mean,
+            vocab.filler,
+            vocab.absent_ids,
+            translated=vocab.translated,
         )
 
     def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:

@@ -12,6 +12,8 @@ from ..text.analysis import has_cjk
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
+TRANSLATION_WEIGHT = 0.7
+MAX_TRANSLATIONS = 3
 TYPO_ALWAYS = 3
 """Questions of at most this many keywords have their misspelt words corrected however few of
 the others the KB knows (longer ones only when it knows at least as many as it lacks)."""
@@ -44,6 +46,8 @@ class Known:
     filler: list[str] = field(default_factory=list)
     """Words of the question the KB has never seen that are common in general language
     (how many, happens, 多久): question words, not a topic the answer lacks."""
+    translated: dict[str, str] = field(default_factory=dict)
+    """Keyword the KB lacks -> its word in the KB's other language (换班 -> shift)."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
@@ -138,14 +142,51 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             out.known.append(kw.text)
         elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
             unknown.append(kw)
+
+    def translate(kw: Keyword) -> bool:
+        """A word of the KB's other language stands in for the keyword."""
+        got = _translations(stats, kw)
+        if got is None:
+            return False
+        target, terms = got
+        for t in terms:
+            out.terms[t] = max(out.terms.get(t, 0.0), TRANSLATION_WEIGHT)
+            out.alias[t] = target
+        out.translated[kw.text] = original_spelling(stats, terms[0])
+        return True
+
     # correct typos only when the query is mostly on topic (or short): a question whose
     # words are mostly foreign to the KB is out of scope, not misspelt
     if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
+        # a keyword is read in the KB's other language only beside an identifier the KB has
+        # (X-App-Build 格式, DQ-305 阈值, BIL-2020 的时候 dunning 重试): words alone, translated,
+        # match too much of a large KB in the other language
+        anchored = any(
+            is_identifier(k) and k.text not in out.absent_ids and out.share.get(k.text)
+            for k in out.keywords
+        )
         for kw in unknown:
-            if correct(kw, kw.parts[0] if kw.parts else kw.text):
+            if correct(kw, kw.parts[0] if kw.parts else kw.text) or (anchored and translate(kw)):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
     return out
+
+
+def _translations(stats: TermStats, kw: Keyword) -> tuple[str, list[str]] | None:
+    """The term a keyword the KB lacks stands for, and the KB's terms of its translations
+    (a Chinese word's English glosses, an English word's two-character Chinese words)."""
+    from ..text import glossary
+
+    if has_cjk(kw.text):
+        if len(kw.parts) != 1 or kw.whole:
+            return None
+        got = glossary.english_terms(kw.text)
+    elif not kw.whole and len(kw.parts) == 1 and kw.text.isalpha():
+        got = glossary.chinese_words(kw.parts[0])
+    else:
+        return None
+    known = [t for t in got if stats.known(t)][:MAX_TRANSLATIONS]
+    return (kw.parts[0], known) if known else None
 
 
 def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:

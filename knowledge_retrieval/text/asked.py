@@ -54,8 +54,10 @@ _ASKED: tuple[tuple[Kind, str], ...] = (
 )
 
 _NUMERAL = "零一二三四五六七八九十百千万萬两兩〇壹贰貳叁參肆伍陆陸柒捌玖拾佰仟半"
-_NUM = rf"(?:(?<![A-Za-z0-9_\-])\d+(?:[.,]\d+)*|[{_NUMERAL}]+)"
-"""A number: digits not inside a code (``E2060``, ``AUTH-1103``), or Chinese numerals."""
+_DIGITS = r"(?<![A-Za-z0-9_\-])\d+(?:[.,]\d+)*"
+"""Digits not inside a code (``E2060``, ``AUTH-1103``)."""
+_NUM = rf"(?:{_DIGITS}|[{_NUMERAL}]+)"
+"""A number: digits, or Chinese numerals."""
 _WORD_NUMBER = (
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|forty|fifty|sixty|hundred|thousand|million|dozen|once|twice|single|half)\b"
@@ -112,12 +114,13 @@ _TIME_WORD = (
 
 
 def holds_kind(kind: Kind, text: str) -> bool:
-    """Whether ``text`` holds a value of ``kind`` (a duration: a number with a time unit, or a
-    number in a text that names a unit of time: ``payment.timeout.seconds`` ... ``Default: 30``)."""
+    """Whether ``text`` holds a value of ``kind`` (a duration: a number with a time unit, or
+    digits in a text that names a unit of time: ``payment.timeout.seconds`` ... ``Default:
+    30``; not "one" in "rate_limit_per_minute requests from one merchant key")."""
     if _pattern(_HOLDS[kind]).search(text):
         return True
     return (
         kind == "duration"
         and _pattern(_TIME_WORD).search(text) is not None
-        and _pattern(_HOLDS["number"]).search(text) is not None
+        and _pattern(_DIGITS).search(text) is not None
     )

@@ -79,6 +79,36 @@ def test_the_value_must_be_given_beside_what_was_asked(tmp_path: Path) -> None:
     assert r.found and r.hits[0].path == "contacts.md", r.notes
 
 
+def test_a_table_row_gives_what_its_code_cell_names(tmp_path: Path) -> None:
+    # one row is one section: its code cell names what its threshold cell gives; a number
+    # elsewhere in a row (an HTTP status) is no duration, nor is "one merchant key"
+    root = tmp_path / "KnowledgeBase"
+    write(root / "data" / "README.md", "# Data\n\nData quality checks and error codes.\n")
+    write(
+        root / "data" / "dq-checks.csv",
+        "code,name,default_threshold,action_on_fail\n"
+        "DQ-301,row_count_drop,30%,告警\n"
+        "DQ-305,upstream_late,60 分钟,告警并通知值班\n",
+    )
+    write(
+        root / "data" / "errors.csv",
+        "code,name,http_status,meaning,what_to_do\n"
+        "E2060,RATE_LIMITED,429,More than rate_limit_per_minute requests from one merchant key.,"
+        "Back off and retry after the Retry-After seconds.\n"
+        "E2061,TOO_LARGE,413,The body is over 1 MB.,Send a smaller body.\n",
+    )
+    r = search("DQ-305 阈值是多少", "data", root=root)
+    assert r.found and r.hits[0].path == "dq-checks.csv", r.notes
+    assert "60 分钟" in r.hits[0].content
+    for question in (
+        "how many seconds is Retry-After for E2060",
+        "how many sedonds is Retry-After for E2060",  # a misspelt kind word asks the same
+    ):
+        r = search(question, "data", root=root)
+        assert not r.found, question
+        assert any(n.endswith("it gives no duration, which the question asks for") for n in r.notes)
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",

