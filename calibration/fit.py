@@ -117,6 +117,10 @@ def collect(args: argparse.Namespace) -> Data:
     team = HERE / "teamkb"
     for q in load_questions(team / "questions.jsonl"):
         ask(data, "teamkb", q, team, q.get("ask_kb", q["kb"]))
+    for name in args.team:
+        other = HERE / name
+        for q in load_questions(other / "questions.jsonl"):
+            ask(data, name, q, other, q.get("ask_kb", q["kb"]))
     if args.typos:
         for q in load_questions(Path(args.typos)):
             ask(data, "teamkb-typos", q, team, q.get("ask_kb", q["kb"]))
@@ -330,6 +334,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
     ap.add_argument("--small", help="the folder small_kbs.py wrote")
     ap.add_argument("--typos", help="typo variants of the teamkb questions")
+    ap.add_argument(
+        "--team",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another team fixture of calibration/ to fit on (repeatable; not a held-out one)",
+    )
     ap.add_argument("--dry-run", action="store_true", help="measure, do not write the model")
     ap.add_argument("--drop", default="", help="features to leave out (comma-separated)")
     ap.add_argument("--cache", help="keep the collected rows in this .npz file (refits are fast)")
