@@ -71,7 +71,9 @@ class FileMatch:
         if self.reader is not None and not _body(text, st.get("hpath") or ()):
             nxt = self._next_section()
             if nxt:
-                text = f"{text.rstrip()}\n\n{nxt.get('text') or ''}"
+                # the heading of the section under it (Definition, under Idempotency) is no
+                # sentence of the answer
+                text = f"{text.rstrip()}\n\n{_body(str(nxt.get('text') or ''), nxt.get('hpath') or ())}"
                 end = tuple(nxt.get("lines") or (start, end))[1]
         self.shown = (text, int(start), int(end))
         return self.shown

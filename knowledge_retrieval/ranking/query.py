@@ -88,6 +88,12 @@ _HOW = frozenset(
 )
 """After "how", these words make the question phrase ("how many times", "how long", "how fast"):
 what is asked for (:attr:`Query.asks`), not a topic the answer must name."""
+_HOW_WORKS = re.compile(
+    r"^\s*how\s+(?:do|does|did|can|could|will|would|should)\b.*\b(works?)\W*$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""The "work" that ends "how do refunds work": what is asked (how something goes), not a topic
+the answer must name (a FAQ's "which test cards work in the sandbox")."""
 _VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
 """After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
 / lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
@@ -214,7 +220,9 @@ def analyze_query(text: str) -> Query:
 
     prev = ""  # the word before, lower case ("" after Chinese)
     verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
-    for kind, raw, _s, _e in iter_tokens(_contractions(text)):
+    spoken = _contractions(text)
+    how_works = _HOW_WORKS.search(spoken)
+    for kind, raw, _s, _e in iter_tokens(spoken):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
         before, prev = prev, raw.lower() if kind != "cjk" else ""
@@ -281,7 +289,11 @@ def analyze_query(text: str) -> Query:
                     )
             elif parts:
                 p = parts[0]
-                noise = raw.lower() in _NOISE or (before == "how" and raw.lower() in _HOW)
+                noise = (
+                    raw.lower() in _NOISE
+                    or (before == "how" and raw.lower() in _HOW)
+                    or (how_works is not None and _s == how_works.start(1))
+                )
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise and p not in keywords:
                     keywords[p] = Keyword(raw, None, (p,))

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from knowledge_retrieval import search
 from knowledge_retrieval.ranking.answer import key_statement, units
 from knowledge_retrieval.results import Hit
+
+from ..conftest import write
 
 ROWS = (
     "审批\n\n"
@@ -92,3 +96,20 @@ def test_units_keep_every_word_and_no_line_break(content: str) -> None:
 def _chars(text: str) -> Counter[str]:
     """The characters of a text but spaces and the "; " that joins a row's cells."""
     return Counter(c for c in text if not c.isspace() and c != ";")
+
+
+def test_a_heading_alone_is_answered_by_the_text_under_its_subheading(tmp_path: Path) -> None:
+    # an H1 with nothing under it takes the section after it; that section's heading
+    # ("Definition") is no sentence of the answer
+    root = tmp_path / "KnowledgeBase"
+    write(root / "terms" / "README.md", "# Terms\n\nThe glossary.\n")
+    write(
+        root / "terms" / "idempotency.md",
+        "---\ntags: [幂等]\n---\n\n# Idempotency\n\n## Definition\n\n"
+        "An operation is idempotent when performing it twice has the effect of doing it once.\n\n"
+        "## Why it matters\n\nRetries are safe only for idempotent operations.\n",
+    )
+    r = search("幂等是什么意思", "terms", root=root, score_threshold=0)
+    assert r.hits[0].heading_path == ("Idempotency",)
+    assert "：An operation is idempotent" in r.answer
+    assert "Definition" not in r.answer

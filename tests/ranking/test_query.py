@@ -3,8 +3,11 @@ pieces of contractions are no keywords."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from knowledge_retrieval import search
 from knowledge_retrieval.defaults import MAX_QUERY_KEYWORDS
 from knowledge_retrieval.ranking.query import analyze_query
 
@@ -100,6 +103,27 @@ def test_a_word_that_starts_with_a_question_word_keeps_its_topic() -> None:
 )
 def test_the_word_after_how_is_the_question_not_its_topic(text: str, keywords: list[str]) -> None:
     assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("how do refunds work", ["refunds"]),
+        ("How does the retry policy work?", ["retry", "policy"]),
+        # elsewhere "work" is what is asked about
+        ("how does work scheduling work", ["work", "scheduling"]),
+        ("which test cards work in the sandbox", ["test", "cards", "work in", "sandbox"]),
+        ("how do I work with webhooks", ["work", "webhooks"]),
+    ],
+)
+def test_the_work_that_ends_a_how_question_is_no_topic(text: str, keywords: list[str]) -> None:
+    assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+def test_how_refunds_work_is_not_answered_by_the_test_cards_that_work(sample_root: Path) -> None:
+    # "work" made the sandbox's "Which test card numbers work" section the answer, at 1.00
+    r = search("how do refunds work", root=sample_root, score_threshold=0)
+    assert all("test card" not in " ".join(h.heading_path) for h in r.hits if h.score >= 0.35)
 
 
 @pytest.mark.parametrize(
