@@ -78,6 +78,11 @@ class QuestionRules:
     never seen are in another script, its gloss (超卖 of INV_OVERSOLD, 最低消費 of
     PROMO_HOLIDAY20 in an English KB), not words of the identifier's own language the KB never
     uses (HTTP of BF0101)."""
+    mostly_filler: bool
+    """Most of the question is words the KB has never seen, common in English (book, meeting,
+    room, office of "book a meeting room in the Berlin office"): were they question words, what
+    is left (Berlin) would not say what was asked; an identifier the file has whole would
+    (how high can spark.executor.memory go without approval)."""
     id_rows: tuple[int, ...]
     named: tuple[int, ...]
     """Keywords that name something in a short question (VPN gateway for Europe, cutoff time
@@ -96,6 +101,7 @@ class QuestionRules:
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             unseen_word=unseen,
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
+            mostly_filler=vocab.mostly_filler,
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
             named=tuple(_named_rows(text, keywords)),
         )
@@ -107,7 +113,8 @@ class QuestionRules:
         why = {
             "absent_identifier": self.absent_identifier,
             "unknown_words": self.unknown_words,
-            "outside": self.outside and not self._glossed(cov),
+            "outside": (self.outside and not self._glossed(cov))
+            or (self.mostly_filler and not any(cov[i] >= 1.0 for i in self.id_rows)),
             "no_keyword": not (cov >= 0.5).any(),
             "unseen_word": self.unseen_word and not self._glossed(cov),
             "name": any(cov[i] < 0.5 for i in self.named),

@@ -48,6 +48,9 @@ class Known:
     (how many, happens, 多久): question words, not a topic the answer lacks."""
     translated: dict[str, str] = field(default_factory=dict)
     """Keyword the KB lacks -> its word in the KB's other language (换班 -> shift)."""
+    mostly_filler: bool = False
+    """Most of the question is common English the KB, written in English, has never seen (book
+    a meeting room in the Berlin office): question words or its topic, the words cannot say."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
@@ -93,14 +96,14 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k, q.text))
     ]
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
-    if (
-        len(english) >= MANY_FILLERS
-        and 2 * len(english) > len(asked)
-        and not uses_english_prose(stats)
-    ):  # most of the question is common English a KB of another language lacks: its topic
+    mostly = len(english) >= MANY_FILLERS and 2 * len(english) > len(asked)
+    if mostly and not uses_english_prose(stats):
+        # most of the question is common English a KB of another language lacks: its topic
         filler = [k for k in filler if k not in english]
+        mostly = False
     keywords = [k for k in asked if k not in filler]
     out = Known(keywords or asked, dict(q.terms))
+    out.mostly_filler = mostly
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [

@@ -19,6 +19,8 @@ from importlib import resources
 from .analysis import STOP_WORDS, index_terms, to_simplified
 
 MAX_GLOSS_WORDS = 2
+MIN_TERM = 3
+"""English terms shorter than this (go, on) are never looked up: too many senses begin so."""
 _ENTRY = re.compile(r"\S+ (\S\S) \[[^\]\n]*\] /(.*)/\s*$")
 """An entry of a two-character word: traditional, simplified, [pinyin], /senses/."""
 _SKIP = re.compile(
@@ -100,7 +102,7 @@ def english_terms(word: str) -> tuple[str, ...]:
 def chinese_words(term: str) -> tuple[str, ...]:
     """Two-character Chinese words one of whose senses is the English word of this index term
     alone (downstream -> 下游, approv -> 批准)."""
-    if not term.isascii() or not term.isalpha():
+    if len(term) < MIN_TERM or not term.isascii() or not term.isalpha():
         return ()
     data = _dictionary()
     out: dict[str, None] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from knowledge_retrieval.text.analysis import index_terms
@@ -29,9 +29,11 @@ def test_words_outside_the_glossary_have_none() -> None:
     assert english_terms("手机号") == ()  # only two-character words
     assert english_terms("ab") == ()
     assert chinese_words("zzzqx") == ()
+    assert chinese_words("go") == ()  # too short to look up
     assert chinese_words("dq-305") == ()
 
 
+@settings(deadline=None, max_examples=50)  # the first call reads the dictionary
 @given(st.text(max_size=6))
 def test_any_text_is_looked_up_without_error(text: str) -> None:
     for term in english_terms(text):
