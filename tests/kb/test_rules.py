@@ -173,6 +173,27 @@ def test_heading_gives_the_rule_when_the_line_has_none():
     assert _rules("`index.md`", heading="入口").entry == ("index.md",)
 
 
+def test_a_path_whose_rule_comes_after_a_parenthesis_takes_its_headings():
+    # the wording is a sentence later, past a parenthesised list with no path of its own
+    r = _rules(
+        "`archive/` contains outdated pages kept for history (the 2022 quota policy, the v0 "
+        "API migration). Do not quote them to users.",
+        heading="Ignore",
+    )
+    assert r.exclude == ("archive/",)
+    r = _rules(
+        "`archive/` 裡是過期文件（2021 年的取消規定、舊掛號系統），只供查考，請勿依此回覆。",
+        heading="可以忽略",
+    )
+    assert r.exclude == ("archive/",) and r.not_understood == ()
+
+
+def test_a_heading_that_says_less_important_lowers_rather_than_hides():
+    r = _rules("`faq.md` only summarises other pages.", heading="Less important / ignore")
+    assert r.exclude == ()
+    assert [(x.action, x.path) for x in r.understood] == [("avoid", "faq.md")]
+
+
 def test_code_blocks_and_comments_are_not_rules():
     r = parse_readme("# KB\n\n```\n# not a heading\nIgnore `a/`\n```\n<!-- Ignore `b/` -->\n")
     assert r.headings == ("KB",) and r.exclude == ()

@@ -163,8 +163,10 @@ _RULES_HEAD = re.compile(
 
 
 def heading_cue(text: str) -> str | None:
-    """The rule a heading gives the lines under it ("## Ignore" -> exclude)."""
-    return _cue(text)
+    """The rule a heading gives the lines under it ("## Ignore" -> exclude); one that also
+    says "less important" ("## Less important / ignore") lowers them rather than hides them."""
+    cue = _cue(text)
+    return "avoid" if cue == "exclude" and _AVOID.search(text) else cue
 
 
 def is_rules_heading(text: str) -> bool:
@@ -212,6 +214,8 @@ def _rules_from(masked: str, codes: list[str], heading: str | None) -> list[tupl
                 kind = prev
             elif nxt[0] and not nxt[1]:
                 kind = nxt[0]
+            else:  # "`archive/` contains outdated pages (...). Do not quote them": its heading's
+                kind = heading
         prev = cue or prev
         out.extend((kind, p, idx) for idx, p in paths if kind)
     return out
