@@ -203,11 +203,14 @@ def gives_kind(
     names what ``default_threshold: 60 分钟`` gives."""
     if not holds_kind(kind, text):
         return False
+    # a question about an identifier asks its value: "when was clinic.booking.max_days_ahead
+    # last changed" is not answered by another key's block that says "Who may change"
+    named = [k for k in found if is_identifier(k)] or list(found)
 
     def names(part: str) -> bool:
         terms = set(index_terms(part))
         terms |= {alias[t] for t in terms if t in alias}
-        return any(k.coverage(terms) >= 0.5 for k in found)
+        return any(k.coverage(terms) >= 0.5 for k in named)
 
     if not found or names(" ".join(heading_path)):
         return True

@@ -109,6 +109,26 @@ def test_a_table_row_gives_what_its_code_cell_names(tmp_path: Path) -> None:
         assert any(n.endswith("it gives no duration, which the question asks for") for n in r.notes)
 
 
+def test_the_value_asked_of_an_identifier_is_given_beside_it(tmp_path: Path) -> None:
+    # another key's block says "Who may change" and has a 2000 in its range: no date of when
+    # the key asked about was changed
+    root = tmp_path / "KnowledgeBase"
+    write(root / "desk" / "README.md", "# Desk\n\nClinic desk settings.\n")
+    write(
+        root / "desk" / "settings.md",
+        "# Settings\n\nEvery change is written to the audit log.\n\n"
+        "Key: clinic.booking.max_days_ahead\nDefault: 28\nAllowed range: 7–90\n"
+        "Who may change: Site Administrator\n\n"
+        "Key: clinic.refund.auto_approve_limit_twd\nDefault: 500\nAllowed range: 0–2000\n"
+        "Who may change: Finance Director\n",
+    )
+    r = search("when was clinic.booking.max_days_ahead last changed?", "desk", root=root)
+    assert not r.found
+    assert any(n.endswith("it gives no date, which the question asks for") for n in r.notes)
+    r = search("clinic.booking.max_days_ahead allowed range", "desk", root=root)
+    assert r.found and "7–90" in r.hits[0].content, r.notes
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
