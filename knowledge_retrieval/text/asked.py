@@ -76,7 +76,9 @@ _HOLDS: dict[Kind, str] = {
         r"|即时|即時|立即|永久|不过期|不過期|当天|當天|次日|隔天"
     ),
     "date": (
-        rf"(?<![A-Za-z0-9_\-])(?:1[5-9]|20)\d\d(?![0-9])|{_NUM}\s*[年月日号號]"
+        # a year, not the upper end of a range of small numbers ("Allowed range: 0–2000")
+        rf"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
+        rf"|{_NUM}\s*[年月日号號]"
         r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d"
         r"|\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:since|until|from) (?:v|version )\d"
     ),

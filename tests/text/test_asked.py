@@ -85,6 +85,7 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("number", "OpenTelemetry 社区目前提供了预构建的 Lambda 层"),
         ("range", "上架任务领取后必须完成的时间。\n\n- 类型：整数\n- 默认值：`900`"),
         ("version", "X-Client-Version is sent by the mobile apps."),
+        ("date", "Default: 500\nAllowed range: 0–2000"),  # a range's bound is no year
         # a unit of time in a key and a number in words are no duration
         ("duration", "More than rate_limit_per_minute requests from one merchant key."),
     ],
