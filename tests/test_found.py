@@ -20,7 +20,7 @@ FOUND_FLOORS = {
     "teamkb-check": (0.04, 0.80, 0.85),
     "teamkb-fresh": (0.18, 0.85, 0.75),
     "teamkb-blind": (0.10, 0.75, 0.72),
-    "teamkb-blind2": (0.12, 0.72, 0.58),
+    "teamkb-blind2": (0.15, 0.75, 0.60),
 }
 
 

@@ -55,6 +55,19 @@ def test_identifier_parts_match_too(sample_root: Path) -> None:
     assert "max_attempts" in r.hits[0].content
 
 
+def test_an_absent_identifier_names_what_the_best_file_has_of_it(sample_root: Path) -> None:
+    r = search("payment.retry.max_delay", root=sample_root)
+    assert not r.found
+    assert (
+        "'payment.retry.max_delay' is not in 'payments': no document has this identifier "
+        "(did you mean: payment.retry.max_attempts?)"
+    ) in r.notes
+    assert (
+        "best match payments/reference/payment-config.md scored 0.28, below the threshold "
+        "0.35; it has no keyword whole, only parts of: payment.retry.max_delay"
+    ) in r.notes
+
+
 def test_hit_shape(sample_root: Path) -> None:
     r = search("payment.retry.max_attempts", kb="payments", root=sample_root, top_k=3)
     assert 1 <= len(r.hits) <= 3

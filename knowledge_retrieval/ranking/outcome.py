@@ -158,7 +158,14 @@ def from_matches(
         what = "note" if notes_of_memory else "match"
         notes.append(
             f"best {what} {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
-            f"{threshold:.2f}; it matched only: {', '.join(best.matched_terms) or 'weak terms'}"
+            f"{threshold:.2f}; "
+            + (
+                f"it matched only: {', '.join(best.matched_terms)}"
+                if best.matched_terms
+                else f"it has no keyword whole, only parts of: {', '.join(best.missing_terms)}"
+                if best.missing_terms
+                else "it has none of the question's keywords"
+            )
             + (
                 f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
                 if best.lacks

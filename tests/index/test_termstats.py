@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,3 +116,39 @@ def test_a_numeric_column_is_read_whole_and_equals_the_per_document_values(
         whole = column_u64(seg, "tkey")
         per_doc = [seg.column_reader("tkey")[d] for d in range(seg.doc_count_all())]
         assert whole.tolist() == per_doc and len(set(per_doc)) == seg.doc_count_all() == 80
+
+
+def test_an_edit_undone_leaves_the_scores_of_a_fresh_build(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # the sections an edit replaces stay in their segment, counted in every statistic, until a
+    # merge drops them: a small index is merged whenever a file leaves it
+    from knowledge_retrieval import search
+    from knowledge_retrieval.index import store
+
+    questions = ["退款多久到账", "payment.retry.max_attempts", "订单状态码 20 是什么意思"]
+
+    def scores() -> list[list[tuple[str, float]]]:
+        return [
+            [(h.path, h.score) for h in search(q, "payments", root=sample_root).hits]
+            for q in questions
+        ]
+
+    before = scores()
+    faq = sample_root / "payments" / "faq" / "payment-faq.md"
+    text = faq.read_text(encoding="utf-8")
+    for n in range(3):
+        faq.write_text(text + f"\n\nAn added line {n}.\n", encoding="utf-8")
+        scores()
+    faq.write_text(text, encoding="utf-8")
+    after = scores()
+    with store._REGISTRY_LOCK:
+        for kbi in store._REGISTRY.values():
+            kbi.close()
+        store._REGISTRY.clear()
+    monkeypatch.setenv("KR_INDEX_DIR", str(tmp_path / "fresh-indexes"))
+    fresh = scores()
+    for got, want in zip(after, fresh, strict=True):
+        assert [p for p, _s in got] == [p for p, _s in want]
+        assert all(abs(a - b) < 0.01 for (_p, a), (_q, b) in zip(got, want, strict=True))
+    assert [[p for p, _s in r] for r in before] == [[p for p, _s in r] for r in fresh]
