@@ -64,12 +64,6 @@ log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = "10"
 LOCK_TIMEOUT = 120.0
-MERGE_ALL_SECTIONS = 300
-"""An index of at most this many sections is merged into one segment when an update removes a
-file's sections, so its statistics are those of a fresh build: without it, three edits undone
-on a 131-section team KB moved scores by up to 0.19 and changed three top hits. A merge is
-Whoosh rewriting the index: 0.2 s at 194 sections, 1.9 s at 704, 6.5 s at 7,631; a larger
-index merges as Whoosh decides, and a deleted file's sections count until then."""
 
 FIELDS = ("title", "heading", "fname", "meta", "body")
 """Searchable fields, each scored on its own (BM25F)."""
@@ -399,13 +393,7 @@ class KBIndex:
                     f"the Whoosh index at {self.dir} is locked by another program",
                     hint="wait for it to finish and search again",
                 ) from None
-            # sections of deleted and edited files stay in their segments until a merge drops
-            # them, and count in every term statistic meanwhile: a small index is merged whole
-            # whenever a file leaves it, so its scores are those of a fresh build
-            removes = bool(deleted) or any(rel in man for rel, _d, _s, _h in docs)
-            merge_all = removes and self._ix.doc_count_all() <= MERGE_ALL_SECTIONS
-            w = writer
-            try:
+            with writer as w:
                 for rel in deleted:
                     w.delete_by_term("path", rel)
                 for rel, doc, sig, sha in docs:
@@ -418,10 +406,6 @@ class KBIndex:
                         w.add_document(**row)
                     (report.updated if rel in man else report.added).append(rel)
                     man[rel] = [*sig, sha]
-            except BaseException:
-                w.cancel()
-                raise
-            w.commit(optimize=merge_all)
         for rel in deleted:
             man.pop(rel, None)
             report.deleted.append(rel)

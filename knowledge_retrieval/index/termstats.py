@@ -72,14 +72,28 @@ class TermStats:
         self.cache: dict[str, Any] = got
         """What this reader's searches remember (callers may keep their own entries here)."""
         self.sections = reader.doc_count_all()
-        # Whoosh's document frequencies and field lengths count deleted sections until their
-        # segment is merged away: so does n (counting only live ones made a word in every
-        # section of a small, just-edited KB look negatively rare, and it matched nothing)
-        self.n = max(self.sections, 1)
+        # Whoosh's document frequencies, section count and field lengths count deleted sections
+        # until their segment is merged away; here all three count live sections only (df from
+        # the postings, which leave deleted sections out), so an edited index scores as a
+        # fresh build of the same files. (n alone counting live ones made a word in every
+        # section of a small, just-edited KB look negatively rare, and it matched nothing.)
+        self.deletions = bool(reader.has_deletions())
+        self.n = max(reader.doc_count() if self.deletions else self.sections, 1)
         avg: dict[str, float] | None = got.get("avg")
         if avg is None:
-            avg = got["avg"] = {f: (reader.field_length(f) / self.n) or 1.0 for f in FIELDS}
+            avg = got["avg"] = {f: (self._live_length(f) / self.n) or 1.0 for f in FIELDS}
         self.avg = avg
+
+    def _live_length(self, field: str) -> float:
+        """The total length of a field over live sections: Whoosh's total less the deleted
+        sections' lengths (as its one-byte lengths give them)."""
+        total = float(self.reader.field_length(field))
+        if self.deletions:
+            for seg, _offset in self.reader.leaf_readers():
+                if seg.has_deletions():
+                    gone = np.fromiter(seg.deleted_docs_set, dtype=np.int64)
+                    total -= float(self.segment_columns(seg)[field][gone].sum())
+        return max(total, 0.0)
 
     def df(self, term: str) -> dict[str, int]:
         """How many sections have the term, per field."""
@@ -87,10 +101,21 @@ class TermStats:
         got: dict[str, int] | None = cache.get(term)
         if got is None:
             got = {f: self.reader.doc_frequency(f, term) for f in FIELDS}
+            if self.deletions:  # live sections only
+                got = {f: self._live_df(f, term) if df else 0 for f, df in got.items()}
             if len(cache) >= TERM_CACHE_ENTRIES:
                 cache.clear()
             cache[term] = got
         return got
+
+    def _live_df(self, field: str, term: str) -> int:
+        """How many live sections have the term in the field."""
+        n = 0
+        for seg, _offset in self.reader.leaf_readers():
+            posting = term_postings(seg, field, term)
+            if posting is not None:
+                n += len(posting[0])
+        return n
 
     def idf(self, term: str) -> float:
         df = min(max(self.df(term).values()), self.n)

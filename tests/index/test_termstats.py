@@ -121,8 +121,8 @@ def test_a_numeric_column_is_read_whole_and_equals_the_per_document_values(
 def test_an_edit_undone_leaves_the_scores_of_a_fresh_build(
     sample_root: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    # the sections an edit replaces stay in their segment, counted in every statistic, until a
-    # merge drops them: a small index is merged whenever a file leaves it
+    # the sections an edit replaces stay in their segment until a merge drops them; Whoosh
+    # counts them in its statistics, TermStats counts live sections only
     from knowledge_retrieval import search
     from knowledge_retrieval.index import store
 
@@ -150,5 +150,5 @@ def test_an_edit_undone_leaves_the_scores_of_a_fresh_build(
     fresh = scores()
     for got, want in zip(after, fresh, strict=True):
         assert [p for p, _s in got] == [p for p, _s in want]
-        assert all(abs(a - b) < 0.01 for (_p, a), (_q, b) in zip(got, want, strict=True))
+        assert all(abs(a - b) < 0.005 for (_p, a), (_q, b) in zip(got, want, strict=True))
     assert [[p for p, _s in r] for r in before] == [[p for p, _s in r] for r in fresh]
