@@ -114,7 +114,7 @@ class QuestionRules:
             "absent_identifier": self.absent_identifier,
             "unknown_words": self.unknown_words,
             "outside": (self.outside and not self._glossed(cov))
-            or (self.mostly_filler and not any(cov[i] >= 1.0 for i in self.id_rows)),
+            or (self.mostly_filler and not self._whole_identifier(cov)),
             "no_keyword": not (cov >= 0.5).any(),
             "unseen_word": self.unseen_word and not self._glossed(cov),
             "name": any(cov[i] < 0.5 for i in self.named),
@@ -124,7 +124,11 @@ class QuestionRules:
     def _glossed(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole that the words the KB
         does not know gloss (:attr:`gloss`)."""
-        return self.gloss and any(cov[i] >= 1.0 for i in self.id_rows)
+        return self.gloss and self._whole_identifier(cov)
+
+    def _whole_identifier(self, cov: np.ndarray) -> bool:
+        """Whether the file has an identifier of the question whole."""
+        return any(cov[i] >= 1.0 for i in self.id_rows)
 
     def unnamed(self, cov: np.ndarray) -> list[str]:
         """The names of the question a file with this coverage lacks."""

@@ -158,14 +158,7 @@ def from_matches(
         what = "note" if notes_of_memory else "match"
         notes.append(
             f"best {what} {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
-            f"{threshold:.2f}; "
-            + (
-                f"it matched only: {', '.join(best.matched_terms)}"
-                if best.matched_terms
-                else f"it has no keyword whole, only parts of: {', '.join(best.missing_terms)}"
-                if best.missing_terms
-                else "it has none of the question's keywords"
-            )
+            f"{threshold:.2f}; {_what_matched(best)}"
             + (
                 f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
                 if best.lacks
@@ -191,3 +184,12 @@ def from_matches(
         asks=q.asks,
         known=known,
     )
+
+
+def _what_matched(best: FileMatch) -> str:
+    """What of the question the best file under the line has, for its note."""
+    if best.matched_terms:
+        return f"it matched only: {', '.join(best.matched_terms)}"
+    if best.missing_terms:
+        return f"it has no keyword whole, only parts of: {', '.join(best.missing_terms)}"
+    return "it has none of the question's keywords"

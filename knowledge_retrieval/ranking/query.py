@@ -222,7 +222,7 @@ def analyze_query(text: str) -> Query:
     verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
     spoken = _contractions(text)
     how_works = _HOW_WORKS.search(spoken)
-    for kind, raw, _s, _e in iter_tokens(spoken):
+    for kind, raw, start, _e in iter_tokens(spoken):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
         before, prev = prev, raw.lower() if kind != "cjk" else ""
@@ -292,7 +292,7 @@ def analyze_query(text: str) -> Query:
                 noise = (
                     raw.lower() in _NOISE
                     or (before == "how" and raw.lower() in _HOW)
-                    or (how_works is not None and _s == how_works.start(1))
+                    or (how_works is not None and start == how_works.start(1))
                 )
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise and p not in keywords:

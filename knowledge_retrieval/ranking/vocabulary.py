@@ -12,7 +12,8 @@ from ..text.analysis import has_cjk
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
-TRANSLATION_WEIGHT = 0.7
+"""What a stand-in for a keyword the KB lacks counts: a near word of a misspelt one, or its
+translation into the KB's other language."""
 MAX_TRANSLATIONS = 3
 TYPO_ALWAYS = 3
 """Questions of at most this many keywords have their misspelt words corrected however few of
@@ -111,13 +112,18 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     ]
     unknown = []
 
+    def stand_in(terms: list[str], stands_for: str) -> None:
+        """Terms of the vocabulary count, at :data:`TYPO_WEIGHT`, for a keyword's term."""
+        for t in terms:
+            out.terms[t] = max(out.terms.get(t, 0.0), TYPO_WEIGHT)
+            out.alias[t] = stands_for
+
     def correct(kw: Keyword, stands_for: str) -> bool:
         """Typo tolerance: a near vocabulary term stands in for the keyword."""
         near = typo_candidate(stats, kw)
         if near:
             out.did_you_mean[kw.text] = original_spelling(stats, near, kw.text.lower())
-            out.terms[near] = max(out.terms.get(near, 0.0), TYPO_WEIGHT)
-            out.alias[near] = stands_for
+            stand_in([near], stands_for)
         return bool(near)
 
     # how much of each keyword the KB knows: an identifier it never saw whole, nor all its
@@ -152,9 +158,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         if got is None:
             return False
         target, terms = got
-        for t in terms:
-            out.terms[t] = max(out.terms.get(t, 0.0), TRANSLATION_WEIGHT)
-            out.alias[t] = target
+        stand_in(terms, target)
         out.translated[kw.text] = original_spelling(stats, terms[0])
         return True
 

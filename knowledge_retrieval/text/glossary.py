@@ -77,15 +77,19 @@ def _heads(senses: str) -> list[tuple[str, int]]:
     out = []
     for part in re.split(r"[/;]", senses):
         head = _head(part)
-        if head is not None and _stem(head[0]):
-            out.append((_stem(head[0]), head[1]))
+        stem = _stem(head[0]) if head is not None else ""
+        if head is not None and stem:
+            out.append((stem, head[1]))
     return out
 
 
-def _entry(line: bytes) -> tuple[str, str] | None:
-    """A two-character word's simplified form and senses, from one dictionary line."""
-    m = _ENTRY.match(line.decode("utf-8", "replace"))
-    return (m.group(1), m.group(2)) if m else None
+def _entry_at(data: bytes, at: int) -> tuple[int, tuple[str, str] | None]:
+    """The start of the dictionary line that holds offset ``at``, and the two-character word's
+    simplified form and senses it gives (None for a line of another word length)."""
+    begin = data.rfind(b"\n", 0, at) + 1
+    end = data.find(b"\n", at)
+    m = _ENTRY.match(data[begin : end if end >= 0 else len(data)].decode("utf-8", "replace"))
+    return begin, ((m.group(1), m.group(2)) if m else None)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -98,8 +102,7 @@ def english_terms(word: str) -> tuple[str, ...]:
     out: dict[str, None] = {}
     at = data.find(key)
     while at >= 0:
-        begin = data.rfind(b"\n", 0, at) + 1
-        got = _entry(data[begin : data.find(b"\n", at)])
+        _begin, got = _entry_at(data, at)
         if got and got[0] == simplified:
             out.update((stem, None) for stem, _n in _heads(got[1]))
         at = data.find(key, at + 1)
@@ -116,13 +119,12 @@ def chinese_words(term: str) -> tuple[str, ...]:
     out: dict[str, None] = {}
     lines: set[int] = set()
     # a stem need not begin its words (readi of ready): look for all but its last letter
-    prefix = term[: max(3, len(term) - 1)].encode()
+    prefix = term[: max(MIN_TERM, len(term) - 1)].encode()
     for m in re.finditer(rb"[/; ]" + re.escape(prefix) + rb"[a-z]*\b", data):
-        begin = data.rfind(b"\n", 0, m.start()) + 1
+        begin, got = _entry_at(data, m.start())
         if begin in lines:
             continue
         lines.add(begin)
-        got = _entry(data[begin : data.find(b"\n", m.end())])
         if got and (term, 1) in _heads(got[1]):
             out[got[0]] = None
     return tuple(out)
