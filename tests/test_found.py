@@ -21,6 +21,7 @@ FOUND_FLOORS = {
     "teamkb-fresh": (0.18, 0.85, 0.75),
     "teamkb-blind": (0.10, 0.75, 0.72),
     "teamkb-blind2": (0.15, 0.75, 0.60),
+    "teamkb-blind3": (0.16, 0.75, 0.62),
 }
 
 
