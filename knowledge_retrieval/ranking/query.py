@@ -144,6 +144,10 @@ class Keyword:
     """A verb and its particle (times out, locked out, log in): the whole is the noun they make
     (timeout, lockout, login), which a KB may have without either word; it is never taken for
     a misspelling, and where the KB lacks the noun only the verb is asked about."""
+    joined: bool = False
+    """A two-character Chinese word and the lone character after it, taken for one word
+    (状态 + 码): where the KB never writes the last two together (病人 + 用 of 病人用網路預約),
+    only the word is asked about."""
 
     @property
     def filler_like(self) -> bool:
@@ -242,19 +246,23 @@ def analyze_query(text: str) -> Query:
         if kind == "cjk":
             if len(raw) > _CJK_RUN_CHARS:
                 raw = raw[:_CJK_RUN_CHARS]
-            words = _segment(raw)
+            marked = _segment(raw)
+            words = [w for w, _j in marked]
             cut = _cut_after_keywords(raw, words, MAX_QUERY_KEYWORDS - len(keywords))
             if len(cut) < len(raw):
-                raw, words = cut, _segment(cut)
+                raw, marked = cut, _segment(cut)
             inside: set[str] = set()
-            for w in words:
+            for w, joined in marked:
                 w = w[cjk_question_prefix(w) :]  # 几首歌: the songs are asked about, not 几首
                 if len(w) < 2 or cjk_question_word(w) or all(c in CJK_STOP for c in w):
                     continue
                 units = cjk_units(w)
                 inside.update(units)
                 credit = THREE_CHAR_PART_CREDIT if len(units) == 2 else 1.0
-                keywords.setdefault(w, Keyword(w, w if len(w) >= 3 else None, tuple(units), credit))
+                keywords.setdefault(
+                    w,
+                    Keyword(w, w if len(w) >= 3 else None, tuple(units), credit, joined=joined),
+                )
             for u in cjk_units(raw):
                 if len(u) == 1 and u in CJK_STOP:
                     continue
@@ -369,10 +377,11 @@ def _is_prose_compound(raw: str) -> bool:
     )
 
 
-def _segment(run: str) -> list[str]:
-    """Words of a CJK run for keywords: jieba's segmentation (bigram chunks for short runs)."""
+def _segment(run: str) -> list[tuple[str, bool]]:
+    """Words of a CJK run for keywords: jieba's segmentation (bigram chunks for short runs),
+    each with whether it is a word and the lone character after it (:attr:`Keyword.joined`)."""
     if len(run) <= 2:
-        return [run]
+        return [(run, False)]
     words: list[str] = []
     singles: list[str] = []
 
@@ -382,7 +391,7 @@ def _segment(run: str) -> list[str]:
         if len(singles) == 1:
             prev = words[-1] if words else ""
             if len(prev) == 2 and not prev.startswith("\0") and not cjk_question_word(prev):
-                words[-1] = "\0" + prev + singles[0]
+                words[-1] = "\0\1" + prev + singles[0]
         elif singles:
             chunks = ["".join(singles[i : i + 2]) for i in range(0, len(singles), 2)]
             if len(chunks) > 1 and len(chunks[-1]) == 1:
@@ -405,4 +414,4 @@ def _segment(run: str) -> list[str]:
         flush()
         words.append(w)
     flush()
-    return [w.lstrip("\0") for w in words if w.lstrip("\0")]
+    return [(w.lstrip("\0\1"), w.startswith("\0\1")) for w in words if w.lstrip("\0\1")]

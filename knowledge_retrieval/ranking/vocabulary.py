@@ -198,7 +198,11 @@ def _translations(stats: TermStats, kw: Keyword) -> tuple[str, list[str]] | None
 
 def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
     """A phrasal keyword (times out) stays one where the KB has its noun (timeout); elsewhere it
-    is its verb, as any other word: the particle alone (out, up) names nothing."""
+    is its verb, as any other word: the particle alone (out, up) names nothing. A Chinese word
+    joined to the lone character after it (病人 + 用) stays one where the KB writes the last two
+    together (状态码 of 状态 + 码); elsewhere it is the word."""
+    if k.joined and not (stats.known(k.whole or "") or stats.known(k.parts[-1])):
+        return [Keyword(k.text[:2], None, k.parts[:1])]
     if not k.phrasal or stats.known(k.whole or ""):
         return [k]
     return [Keyword(k.text.split(" ", 1)[0], None, k.parts[:1])]

@@ -160,3 +160,18 @@ def test_a_verb_and_its_particle_are_one_keyword_proven_by_their_noun(
 ) -> None:
     k = next(k for k in analyze_query(text).keywords if k.text == keyword)
     assert (k.whole, k.parts, k.phrasal, k.part_credit) == (whole, parts, True, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "keyword", "joined"),
+    [
+        ("订单状态码是什么", "状态码", True),  # 状态 + 码
+        ("病人用網路預約最多約幾天", "病人用", True),  # 病人 + 用: the KB decides (vocabulary)
+        ("退款金额上限", "金额", False),
+    ],
+)
+def test_a_word_and_the_lone_character_after_it_are_one_joined_keyword(
+    text: str, keyword: str, joined: bool
+) -> None:
+    k = next(k for k in analyze_query(text).keywords if k.text == keyword)
+    assert k.joined is joined

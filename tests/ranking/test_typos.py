@@ -111,3 +111,26 @@ def test_a_phrasal_verb_finds_its_noun_and_is_two_words_where_the_kb_lacks_it(
     r = search("how long do I have to hand in receipts", "hr", root=root)
     assert r.found and r.hits[0].path == "expenses.md", r.notes
     assert r.hits[0].missing_terms == ()
+
+
+def test_a_chinese_word_joined_to_a_lone_character_is_the_word_where_the_kb_lacks_the_pair(
+    tmp_path: Path,
+) -> None:
+    # 病人用網路預約: jieba cuts 病人 / 用, and 病人用 is no word of the KB; the patient is what
+    # the question is about (not a missing 病人用 that would count against the answer)
+    root = tmp_path / "KnowledgeBase"
+    write(root / "clinic" / "README.md", "# 診所櫃台\n\n預約、報到與退費。\n")
+    write(
+        root / "clinic" / "faq.md",
+        "# 常見問題\n\n## 網路預約\n\n病人以網路預約，最多可預約 30 天內的門診。\n",
+    )
+    write(root / "clinic" / "refund.md", "# 退費\n\n櫃台人員可退費 500 元以內。\n")
+    r = search("病人用網路預約，最多可以約幾天？", "clinic", root=root)
+    assert r.found and r.hits[0].path == "faq.md"
+    assert "病人" in r.hits[0].matched_terms and "病人用" not in r.hits[0].missing_terms
+    # a KB that writes the pair keeps the joined word (状态码 of 状态 + 码)
+    write(root / "orders" / "README.md", "# 订单\n\n订单状态码。\n")
+    write(root / "orders" / "codes.md", "# 状态码\n\n订单状态码 20 表示已支付。\n")
+    write(root / "orders" / "flow.md", "# 流程\n\n订单的状态流转。\n")
+    r = search("订单状态码是什么", "orders", root=root)
+    assert r.hits and "状态码" in r.hits[0].matched_terms
