@@ -339,7 +339,8 @@ def search(
             near = ranker.nearest_identifiers(ident) if ranker is not None else []
             did = f" (did you mean: {', '.join(near)}?)" if near else ""
             notes.append(f"'{ident}' is not in '{name}': no document has this identifier{did}")
-    matches = [(name, f) for name, o in outcomes.items() for f in o.files]
+    # in the order the KBs were chosen: of hits scoring alike, the chosen KB's come first
+    matches = [(n, f) for n in dict.fromkeys(kb_names) if n in outcomes for f in outcomes[n].files]
     if not matches:
         kw = ", ".join(k.text for k in q.keywords) or q.text
         notes.append(f"no document in {', '.join(kb_names)} matches the keywords: {kw}")

@@ -114,6 +114,10 @@ def test_kb_may_be_named_by_path_fragment_or_list(sample_root: Path) -> None:
     )
     assert set(r2.kbs) == {"glossary", "troubleshooting"}
     assert {h.kb for h in r2.hits} == {"glossary", "troubleshooting"}
+    # of KBs searched together, ``kb`` is the one the best hit comes from
+    r3 = search("ORDER_STATUS_PAID", kb=["troubleshooting", "payments"], root=sample_root)
+    assert r3.found and r3.kbs == ("troubleshooting", "payments")
+    assert r3.hits[0].kb == "payments" and r3.kb == "payments"
 
 
 def test_near_miss_kb_name_is_suggested_not_taken(sample_root: Path) -> None:

@@ -172,6 +172,8 @@ def from_matches(
         )
         return not_found(q.text, q.lang, "below_threshold", notes, kb=first, kbs=kbs)
     hits = [make_hit(n, f, explain=explain) for n, f in kept]
+    if kb in kbs and kept[0][0] in kbs:
+        kb = kept[0][0]  # of KBs searched together, the one the best hit comes from
     return found(
         q.text,
         q.lang,
