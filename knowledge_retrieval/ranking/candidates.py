@@ -78,25 +78,25 @@ class Candidates:
         for t in seen:
             hit[row[t]] = acc[t][docs] > 0
             title[row[t]] = in_title[t][docs]
-        for near, target in alias.items():  # a corrected word counts for the one it replaced
-            if near in row:
-                hit[row[target]] |= hit[row[near]]
-                title[row[target]] |= title[row[near]]
+        stands = [(row[near], row[target]) for near, target in alias.items() if near in row]
+        direct = hit.copy()  # before the stand-ins count
+        for near_row, target_row in stands:  # a corrected word counts for the one it replaced
+            hit[target_row] |= hit[near_row]
+            title[target_row] |= title[near_row]
         # per file: any of its sections (columns sorted by file, OR-reduced per run)
         by_file = np.argsort(group, kind="stable")
         starts = np.flatnonzero(np.r_[True, np.diff(group[by_file]) != 0])
         file_hit = np.logical_or.reduceat(hit[:, by_file], starts, axis=1)
         file_title = np.logical_or.reduceat(title[:, by_file], starts, axis=1)
-        self._row, self._file_hit = row, file_hit
+        file_direct = np.logical_or.reduceat(direct[:, by_file], starts, axis=1)
+        # per file: a stand-in (a corrected or translated word) gives it a keyword term it
+        # does not have itself
+        self.via_stand_in = np.zeros(nf, dtype=bool)
+        for near_row, target_row in stands:
+            self.via_stand_in |= file_direct[near_row] & ~file_direct[target_row]
         self.sec_cov = _coverage(keywords, row, hit)
         self.file_cov = _coverage(keywords, row, file_hit)
         self.file_title_cov = _coverage(keywords, row, file_title)
-
-    def file_has_any(self, terms: list[str]) -> np.ndarray:
-        rows = [self._row[t] for t in terms if t in self._row]
-        if not rows:
-            return np.zeros(self._file_hit.shape[1], dtype=bool)
-        return np.asarray(self._file_hit[rows].any(axis=0))
 
     def best_sections(self, key: np.ndarray) -> np.ndarray:
         """Per file, the candidate index of its section with the highest key (the first on ties)."""

@@ -114,7 +114,14 @@ class Ranker:
             )
         # the most a section could score on the terms this KB knows (unknown terms already
         # lower the keyword coverage; counting them twice would flatten every score)
-        qmax = sum(idf[t] * terms[t] for t in seen if t not in q.bonus_terms) or 1.0
+        qmax = (
+            sum(
+                idf[t] * terms[t]
+                for t in seen
+                if t not in q.bonus_terms and t not in vocab.alternatives
+            )
+            or 1.0
+        )
         score = np.zeros(total)
         for t in seen:
             a = acc[t]
@@ -152,7 +159,7 @@ class Ranker:
         if alias:  # a file found through a corrected or translated word proves less
             stand_ins = len(did_you_mean) + len(vocab.translated)
             typo = 1.0 - (1.0 - TYPO_WEIGHT) * stand_ins / len(keywords)
-            via_typo = cands.file_has_any(list(alias))
+            via_typo = cands.via_stand_in
             cov = np.where(via_typo, cov * typo, cov)
             together = np.where(via_typo, together * typo, together)
         # a question of several words most of which this KB has never seen is out of its scope;
@@ -362,7 +369,7 @@ class Ranker:
         lead = float(ev[0] - (below[0] if len(below) else 0.0)) if len(ev) else 0.0
         margin = np.where(ev[: len(order)] >= ev[0] - tie, lead, 0.0) if len(ev) else ev
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
-        via_typo = cands.file_has_any(list(alias))[order] if alias else np.zeros(len(order))
+        via_typo = cands.via_stand_in[order]
         return confidence.features(
             evidence=raw[order],
             coverage=cov[order],

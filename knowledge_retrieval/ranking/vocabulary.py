@@ -48,7 +48,11 @@ class Known:
     """Words of the question the KB has never seen that are common in general language
     (how many, happens, 多久): question words, not a topic the answer lacks."""
     translated: dict[str, str] = field(default_factory=dict)
-    """Keyword the KB lacks -> its word in the KB's other language (换班 -> shift)."""
+    """Keyword -> its word in the KB's other language (换班 -> shift): a keyword the KB lacks,
+    or any word beside an identifier the KB has."""
+    alternatives: set[str] = field(default_factory=set)
+    """Stand-in terms for a keyword the KB has in its own words too: another way to find it,
+    not more of the question (they add nothing to the most a section could score)."""
     mostly_filler: bool = False
     """Most of the question is common English the KB, written in English, has never seen (book
     a meeting room in the Berlin office): question words or its topic, the words cannot say."""
@@ -152,30 +156,45 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
             unknown.append(kw)
 
-    def translate(kw: Keyword) -> bool:
-        """A word of the KB's other language stands in for the keyword."""
+    def translate(kw: Keyword, known: bool = False) -> bool:
+        """A word of the KB's other language stands in for the keyword (``known``: beside its
+        own word, which the KB has: :attr:`Known.alternatives`)."""
         got = _translations(stats, kw)
         if got is None:
             return False
         target, terms = got
         stand_in(terms, target)
-        out.translated[kw.text] = original_spelling(stats, terms[0])
+        if known:
+            out.alternatives.update(terms)
+        first = terms[0]  # a Chinese term is written as it is; an English stem in full
+        out.translated[kw.text] = first if has_cjk(first) else original_spelling(stats, first)
         return True
 
+    # a keyword is read in the KB's other language only beside an identifier the KB has
+    # (X-App-Build 格式, DQ-305 阈值, BIL-2020 的时候 dunning 重试): words alone, translated,
+    # match too much of a large KB in the other language
+    anchored = any(
+        is_identifier(k) and k.text not in out.absent_ids and out.share.get(k.text)
+        for k in out.keywords
+    )
     # correct typos only when the query is mostly on topic (or short): a question whose
     # words are mostly foreign to the KB is out of scope, not misspelt
     if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
-        # a keyword is read in the KB's other language only beside an identifier the KB has
-        # (X-App-Build 格式, DQ-305 阈值, BIL-2020 的时候 dunning 重试): words alone, translated,
-        # match too much of a large KB in the other language
-        anchored = any(
-            is_identifier(k) and k.text not in out.absent_ids and out.share.get(k.text)
-            for k in out.keywords
-        )
         for kw in unknown:
             if correct(kw, kw.parts[0] if kw.parts else kw.text) or (anchored and translate(kw)):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
+    coded = any(
+        is_identifier(k) and k.text not in out.absent_ids and _CODED.search(k.text)
+        for k in out.keywords
+    )
+    if coded:
+        # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
+        # KB knows may still be written in its other language where the code's row is (does
+        # DQ-302 block downstream jobs: 阻断下游)
+        for kw in out.keywords:
+            if kw not in unknown and not is_identifier(kw):
+                translate(kw, known=True)
     return out
 
 
@@ -346,6 +365,10 @@ def _is_code(text: str) -> bool:
         and text.isalnum()
         and any(c.isdigit() for c in text)
     )
+
+
+_CODED = re.compile(r"[\d_./-]")
+"""What makes an identifier a code, key or path rather than a camelCase name."""
 
 
 def is_identifier(k: Keyword) -> bool:

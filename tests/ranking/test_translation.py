@@ -73,3 +73,37 @@ def test_chinese_words_the_kb_never_uses_gloss_an_identifier_it_has(tmp_path: Pa
         score_threshold=0,
     )
     assert r.hits[0].explain["held"] == ["outside"]
+
+
+def test_a_known_word_beside_a_code_is_read_in_the_other_language_of_its_row(
+    tmp_path: Path,
+) -> None:
+    # the KB has "block" and "jobs" in English (job states), but DQ-302's row says 阻断下游:
+    # the row with the code and the translated words ranks over a page with the words alone
+    root = tmp_path / "KnowledgeBase"
+    write(root / "data" / "README.md", "# Data platform\n\nJobs, tables and data checks.\n")
+    write(
+        root / "data" / "dq-checks.csv",
+        "code,name,description,severity,action\n"
+        "DQ-301,null_rate,空值率超过阈值,P2,告警\n"
+        "DQ-302,pk_duplicate,主键出现重复值,P1,阻断下游\n",
+    )
+    write(
+        root / "data" / "job-status.md",
+        "# Job status\n\n- BLOCKED: the job waits until the jobs before it are done.\n"
+        "- DONE: finished.\n",
+    )
+    for name, text in [
+        ("tables.md", "# Tables\n\nThe orders table is loaded by nightly jobs.\n"),
+        ("oncall.md", "# On-call\n\nThe on-call engineer reruns failed jobs.\n"),
+        ("backfill.md", "# Backfill\n\nA backfill reruns the jobs of past days.\n"),
+    ]:
+        write(root / "data" / name, text)
+    r = search("does DQ-302 block downstream jobs", "data", root=root)
+    assert r.found and r.hits[0].path == "dq-checks.csv", r.notes
+    assert {"DQ-302", "block", "downstream"} <= set(r.hits[0].matched_terms)
+    note = next(n for n in r.notes if n.startswith("read in the words of 'data'"))
+    assert "block → 阻断" in note and "downstream → 下游" in note
+    # a camelCase name is no code: beside it, the KB's words are read as they are
+    r = search("JobRunner block downstream jobs", "data", root=root, score_threshold=0)
+    assert not any(n.startswith("read in the words of") for n in r.notes)
