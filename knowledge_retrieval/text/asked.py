@@ -30,7 +30,13 @@ _ASKED: tuple[tuple[Kind, str], ...] = (
     ),
     (
         "range",
-        r"\b(?:allowed|valid|value) range\b|\brange of\b|取值范围|取值範圍",
+        (
+            r"\b(?:allowed|valid|value) range\b|\brange (?:of|for|can)\b|\bwhat range\b"
+            r"|\b(?:max(?:imum)?|min(?:imum)?) (?:allowed )?values?\b"
+            r"|\b(?:maximum|minimum) (?:of|for)\b"
+            r"|(?:取值|设置|设定|設置|設定|配置|调整|調整)\S{0,3}(?:范围|範圍)|(?:范围|範圍)是多少"
+            r"|最大值|最小值"
+        ),
     ),
     (
         "duration",

@@ -35,6 +35,25 @@ def test_the_same_entity_is_found_when_its_section_holds_the_value(sample_root: 
     assert r.hits[0].heading_path[-1] == "payment.timeout.seconds"
     r = search("payment.retry.max_attempts allowed range", "payments", root=sample_root)
     assert r.found and "1–5" in r.hits[0].content
+    r = search("maximum allowed value of payment.retry.max_attempts", "payments", root=sample_root)
+    assert r.found and "1–5" in r.hits[0].content
+
+
+def test_a_key_with_only_its_default_gives_no_range(tmp_path: Path) -> None:
+    # asked the most a key may be set to, a page that gives only its default does not answer
+    root = tmp_path / "KnowledgeBase"
+    write(root / "game" / "README.md", "# Game service\n\nServer settings.\n")
+    write(
+        root / "game" / "server.md",
+        "# Server settings\n\n## gs.ratelimit.burst\n\nRequests a client may send at once. "
+        "Default: 50.\n\n## gs.session.ttl_minutes\n\nDefault: 30. Allowed range: 5–120.\n",
+    )
+    for q in ("maximum allowed value of gs.ratelimit.burst", "gs.ratelimit.burst 可以設定的範圍"):
+        r = search(q, "game", root=root)
+        assert not r.found, q
+        assert any(n.endswith("it gives no range, which the question asks for") for n in r.notes)
+    r = search("what range can gs.session.ttl_minutes be set to", "game", root=root)
+    assert r.found and "5–120" in r.hits[0].content
 
 
 def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> None:
