@@ -19,9 +19,12 @@ MAX_SENTENCE = 600
 VALUE_WEIGHT = 0.5
 """What a line giving the kind of value asked for adds to its count of keywords."""
 
-_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|[\w.\-/ ]{1,60}:\s)")
-"""A line that starts a block of its own (list item, heading, table, quote, ``field: value``)
-rather than continuing a soft-wrapped paragraph."""
+_BLOCK_START = re.compile(
+    r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|(?=[\w.\-/ ]{1,60}:\s)[\w.\-/]+(?: [\w.\-/]+){0,4}:\s)"
+)
+"""A line that starts a block of its own (list item, heading, table, quote, ``field: value``
+with a name of at most five words) rather than continuing a soft-wrapped paragraph (``error
+found in QA is corrected within 5 working days: ...`` goes on the sentence before it)."""
 _FIELD = re.compile(r"(?![-*+]\s|\d+[.)]\s)([^\s:][^:]{0,59}):\s")
 """A ``name: value`` line (not a list item): how a table row's cells are rendered."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])")

@@ -67,6 +67,21 @@ def test_soft_wrapped_lines_join_and_list_items_stay_apart() -> None:
     ]
 
 
+def test_a_wrapped_line_with_a_colon_goes_on_the_sentence_before_it() -> None:
+    # "error found in QA is corrected within 5 working days:" is no field name: it continues
+    # "An amount", which was quoted alone
+    text = (
+        "- **Findings** are sent to the lead within 10 working days. An amount\n"
+        "  error found in QA is corrected within 5 working days: underpayments are paid.\n"
+        "- Who may change: the team lead\n"
+    )
+    assert units(text) == [
+        "- **Findings** are sent to the lead within 10 working days.",
+        "An amount error found in QA is corrected within 5 working days: underpayments are paid.",
+        "- Who may change: the team lead",
+    ]
+
+
 def test_the_statement_keeps_rows_apart_and_puts_the_best_first() -> None:
     got = key_statement(_hit(ROWS, ("refund", "审批", "金额")))
     assert got == (
