@@ -96,6 +96,8 @@ class Candidates:
             self.via_stand_in |= file_direct[near_row] & ~file_direct[target_row]
         self.sec_cov = _coverage(keywords, row, hit)
         self.file_cov = _coverage(keywords, row, file_hit)
+        self.file_cov_direct = _coverage(keywords, row, file_direct)
+        """:attr:`file_cov` without the stand-ins."""
         self.file_title_cov = _coverage(keywords, row, file_title)
 
     def best_sections(self, key: np.ndarray) -> np.ndarray:

@@ -332,7 +332,7 @@ class Ranker:
             did_you_mean,
             vocab.filler,
             vocab.absent_ids,
-            translated=vocab.translated,
+            translated=_translations_used(vocab, keywords, cands, order),
         )
 
     def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
@@ -542,6 +542,22 @@ class Ranker:
                 vals = [idf.get(rev[k.parts[0]], unknown)]
             out[k.text] = max(vals) if vals else unknown
         return out
+
+
+def _translations_used(
+    vocab: Known, keywords: list[Keyword], cands: Candidates, order: np.ndarray
+) -> dict[str, str]:
+    """The translations to report: of a word the KB lacks, always (the question was read in
+    them); of a word it has too, only where a ranked file has the keyword through them alone."""
+    if not vocab.translated:
+        return {}
+    row = {k.text: i for i, k in enumerate(keywords)}
+    via = (cands.file_cov[:, order] >= 0.5) & (cands.file_cov_direct[:, order] < 0.5)
+    return {
+        word: other
+        for word, other in vocab.translated.items()
+        if word not in vocab.expanded or (word in row and bool(via[row[word]].any()))
+    }
 
 
 def _stem(path: str) -> str:

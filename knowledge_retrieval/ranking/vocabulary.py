@@ -50,6 +50,8 @@ class Known:
     translated: dict[str, str] = field(default_factory=dict)
     """Keyword -> its word in the KB's other language (换班 -> shift): a keyword the KB lacks,
     or any word beside an identifier the KB has."""
+    expanded: set[str] = field(default_factory=set)
+    """Keywords the KB has that are read in its other language too (beside a code)."""
     alternatives: set[str] = field(default_factory=set)
     """Stand-in terms for a keyword the KB has in its own words too: another way to find it,
     not more of the question (they add nothing to the most a section could score)."""
@@ -166,6 +168,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         stand_in(terms, target)
         if known:
             out.alternatives.update(terms)
+            out.expanded.add(kw.text)
         first = terms[0]  # a Chinese term is written as it is; an English stem in full
         out.translated[kw.text] = first if has_cjk(first) else original_spelling(stats, first)
         return True

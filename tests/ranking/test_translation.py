@@ -107,3 +107,15 @@ def test_a_known_word_beside_a_code_is_read_in_the_other_language_of_its_row(
     # a camelCase name is no code: beside it, the KB's words are read as they are
     r = search("JobRunner block downstream jobs", "data", root=root, score_threshold=0)
     assert not any(n.startswith("read in the words of") for n in r.notes)
+
+
+def test_a_translation_no_hit_needed_is_not_reported(tmp_path: Path) -> None:
+    # "jobs" is read as 工作 too beside PAY-1234, but every file with 工作 says "jobs" as
+    # well: no hit was found through the translation, so no note says it was
+    root = tmp_path / "KnowledgeBase"
+    write(root / "pay" / "README.md", "# Payments\n\nPayment jobs and codes.\n")
+    write(root / "pay" / "codes.md", "# Codes\n\nPAY-1234: the payment jobs are retried 3 times.\n")
+    write(root / "pay" / "mixed.md", "# 说明\n\n工作日的 jobs 在夜间运行。\n")
+    r = search("PAY-1234 jobs", "pay", root=root)
+    assert r.found and r.hits[0].path == "codes.md"
+    assert not any(n.startswith("read in the words of") for n in r.notes), r.notes
