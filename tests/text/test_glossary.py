@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,13 +53,54 @@ def test_without_the_dictionary_nothing_is_translated(monkeypatch: pytest.Monkey
     def missing(name: str) -> object:
         raise ModuleNotFoundError(f"No module named '{name}'")
 
-    glossary._dictionary.cache_clear()
-    glossary.english_terms.cache_clear()
+    def fresh() -> None:
+        glossary._dictionary.cache_clear()
+        glossary._pairs.cache_clear()
+        glossary.english_terms.cache_clear()
+
+    fresh()
     monkeypatch.setattr(resources, "files", missing)
     try:
         assert glossary.english_terms("阈值") == ()
     finally:
         monkeypatch.undo()
-        glossary._dictionary.cache_clear()
-        glossary.english_terms.cache_clear()
+        fresh()
     assert glossary.english_terms("阈值") == ("threshold",)
+
+
+def test_the_pairs_are_kept_in_a_sqlite_copy_that_answers_as_the_dictionary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from knowledge_retrieval.text import glossary
+
+    words, terms = (
+        ["阈值", "换班", "提前", "下游", "工作"],
+        ["downstream", "approv", "readi", "job"],
+    )
+
+    def fresh() -> None:
+        glossary._pairs.cache_clear()
+        glossary.english_terms.cache_clear()
+        glossary.chinese_words.cache_clear()
+
+    monkeypatch.setenv("KR_DICT_DIR", str(tmp_path / "dict"))
+    fresh()
+    try:
+        got = [glossary.english_terms(w) for w in words], [glossary.chinese_words(t) for t in terms]
+        path = glossary.pairs_path()
+        assert path is not None and path.is_file() and path.parent == tmp_path / "dict"
+        assert path.stat().st_mode & 0o777 == 0o600
+        # where the copy cannot be written, the dictionary itself is scanned: the same words
+        (tmp_path / "a-file").write_text("not a folder")
+        monkeypatch.setenv("KR_DICT_DIR", str(tmp_path / "a-file" / "dict"))
+        fresh()
+        assert glossary._pairs() is None
+        scanned = (
+            [glossary.english_terms(w) for w in words],
+            [glossary.chinese_words(t) for t in terms],
+        )
+        assert got == scanned
+        assert "约伯" not in got[1][3]  # Job, the name, is no translation of job
+    finally:
+        monkeypatch.undo()
+        fresh()
