@@ -104,14 +104,22 @@ class _Pairs:
     """The word pairs, answered from the SQLite copy (one connection, behind a lock)."""
 
     def __init__(self, path: Path) -> None:
+        """Raises ``sqlite3.Error`` when the file is no such copy (damaged, another file)."""
         self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         self._lock = threading.Lock()
+        for table in ("zh", "en"):
+            self._db.execute(f"SELECT w, t FROM {table} LIMIT 1").fetchall()
 
-    def lookup(self, table: str, key: str) -> tuple[str, ...]:
-        """The words paired with ``key``, in the dictionary's order, each once."""
+    def lookup(self, table: str, key: str) -> tuple[str, ...] | None:
+        """The words paired with ``key``, in the dictionary's order, each once; None when the
+        file cannot be read (the dictionary is scanned instead)."""
         query = {"zh": "SELECT t FROM zh WHERE w = ?", "en": "SELECT w FROM en WHERE t = ?"}
-        with self._lock:
-            rows = self._db.execute(query[table] + " ORDER BY rowid", (key,)).fetchall()
+        try:
+            with self._lock:
+                rows = self._db.execute(query[table] + " ORDER BY rowid", (key,)).fetchall()
+        except sqlite3.Error as exc:
+            log.debug("cannot read the word pairs: %s", exc)
+            return None
         return tuple(dict.fromkeys(r[0] for r in rows))
 
 
@@ -148,25 +156,26 @@ def _pairs() -> _Pairs | None:
     path = pairs_path()
     if path is None:
         return None
-    if not own_file(path):
-        data = _dictionary()
-        if not data:
-            return None
-        zh, en = _all_pairs(data)
-        schema = [
-            "CREATE TABLE zh (w TEXT, t TEXT)",
-            "CREATE TABLE en (t TEXT, w TEXT)",
-            "CREATE INDEX zh_w ON zh (w)",
-            "CREATE INDEX en_t ON en (t)",
-        ]
-        inserts = {"INSERT INTO zh VALUES (?, ?)": zh, "INSERT INTO en VALUES (?, ?)": en}
-        if not write_sqlite(path, schema, inserts):
-            return None
-    try:
-        return _Pairs(path)
-    except sqlite3.Error as exc:
-        log.debug("cannot open %s: %s", path.name, exc)
-        return None
+    for attempt in range(2):  # a damaged copy is written again, once
+        if attempt or not own_file(path):
+            data = _dictionary()
+            if not data:
+                return None
+            zh, en = _all_pairs(data)
+            schema = [
+                "CREATE TABLE zh (w TEXT, t TEXT)",
+                "CREATE TABLE en (t TEXT, w TEXT)",
+                "CREATE INDEX zh_w ON zh (w)",
+                "CREATE INDEX en_t ON en (t)",
+            ]
+            inserts = {"INSERT INTO zh VALUES (?, ?)": zh, "INSERT INTO en VALUES (?, ?)": en}
+            if not write_sqlite(path, schema, inserts):
+                return None
+        try:
+            return _Pairs(path)
+        except sqlite3.Error as exc:
+            log.debug("cannot open %s: %s", path.name, exc)
+    return None
 
 
 def _heads(senses: str) -> list[tuple[str, int]]:
@@ -196,8 +205,9 @@ def english_terms(word: str) -> tuple[str, ...]:
     if len(simplified) != 2:
         return ()
     pairs = _pairs()
-    if pairs is not None:
-        return pairs.lookup("zh", simplified)
+    got = pairs.lookup("zh", simplified) if pairs is not None else None
+    if got is not None:
+        return got
     data, key = _dictionary(), b" " + simplified.encode() + b" ["
     out: dict[str, None] = {}
     at = data.find(key)
@@ -216,8 +226,9 @@ def chinese_words(term: str) -> tuple[str, ...]:
     if len(term) < MIN_TERM or not term.isascii() or not term.isalpha():
         return ()
     pairs = _pairs()
-    if pairs is not None:
-        return pairs.lookup("en", term)
+    got = pairs.lookup("en", term) if pairs is not None else None
+    if got is not None:
+        return got
     data = _dictionary()
     out: dict[str, None] = {}
     lines: set[int] = set()

@@ -104,3 +104,23 @@ def test_the_pairs_are_kept_in_a_sqlite_copy_that_answers_as_the_dictionary(
     finally:
         monkeypatch.undo()
         fresh()
+
+
+def test_a_damaged_copy_is_written_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from knowledge_retrieval.text import glossary
+
+    monkeypatch.setenv("KR_DICT_DIR", str(tmp_path / "dict"))
+    glossary._pairs.cache_clear()
+    glossary.english_terms.cache_clear()
+    try:
+        path = glossary.pairs_path()
+        assert path is not None
+        path.parent.mkdir(mode=0o700)
+        path.write_bytes(b"not a database" * 100)
+        path.chmod(0o600)
+        assert glossary.english_terms("阈值") == ("threshold",)
+        assert path.read_bytes()[:15] == b"SQLite format 3"
+    finally:
+        monkeypatch.undo()
+        glossary._pairs.cache_clear()
+        glossary.english_terms.cache_clear()
