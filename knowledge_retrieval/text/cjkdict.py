@@ -125,13 +125,13 @@ def open_query_tokenizer() -> Any | None:
 
 def write_copy(freq: dict[str, int], total: int) -> None:
     """Write the copy once from a fully loaded dictionary, or again over one this process may
-    not load (:func:`write_sqlite`)."""
+    not load or cannot read (:func:`write_sqlite`)."""
     try:
         path = cache_path()
     except (OSError, ImportError) as exc:
         log.debug("cannot write the dictionary copy: %s", exc)
         return
-    if not own_file(path):
+    if not own_file(path) or open_query_tokenizer() is None:  # missing, foreign or damaged
         write_sqlite(
             path,
             ["CREATE TABLE freq (w TEXT PRIMARY KEY, f INTEGER) WITHOUT ROWID"],

@@ -43,3 +43,14 @@ def test_a_query_only_process_does_not_load_the_dictionary(tmp_path: Path) -> No
         "assert analysis._jieba_full is None\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_a_damaged_copy_is_written_again() -> None:
+    path = cjkdict.cache_path()
+    analysis._load_full()
+    path.write_bytes(b"not a database" * 100)
+    assert cjkdict.open_query_tokenizer() is None  # never read as it is
+    full = analysis._load_full()
+    cjkdict.write_copy(full.FREQ, full.total)
+    query = cjkdict.open_query_tokenizer()
+    assert query is not None and query.total == full.total
