@@ -9,6 +9,7 @@ holds jieba's public dictionary and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -145,10 +146,10 @@ def write_sqlite(
     """Write a cache file of this user's: a SQLite database made by ``schema`` and filled by
     each insert statement of ``rows`` with its rows, written whole under another name and
     moved into place (0600 in a 0700 folder), so a reader never sees half of it. False when it
-    cannot be written (only logged: the caller does without)."""
+    cannot be written (only logged: the caller does without; no half-written file is left)."""
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     try:
         private_dir(path.parent)
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         db = sqlite3.connect(tmp)
         try:
@@ -163,4 +164,6 @@ def write_sqlite(
         return True
     except (OSError, sqlite3.Error) as exc:
         log.debug("cannot write %s: %s", path.name, exc)
+        with contextlib.suppress(OSError):
+            tmp.unlink()
         return False

@@ -54,3 +54,10 @@ def test_a_damaged_copy_is_written_again() -> None:
     cjkdict.write_copy(full.FREQ, full.total)
     query = cjkdict.open_query_tokenizer()
     assert query is not None and query.total == full.total
+
+
+def test_a_copy_that_cannot_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    # a database error half way (a table made twice): no file in place, no temporary file
+    path = tmp_path / "cache" / "copy.sqlite"
+    ok = cjkdict.write_sqlite(path, ["CREATE TABLE t (a)", "CREATE TABLE t (a)"], {})
+    assert not ok and list(path.parent.iterdir()) == []
