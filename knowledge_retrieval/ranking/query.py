@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
     CJK_STOP,
+    VERB_PARTICLES,
     cjk_question_prefix,
     cjk_question_word,
     cjk_units,
@@ -94,9 +95,6 @@ _HOW_WORKS = re.compile(
 )
 """The "work" that ends "how do refunds work": what is asked (how something goes), not a topic
 the answer must name (a FAQ's "which test cards work in the sandbox")."""
-_VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
-"""After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
-/ lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
 _VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
 _CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
@@ -231,7 +229,7 @@ def analyze_query(text: str) -> Query:
             break  # a pasted page, not a question: the first keywords are analysed
         before, prev = prev, raw.lower() if kind != "cjk" else ""
         after_verb, verb = verb, None
-        if after_verb is not None and kind != "cjk" and raw.lower() in _VERB_PARTICLES:
+        if after_verb is not None and kind != "cjk" and raw.lower() in VERB_PARTICLES:
             stem, written = after_verb
             _w, particle = word_terms(raw)
             compound = stem + raw.lower()
@@ -305,7 +303,7 @@ def analyze_query(text: str) -> Query:
                 add_term(p, 0.3 if noise else 1.0)
                 if not noise and p not in keywords:
                     keywords[p] = Keyword(raw, None, (p,))
-                    if raw.isalpha() and raw.lower() not in _VERB_PARTICLES:
+                    if raw.isalpha() and raw.lower() not in VERB_PARTICLES:
                         verb = (p, raw)
     version = None
     m = _VERSION_RE.search(text) or _CJK_VERSION_RE.search(text)

@@ -43,6 +43,10 @@ _ACRONYM_PLURAL_RE = re.compile(r"(?<=[A-Z][A-Z])s(?![a-z])")
 """The ``s`` of an acronym's plural (SKUs, IDs, mRNAs, CRDs): an inflection like any other,
 not a camelCase word of its own (which made ``SKUs`` the parts ``sk`` and ``us``)."""
 
+VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
+"""After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
+/ lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
+
 STOP_WORDS = frozenset(
     [
         "a",

@@ -25,7 +25,7 @@ import threading
 from importlib import resources
 from pathlib import Path
 
-from .analysis import STOP_WORDS, index_terms, to_simplified
+from .analysis import STOP_WORDS, VERB_PARTICLES, index_terms, to_simplified
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +67,13 @@ def _head(sense: str) -> tuple[str, int] | None:
     content = [w for w in map(str.lower, _WORD.findall(sense)) if w not in _GLOSS_STOP]
     if not content or len(content) > MAX_GLOSS_WORDS:
         return None
+    if len(content) == 2 and content[-1] in VERB_PARTICLES:
+        return content[0], 2  # "to set up" is read by set, not up; "to log out" by log
     return content[-1], len(content)
 
 
 _DATA = "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-PAIRS_FORMAT = 1
+PAIRS_FORMAT = 2
 """Bumped whenever what a pair is changes (:func:`_head`): the SQLite copy is then rebuilt."""
 
 
@@ -146,6 +148,18 @@ def _all_pairs(data: bytes) -> tuple[list[tuple[str, str]], list[tuple[str, str]
     return zh, en
 
 
+def _remove_older(path: Path) -> None:
+    """Remove this user's copies of other dictionary sizes or formats beside ``path``."""
+    from ..defaults import own_file
+
+    for other in path.parent.glob("cedict-*.sqlite"):
+        if other != path and own_file(other):
+            try:
+                other.unlink()
+            except OSError as exc:
+                log.debug("cannot remove %s: %s", other.name, exc)
+
+
 @functools.cache
 def _pairs() -> _Pairs | None:
     """The SQLite copy of the pairs, written from the dictionary the first time; None (the
@@ -171,6 +185,7 @@ def _pairs() -> _Pairs | None:
             inserts = {"INSERT INTO zh VALUES (?, ?)": zh, "INSERT INTO en VALUES (?, ?)": en}
             if not write_sqlite(path, schema, inserts):
                 return None
+            _remove_older(path)
         try:
             return _Pairs(path)
         except sqlite3.Error as exc:

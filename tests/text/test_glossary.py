@@ -84,9 +84,14 @@ def test_the_pairs_are_kept_in_a_sqlite_copy_that_answers_as_the_dictionary(
         glossary.chinese_words.cache_clear()
 
     monkeypatch.setenv("KR_DICT_DIR", str(tmp_path / "dict"))
+    (tmp_path / "dict").mkdir(mode=0o700)
+    older = tmp_path / "dict" / "cedict-1-v0.sqlite"  # a copy of an older format
+    older.write_bytes(b"")
+    older.chmod(0o600)
     fresh()
     try:
         got = [glossary.english_terms(w) for w in words], [glossary.chinese_words(t) for t in terms]
+        assert not older.exists()
         path = glossary.pairs_path()
         assert path is not None and path.is_file() and path.parent == tmp_path / "dict"
         assert path.stat().st_mode & 0o777 == 0o600
@@ -124,3 +129,9 @@ def test_a_damaged_copy_is_written_again(tmp_path: Path, monkeypatch: pytest.Mon
         monkeypatch.undo()
         glossary._pairs.cache_clear()
         glossary.english_terms.cache_clear()
+
+
+def test_a_phrasal_verb_sense_is_read_by_its_verb() -> None:
+    # 设置 is "to set up; to install": set, not the particle up
+    assert english_terms("设置")[0] == "set" and "up" not in english_terms("设置")
+    assert "log" in english_terms("退出") and "out" not in english_terms("退出")
