@@ -79,7 +79,7 @@ class Candidates:
             hit[row[t]] = acc[t][docs] > 0
             title[row[t]] = in_title[t][docs]
         stands = [(row[near], row[target]) for near, target in alias.items() if near in row]
-        direct = hit.copy()  # before the stand-ins count
+        direct = hit.copy() if stands else hit  # before the stand-ins count
         for near_row, target_row in stands:  # a corrected word counts for the one it replaced
             hit[target_row] |= hit[near_row]
             title[target_row] |= title[near_row]
@@ -88,7 +88,9 @@ class Candidates:
         starts = np.flatnonzero(np.r_[True, np.diff(group[by_file]) != 0])
         file_hit = np.logical_or.reduceat(hit[:, by_file], starts, axis=1)
         file_title = np.logical_or.reduceat(title[:, by_file], starts, axis=1)
-        file_direct = np.logical_or.reduceat(direct[:, by_file], starts, axis=1)
+        file_direct = (
+            np.logical_or.reduceat(direct[:, by_file], starts, axis=1) if stands else file_hit
+        )
         # per file: a stand-in (a corrected or translated word) gives it a keyword term it
         # does not have itself
         self.via_stand_in = np.zeros(nf, dtype=bool)
@@ -96,7 +98,7 @@ class Candidates:
             self.via_stand_in |= file_direct[near_row] & ~file_direct[target_row]
         self.sec_cov = _coverage(keywords, row, hit)
         self.file_cov = _coverage(keywords, row, file_hit)
-        self.file_cov_direct = _coverage(keywords, row, file_direct)
+        self.file_cov_direct = _coverage(keywords, row, file_direct) if stands else self.file_cov
         """:attr:`file_cov` without the stand-ins."""
         self.file_title_cov = _coverage(keywords, row, file_title)
 

@@ -176,10 +176,8 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     # a keyword is read in the KB's other language only beside an identifier the KB has
     # (X-App-Build 格式, DQ-305 阈值, BIL-2020 的时候 dunning 重试): words alone, translated,
     # match too much of a large KB in the other language
-    anchored = any(
-        is_identifier(k) and k.text not in out.absent_ids and out.share.get(k.text)
-        for k in out.keywords
-    )
+    present = [k for k in out.keywords if is_identifier(k) and k.text not in out.absent_ids]
+    anchored = any(out.share.get(k.text) for k in present)
     # correct typos only when the query is mostly on topic (or short): a question whose
     # words are mostly foreign to the KB is out of scope, not misspelt
     if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
@@ -187,11 +185,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             if correct(kw, kw.parts[0] if kw.parts else kw.text) or (anchored and translate(kw)):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
-    coded = any(
-        is_identifier(k) and k.text not in out.absent_ids and _CODED.search(k.text)
-        for k in out.keywords
-    )
-    if coded:
+    if any(_CODED.search(k.text) for k in present):
         # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
         # KB knows may still be written in its other language where the code's row is (does
         # DQ-302 block downstream jobs: 阻断下游)

@@ -104,6 +104,12 @@ def pairs_path() -> Path | None:
     return dict_home() / f"cedict-{size}-v{PAIRS_FORMAT}.sqlite"
 
 
+_LOOKUP = {
+    "zh": "SELECT t FROM zh WHERE w = ? ORDER BY rowid",
+    "en": "SELECT w FROM en WHERE t = ? ORDER BY rowid",
+}
+
+
 class _Pairs:
     """The word pairs, answered from the SQLite copy (one connection, behind a lock)."""
 
@@ -117,10 +123,9 @@ class _Pairs:
     def lookup(self, table: str, key: str) -> tuple[str, ...] | None:
         """The words paired with ``key``, in the dictionary's order, each once; None when the
         file cannot be read (the dictionary is scanned instead)."""
-        query = {"zh": "SELECT t FROM zh WHERE w = ?", "en": "SELECT w FROM en WHERE t = ?"}
         try:
             with self._lock:
-                rows = self._db.execute(query[table] + " ORDER BY rowid", (key,)).fetchall()
+                rows = self._db.execute(_LOOKUP[table], (key,)).fetchall()
         except sqlite3.Error as exc:
             log.debug("cannot read the word pairs: %s", exc)
             return None
