@@ -22,6 +22,7 @@ FOUND_FLOORS = {
     "teamkb-blind": (0.10, 0.75, 0.72),
     "teamkb-blind2": (0.15, 0.75, 0.60),
     "teamkb-blind3": (0.16, 0.75, 0.62),
+    "teamkb-blind4": (0.17, 0.72, 0.64),
 }
 
 
