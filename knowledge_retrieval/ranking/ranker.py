@@ -289,7 +289,7 @@ class Ranker:
         # does not hold: the entity is there, the asked fact is not
         # (read only for hits the cap would lower)
         prob, final = confidence.scores(x, never)
-        asks = asked_with_corrections(q.text, q.asks, did_you_mean)
+        asks = asked_with_corrections(q.text, q.asks, {**vocab.respelt, **did_you_mean})
         if asks is not None:
             cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
             for j, f in enumerate(files):

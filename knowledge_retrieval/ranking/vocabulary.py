@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..index.termstats import TermStats
-from ..text.analysis import has_cjk
+from ..text.analysis import has_cjk, index_terms
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
@@ -55,6 +55,9 @@ class Known:
     alternatives: set[str] = field(default_factory=set)
     """Stand-in terms for a keyword the KB has in its own words too: another way to find it,
     not more of the question (they add nothing to the most a section could score)."""
+    respelt: dict[str, str] = field(default_factory=dict)
+    """Misspelt question words -> the word of general English meant (nbext -> next): read as
+    such for the kind of value asked (phnone number)."""
     mostly_filler: bool = False
     """Most of the question is common English the KB, written in English, has never seen (book
     a meeting room in the Berlin office): question words or its topic, the words cannot say."""
@@ -97,11 +100,16 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     # a question or function word the KB has never seen (何年, 哪边, happens, 多久) is not
     # a topic: it would count as evidence that the question is out of scope
     asked = [part for k in q.keywords for part in _as_known(k, stats)]
-    filler = [
-        k
-        for k in asked
-        if not any(stats.known(t) for t in k.terms) and (k.filler_like or _common_word(k, q.text))
-    ]
+    filler: list[Keyword] = []
+    respelt: dict[str, str] = {}
+    for k in asked:
+        if any(stats.known(t) for t in k.terms):
+            continue
+        if k.filler_like or _common_word(k, q.text):
+            filler.append(k)
+        elif meant := _misspelt_common(k, stats):
+            filler.append(k)
+            respelt[k.text] = meant
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
     mostly = len(english) >= MANY_FILLERS and 2 * len(english) > len(asked)
     if mostly and not uses_english_prose(stats):
@@ -111,6 +119,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     keywords = [k for k in asked if k not in filler]
     out = Known(keywords or asked, dict(q.terms))
     out.mostly_filler = mostly
+    out.respelt = respelt
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [
@@ -315,6 +324,42 @@ def _common_word(k: Keyword, question: str) -> bool:
     if k.text[0].isupper() and not question.lstrip().startswith(k.text):
         return False
     return zipf(k.text, "en") >= FILLER_ZIPF
+
+
+def _misspelt_common(k: Keyword, stats: TermStats) -> str | None:
+    """The question word a misspelt keyword stands for: the keyword is no word of general
+    English, one edit from exactly one that is (:data:`REAL_WORD_ZIPF`), that one common enough
+    to be a question word (:data:`FILLER_ZIPF`), and neither it nor a near word is the KB's
+    ("what is the nbext step" of a KB that never says next; "heppens"; not "carier", which is
+    one edit from career and from carrier)."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    from ..text.generalfreq import zipf
+
+    word = k.text
+    if k.whole or len(word) < MIN_TYPO_CHARS or not (word.isascii() and word.isalpha()):
+        return None
+    if not word.islower() or zipf(word, "en") >= REAL_WORD_ZIPF:
+        return None
+    near = process.extract(word, _real_words(), scorer=OSA.distance, score_cutoff=1, limit=2)
+    if len(near) != 1 or zipf(meant := near[0][0], "en") < FILLER_ZIPF:
+        return None
+    if any(stats.known(t) for t in index_terms(meant)) or typo_candidate(stats, k):
+        return None
+    return meant
+
+
+@functools.lru_cache(maxsize=1)
+def _real_words() -> tuple[str, ...]:
+    """The words of general English at least :data:`REAL_WORD_ZIPF` (of 3+ letters)."""
+    from ..text.generalfreq import most_common, zipf
+
+    return tuple(w for w in most_common("en", REAL_WORDS) if zipf(w, "en") >= REAL_WORD_ZIPF)
+
+
+REAL_WORDS = 60_000
+"""An upper bound of :func:`_real_words` (wordfreq's small English list has about 25,000)."""
 
 
 MANY_FILLERS = 3

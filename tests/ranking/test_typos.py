@@ -134,3 +134,26 @@ def test_a_chinese_word_joined_to_a_lone_character_is_the_word_where_the_kb_lack
     write(root / "orders" / "flow.md", "# 流程\n\n订单的状态流转。\n")
     r = search("订单状态码是什么", "orders", root=root)
     assert r.hits and "状态码" in r.hits[0].matched_terms
+
+
+def test_a_misspelt_question_word_counts_as_the_question_word(root: Path) -> None:
+    # the KB never says "happens": spelt right or wrong, it is a question word, not a topic
+    right = search("what happens to a returned box", "shop", root=root)
+    wrong = search("what heppens to a returned box", "shop", root=root)
+    assert right.found and wrong.found
+    assert wrong.hits[0].path == right.hits[0].path == "returns.md"
+    assert wrong.hits[0].score == pytest.approx(right.hits[0].score)
+    assert "heppens" not in wrong.hits[0].missing_terms
+
+
+def test_a_word_one_edit_from_two_real_words_stays_a_keyword(root: Path) -> None:
+    # "carier" is one edit from career and from carrier: which was meant, the words cannot say
+    r = search("carier restocking fee", "shop", root=root, score_threshold=0.0)
+    assert "carier" in r.hits[0].missing_terms
+
+
+def test_a_misspelt_question_word_still_asks_its_kind_of_value(root: Path) -> None:
+    # "phnone number" asks for a phone number, as "phone number" does: no page gives one
+    right = search("phone number for returns", "shop", root=root)
+    wrong = search("phnone number for returns", "shop", root=root)
+    assert not right.found and not wrong.found
