@@ -14,12 +14,16 @@ import functools
 import re
 from typing import Literal
 
-Kind = Literal["number", "duration", "date", "version", "phone", "range"]
+Kind = Literal["number", "duration", "frequency", "date", "version", "phone", "range"]
 
 _ASKED: tuple[tuple[Kind, str], ...] = (
     (
         "phone",
-        (r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b|电话|電話|热线|熱線|分机|分機"),
+        (
+            r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b"
+            r"|电话|電話|热线|熱線|分机|分機"
+            r"|(?:手机|手機)(?:号码|號碼|号|號)?\s*(?:是|为|為)?\s*(?:多少|几号|幾號)"
+        ),
     ),
     (
         "version",
@@ -36,6 +40,13 @@ _ASKED: tuple[tuple[Kind, str], ...] = (
             r"|\b(?:maximum|minimum) (?:of|for)\b"
             r"|(?:取值|设置|设定|設置|設定|配置|调整|調整)\S{0,3}(?:范围|範圍)|(?:范围|範圍)是多少"
             r"|最大值|最小值"
+        ),
+    ),
+    (
+        "frequency",
+        (
+            r"\bhow (?:often|frequently)\b|\b(?:what|which) (?:frequency|interval)\b"
+            r"|多久一次|多长时间一次|多長時間一次|多常|频率|頻率|每隔多久|隔多久"
         ),
     ),
     (
@@ -80,6 +91,14 @@ _HOLDS: dict[Kind, str] = {
         r"|\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d"
         r"|\b(?:immediately|instantly|never expires?|forever|indefinitely|permanent(?:ly)?)\b"
         r"|即时|即時|立即|永久|不过期|不過期|当天|當天|次日|隔天"
+    ),
+    "frequency": (
+        r"\b(?:every|each|per|once|twice|times)\s+(?:a\s+|an\s+|\d+\s*|other\s+)?"
+        r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|quarters?|years?|sprints?"
+        r"|releases?|shifts?|runs?)\b"
+        r"|\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|monthly|quarterly|yearly"
+        r"|annually|semi-annually)\b"
+        rf"|每\s*(?:隔\s*)?(?:{_NUM}\s*)?(?:个|個)?(?:秒|分钟|分鐘|小时|小時|天|日|晚|周|週|星期|月|季|年)"
     ),
     "date": (
         # a year, not the upper end of a range of small numbers ("Allowed range: 0–2000")
@@ -127,6 +146,8 @@ def holds_kind(kind: Kind, text: str) -> bool:
     30``; not "one" in "rate_limit_per_minute requests from one merchant key")."""
     if _pattern(_HOLDS[kind]).search(text):
         return True
+    if kind == "frequency":  # every 90 days; rotation_interval_days: 90
+        return holds_kind("duration", text)
     return (
         kind == "duration"
         and _pattern(_TIME_WORD).search(text) is not None

@@ -23,6 +23,10 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("退款最多多少钱", "number"),
         ("phone number of the WMS on-call", "phone"),
         ("值班電話", "phone"),
+        ("資訊部值班手機號碼是多少", "phone"),
+        ("how often is X-GS-Admin-Token rotated", "frequency"),
+        ("密钥多久一次轮换", "frequency"),
+        ("聯合內閣會議其頻率為多久一次？", "frequency"),
         ("minimum app version for X-Client-Version", "version"),
         ("what is the allowed range of warehouse.putaway.timeout_seconds", "range"),
         ("what range can queue.max_size be set to", "range"),
@@ -48,6 +52,7 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "几乎所有的订单",  # 几乎 is "almost"
         "几内亚的首都",  # 几内亚 is Guinea
         "coupon stacking",
+        "看手机号这种敏感字段谁来审批",  # the field is named, who approves is asked
     ],
 )
 def test_questions_for_no_particular_value(question: str) -> None:
@@ -73,6 +78,11 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("version", "X-Client-Version must be at least 4.12.0"),
         ("range", "- Type: integer, 1–5"),
         ("range", "at most 10 per user"),
+        ("frequency", "Rotate the secret every 90 days."),
+        ("frequency", "The token is rotated quarterly."),
+        ("frequency", "runs twice a day"),
+        ("frequency", "每月轮换一次"),
+        ("frequency", "rotation_interval_days: 90"),
     ],
 )
 def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
@@ -93,6 +103,7 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("range", "上架任务领取后必须完成的时间。\n\n- 类型：整数\n- 默认值：`900`"),
         ("version", "X-Client-Version is sent by the mobile apps."),
         ("date", "Default: 500\nAllowed range: 0–2000"),  # a range's bound is no year
+        ("frequency", "Rotate the secret when a person who knows it leaves."),
         # a unit of time in a key and a number in words are no duration
         ("duration", "More than rate_limit_per_minute requests from one merchant key."),
     ],
