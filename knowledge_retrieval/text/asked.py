@@ -62,6 +62,8 @@ _ASKED: tuple[tuple[Kind, str], ...] = (
         (
             r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"
             r"|\bsince when\b|哪一年|哪年|何年|哪一天|几月|幾月|几号|幾號"
+            # 是什么时候建立的, 何时发行的: when a past event took place
+            r"|(?:什么|什麼|何)(?:时候|時候|时|時)[^，,。？?]{0,12}的\s*[？?]?\s*$"
         ),
     ),
     (
@@ -106,6 +108,8 @@ _HOLDS: dict[Kind, str] = {
         rf"|{_NUM}\s*[年月日号號]"
         r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d"
         r"|\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:since|until|from) (?:v|version )\d"
+        # a period: 唐末, 清朝, 战国时期, 十九世纪, 1990年代
+        r"|[夏商周秦汉漢晋晉隋唐宋元明清](?:朝|代|末|初)|时期|時期|年间|年間|世纪|世紀|年代|初期|末期"
     ),
     "version": (r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b|\bversion \d|版本\s*\d"),
     "phone": (r"\+?\(?\d[\d ()\-]{5,}\d|\bext\.?\s*\d{2,}|\bx\d{3,}\b|分[机機]\s*\d{2,}|#\d{3,}"),

@@ -18,6 +18,8 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("離島配送要幾天", "duration"),
         ("when was AUTH-1103 introduced", "date"),
         ("承久之亂於何年爆發?", "date"),
+        ("ks.disable_chat 是什麼時候建立的", "date"),
+        ("卡塞雷斯城是何时建立的？", "date"),
         ("how many runners does the large pool have", "number"),
         ("目前学校有几个校区？", "number"),
         ("退款最多多少钱", "number"),
@@ -48,6 +50,7 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "what happens when SHIPMENT_STATE_IN_TRANSIT gets no update",
         "ORDER_STATUS_PAID",
         "when does an order get cancelled",  # a condition, not a date
+        "什么时候需要二次审批",  # a condition, not a past event
         "Supported PHP versions, SAPIs, operating systems",  # a page, not a value
         "几乎所有的订单",  # 几乎 is "almost"
         "几内亚的首都",  # 几内亚 is Guinea
@@ -71,6 +74,8 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("date", "Introduced in 2024."),
         ("date", "since v2.3"),
         ("date", "承久之亂發生於承久三年"),
+        ("date", "乡里组织在唐末藩镇混战和农民大起义中瓦解。"),
+        ("date", "十九世纪末期开始兴建"),
         ("number", "The large pool has 12 runners."),
         ("number", "目前有三个校区"),
         ("phone", "Call +86 21 5555 0100."),
