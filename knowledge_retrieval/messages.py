@@ -109,7 +109,15 @@ def answer_sources(lang: Lang, kbs: Sequence[str], sources: Sequence[str]) -> st
     return lead.format("、".join(kbs)) + "、".join(sources)
 
 
-_VALUE_KINDS = {"phone": "phone number", "version": "version number"}
+_VALUE_KINDS = {
+    "phone": "phone number",
+    "version": "version number",
+    "percent": "percentage",
+    "usd": "amount in US dollars",
+    "eur": "amount in euros",
+    "cny": "amount in yuan",
+    "twd": "amount in New Taiwan dollars",
+}
 
 
 def value_kind(kind: str) -> str:

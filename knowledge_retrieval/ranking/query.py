@@ -89,6 +89,9 @@ _HOW = frozenset(
 )
 """After "how", these words make the question phrase ("how many times", "how long", "how fast"):
 what is asked for (:attr:`Query.asks`), not a topic the answer must name."""
+_PERCENT = frozenset(["percent", "percentage", "percentages"])
+"""In a question asking for a percentage, the word that says so (rollout percentages): what is
+asked for, which a page writes as 5%."""
 _HOW_WORKS = re.compile(
     r"^\s*how\s+(?:do|does|did|can|could|will|would|should)\b.*\b(works?)\W*$",
     re.IGNORECASE | re.DOTALL,
@@ -224,6 +227,7 @@ def analyze_query(text: str) -> Query:
     verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
     spoken = _contractions(text)
     how_works = _HOW_WORKS.search(spoken)
+    asks = asked_kind(text)
     for kind, raw, start, _e in iter_tokens(spoken):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
@@ -298,6 +302,7 @@ def analyze_query(text: str) -> Query:
                 noise = (
                     raw.lower() in _NOISE
                     or (before == "how" and raw.lower() in _HOW)
+                    or (asks == "percent" and raw.lower() in _PERCENT)
                     or (how_works is not None and start == how_works.start(1))
                 )
                 add_term(p, 0.3 if noise else 1.0)
@@ -324,7 +329,7 @@ def analyze_query(text: str) -> Query:
                 re.IGNORECASE,
             )
         ),
-        asks=asked_kind(text),
+        asks=asks,
     )
 
 

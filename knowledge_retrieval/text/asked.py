@@ -14,7 +14,20 @@ import functools
 import re
 from typing import Literal
 
-Kind = Literal["number", "duration", "frequency", "date", "version", "phone", "range"]
+Kind = Literal[
+    "number",
+    "duration",
+    "frequency",
+    "date",
+    "version",
+    "phone",
+    "range",
+    "percent",
+    "usd",
+    "eur",
+    "cny",
+    "twd",
+]
 
 _ASKED: tuple[tuple[Kind, str], ...] = (
     (
@@ -42,6 +55,17 @@ _ASKED: tuple[tuple[Kind, str], ...] = (
             r"|最大值|最小值"
         ),
     ),
+    (
+        "percent",
+        (
+            r"\b(?:what|which|how much|how many)\s+(?:percentage|percent)\b"
+            r"|\bpercentages?\b(?!\s+of\b)|百分之多少|多少百分比|百分比|占比多少|佔比多少"
+        ),
+    ),
+    ("usd", r"\b(?:in|how many)\s+(?:usd|us\$|us dollars?|dollars?)\b|多少美元|多少美金"),
+    ("eur", r"\b(?:in|how many)\s+(?:eur|euros?)\b|多少欧元|多少歐元"),
+    ("cny", r"\b(?:in|how many)\s+(?:cny|rmb|yuan|renminbi)\b|多少人民币|多少人民幣"),
+    ("twd", r"\b(?:in|how many)\s+(?:twd|nt\$|nt dollars?)\b|多少台币|多少台幣|多少新台幣"),
     (
         "frequency",
         (
@@ -102,6 +126,11 @@ _HOLDS: dict[Kind, str] = {
         r"|annually|semi-annually)\b"
         rf"|每\s*(?:隔\s*)?(?:{_NUM}\s*)?(?:个|個)?(?:秒|分钟|分鐘|小时|小時|天|日|晚|周|週|星期|月|季|年)"
     ),
+    "percent": r"\d\s*[%％]|\bper ?cent\b|百分之|百分比",
+    "usd": r"\$\s?\d|\d\s?\$|\bUSD\b|\bUS\$|\bdollars?\b|美元|美金",
+    "eur": r"€\s?\d|\d\s?€|\bEUR\b|\beuros?\b|欧元|歐元",
+    "cny": r"[¥￥]\s?\d|\bCNY\b|\bRMB\b|\byuan\b|人民币|人民幣|\d\s*元",
+    "twd": r"NT\$|\bTWD\b|台币|台幣|新台幣|\d\s*元",
     "date": (
         # a year, not the upper end of a range of small numbers ("Allowed range: 0–2000")
         rf"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"

@@ -56,6 +56,33 @@ def test_a_key_with_only_its_default_gives_no_range(tmp_path: Path) -> None:
     assert r.found and "5–120" in r.hits[0].content
 
 
+def test_a_price_asked_in_another_currency_or_a_percentage(tmp_path: Path) -> None:
+    # the plans page gives prices in euros only, and the rollout page its steps as percentages
+    root = tmp_path / "KnowledgeBase"
+    write(root / "saas" / "README.md", "# SaaS billing\n\nPlans, prices and app releases.\n")
+    write(
+        root / "saas" / "plans.md",
+        "# Plans\n\n| code | seats | price |\n| --- | --- | --- |\n"
+        "| PLAN_STARTER_ANNUAL | 5 | 290 EUR a year |\n| PLAN_TEAM_ANNUAL | 25 | 1,190 EUR a year |\n",
+    )
+    write(
+        root / "saas" / "rollout.md",
+        "# Android staged rollout\n\nA release goes to 1%, then 10%, then 50% of users, a day "
+        "apart, unless crash-free sessions drop.\n",
+    )
+    r = search("PLAN_STARTER_ANNUAL price in USD", "saas", root=root)
+    assert not r.found
+    assert any(
+        n.endswith("it gives no amount in US dollars, which the question asks for")
+        for n in r.notes
+    ), r.notes
+    r = search("PLAN_STARTER_ANNUAL price in EUR", "saas", root=root)
+    assert r.found and r.hits[0].path == "plans.md"
+    r = search("android staged rollout percentages", "saas", root=root)
+    assert r.found and r.hits[0].path == "rollout.md"
+    assert "percentages" not in r.hits[0].missing_terms
+
+
 def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> None:
     # the 注意 section names the task as fully as the 时间 section does, but only 时间 says
     # when it runs: the hit shows 时间 and is found, and a file with no time stays under

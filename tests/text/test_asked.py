@@ -30,6 +30,12 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("密钥多久一次轮换", "frequency"),
         ("聯合內閣會議其頻率為多久一次？", "frequency"),
         ("minimum app version for X-Client-Version", "version"),
+        ("android staged rollout percentages", "percent"),
+        ("what percentage of users get the new build", "percent"),
+        ("營造業佔了就業人口中的百分之多少？", "percent"),
+        ("PLAN_STARTER_ANNUAL price in USD", "usd"),
+        ("how much does one GPU-hour cost in dollars", "usd"),
+        ("年费是多少人民币", "cny"),
         ("what is the allowed range of warehouse.putaway.timeout_seconds", "range"),
         ("what range can queue.max_size be set to", "range"),
         ("maximum allowed value of api.burst", "range"),
@@ -56,6 +62,7 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "几内亚的首都",  # 几内亚 is Guinea
         "coupon stacking",
         "看手机号这种敏感字段谁来审批",  # the field is named, who approves is asked
+        "A low percentage of progenitor cells are susceptible to infection",  # a claim
     ],
 )
 def test_questions_for_no_particular_value(question: str) -> None:
@@ -84,6 +91,12 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("range", "- Type: integer, 1–5"),
         ("range", "at most 10 per user"),
         ("frequency", "Rotate the secret every 90 days."),
+        ("percent", "goes to 1%, then 10%"),
+        ("percent", "占就業人口百分之十二"),
+        ("usd", "US$290 a year"),
+        ("usd", "$1,190"),
+        ("eur", "290 EUR a year"),
+        ("cny", "年费 ¥1,999"),
         ("frequency", "The token is rotated quarterly."),
         ("frequency", "runs twice a day"),
         ("frequency", "每月轮换一次"),
@@ -109,6 +122,8 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("version", "X-Client-Version is sent by the mobile apps."),
         ("date", "Default: 500\nAllowed range: 0–2000"),  # a range's bound is no year
         ("frequency", "Rotate the secret when a person who knows it leaves."),
+        ("usd", "| PLAN_STARTER_ANNUAL | 5 | 290 EUR a year |"),
+        ("percent", "A release goes to every user a day later."),
         # a unit of time in a key and a number in words are no duration
         ("duration", "More than rate_limit_per_minute requests from one merchant key."),
     ],
