@@ -142,7 +142,9 @@ def key_statement(hit: Hit, limit: int = 3, asks: Kind | None = None) -> str:
 def _gives(kind: Kind, unit: str) -> bool:
     """A line gives a value of the kind (a duration or a range may be a bare number under a
     heading or key that names the unit: ``Default: 30`` under ``payment.timeout.seconds``)."""
-    return holds_kind(kind, unit) or (kind in ("duration", "frequency", "range") and holds_kind("number", unit))
+    return holds_kind(kind, unit) or (
+        kind in ("duration", "frequency", "range") and holds_kind("number", unit)
+    )
 
 
 def compose_answer(

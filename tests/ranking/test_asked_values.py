@@ -73,8 +73,7 @@ def test_a_price_asked_in_another_currency_or_a_percentage(tmp_path: Path) -> No
     r = search("PLAN_STARTER_ANNUAL price in USD", "saas", root=root)
     assert not r.found
     assert any(
-        n.endswith("it gives no amount in US dollars, which the question asks for")
-        for n in r.notes
+        n.endswith("it gives no amount in US dollars, which the question asks for") for n in r.notes
     ), r.notes
     r = search("PLAN_STARTER_ANNUAL price in EUR", "saas", root=root)
     assert r.found and r.hits[0].path == "plans.md"
