@@ -419,7 +419,15 @@ def is_identifier(k: Keyword) -> bool:
     ``loss-of-function``)."""
     if has_cjk(k.text):
         return False
-    return (bool(k.whole) and k.part_credit < 1.0) or (not k.whole and _is_code(k.text))
+    return (
+        (bool(k.whole) and k.part_credit < 1.0)
+        or (not k.whole and _is_code(k.text))
+        or bool(_VERSION_TOKEN.fullmatch(k.text))
+    )
+
+
+_VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)
+"""A version named as a token (v3, v2.1): an API or release a KB that never writes it lacks."""
 
 
 def _has_identifier(stats: TermStats, k: Keyword) -> bool:
