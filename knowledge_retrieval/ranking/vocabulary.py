@@ -123,7 +123,9 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [
-        k.text for k in out.keywords if is_identifier(k) and not _has_identifier(stats, k)
+        k.text
+        for k in out.keywords
+        if (is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text)) and not _has_identifier(stats, k)
     ]
     unknown = []
 
@@ -419,15 +421,12 @@ def is_identifier(k: Keyword) -> bool:
     ``loss-of-function``)."""
     if has_cjk(k.text):
         return False
-    return (
-        (bool(k.whole) and k.part_credit < 1.0)
-        or (not k.whole and _is_code(k.text))
-        or bool(_VERSION_TOKEN.fullmatch(k.text))
-    )
+    return (bool(k.whole) and k.part_credit < 1.0) or (not k.whole and _is_code(k.text))
 
 
 _VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)
-"""A version named as a token (v3, v2.1): an API or release a KB that never writes it lacks."""
+"""A version named as a token (v3, v2.1): an API or release a KB that never writes it lacks,
+as it lacks an identifier (it proves nothing more than a word where the KB has it)."""
 
 
 def _has_identifier(stats: TermStats, k: Keyword) -> bool:
