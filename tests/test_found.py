@@ -18,10 +18,10 @@ FOUND_FLOORS = {
     # set: (right file first yet not found <=, absent rejected >=, kb=None right >=)
     "teamkb": (0.05, 0.90, 0.88),
     "teamkb-check": (0.04, 0.80, 0.85),
-    "teamkb-fresh": (0.18, 0.85, 0.75),
+    "teamkb-fresh": (0.13, 0.92, 0.82),
     "teamkb-blind": (0.10, 0.75, 0.72),
-    "teamkb-blind2": (0.15, 0.75, 0.60),
-    "teamkb-blind3": (0.16, 0.75, 0.62),
+    "teamkb-blind2": (0.15, 0.80, 0.62),
+    "teamkb-blind3": (0.16, 0.84, 0.64),
     "teamkb-blind4": (0.17, 0.72, 0.64),
 }
 
