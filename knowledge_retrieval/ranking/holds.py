@@ -28,6 +28,11 @@ does not open it) is answered only by a file that has the name."""
 MAX_KIND_CHECKS = 6
 """Sections of a file read for the kind of value a question asks for, when its best lacks it."""
 
+_YES_NO = re.compile(
+    r"^\s*(?:does|do|is|are|can|could|will|would|should|has|have|may|must)\b"
+    r"|[吗嗎][？?]?\s*$|是否|能不能|可不可以|有没有|有沒有|会不会|會不會",
+    re.IGNORECASE,
+)
 _NAME = re.compile(r"[A-Z][a-z]{2,}")
 _FIRST_WORD = re.compile(r"\W*(\w+)")
 _CALENDAR = frozenset(
@@ -72,7 +77,8 @@ class QuestionRules:
     hits: 197 such, none of them an answer) ..."""
     unseen_word: bool
     """... and so is a two-keyword question half of which the KB has never seen (招聘流程 in a
-    KB that only knows 流程) ..."""
+    KB that only knows 流程), or a yes/no question with a word the KB has never seen in the
+    script of the words it knows (does the Banqiao site have parking) ..."""
     gloss: bool
     """... unless the hit has an identifier of the question whole and the words the KB has
     never seen are in another script, its gloss (超卖 of INV_OVERSOLD, 最低消費 of
@@ -93,6 +99,12 @@ class QuestionRules:
         share = vocab.share
         unseen = len(keywords) == 2 and min(share.values(), default=1.0) == 0.0
         unknown = [k for k in keywords if not share.get(k.text)]
+        known_scripts = {has_cjk(k.text) for k in keywords if share.get(k.text)}
+        # a yes/no question about something the KB never names in its own words (does the
+        # Banqiao site have parking): what it asks whether is not there
+        unseen = unseen or (
+            bool(_YES_NO.search(text)) and any(has_cjk(k.text) in known_scripts for k in unknown)
+        )
         return cls(
             keywords=keywords,
             absent_identifier=bool(vocab.absent_ids),

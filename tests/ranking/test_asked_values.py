@@ -237,6 +237,22 @@ def test_a_question_mostly_of_words_the_kb_never_uses_is_about_something_else(
     assert search("pipeline cron schedule", "ci", root=root).found  # all three known
 
 
+def test_a_yes_no_question_about_what_the_kb_never_names_is_not_answered(tmp_path: Path) -> None:
+    # the sites page gives hours and staff, and never says parking: whether there is some, the
+    # KB cannot say; a word in the other script may be a gloss (道具 of an English item page)
+    root = tmp_path / "KnowledgeBase"
+    write(root / "clinic" / "README.md", "# Clinic sites\n\nSites, hours and items.\n")
+    write(
+        root / "clinic" / "sites.md",
+        "# Sites\n\n## Banqiao site\n\nOpen 08:00-21:00 for patients; two front desk staff "
+        "per shift.\n\n## Legendary items\n\nLegendary items cannot be traded.\n",
+    )
+    r = search("does the Banqiao site have parking for patients?", "clinic", root=root)
+    assert not r.found
+    assert search("does the Banqiao site have two front desk staff?", "clinic", root=root).found
+    assert search("legendary 道具可以 trade 吗", "clinic", root=root).found
+
+
 def test_a_question_mostly_of_common_words_the_kb_never_uses_is_not_answered(
     tmp_path: Path,
 ) -> None:
