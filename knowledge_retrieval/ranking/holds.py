@@ -97,12 +97,11 @@ class QuestionRules:
     @classmethod
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
         share = vocab.share
-        unseen = len(keywords) == 2 and min(share.values(), default=1.0) == 0.0
         unknown = [k for k in keywords if not share.get(k.text)]
         known_scripts = {has_cjk(k.text) for k in keywords if share.get(k.text)}
-        # a yes/no question about something the KB never names in its own words (does the
-        # Banqiao site have parking): what it asks whether is not there
-        unseen = unseen or (
+        # half of a two-keyword question, or a yes/no question about something the KB never
+        # names in its own words (does the Banqiao site have parking): not there
+        unseen = (len(keywords) == 2 and min(share.values(), default=1.0) == 0.0) or (
             bool(_YES_NO.search(text)) and any(has_cjk(k.text) in known_scripts for k in unknown)
         )
         return cls(
