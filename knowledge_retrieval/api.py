@@ -35,7 +35,7 @@ from .kb.discovery import (
 from .kb.reader import readme_text
 from .kb.rules.cache import cached_rules
 from .models import KBRules
-from .ranking import confidence, outcome
+from .ranking import holds, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
 from .ranking.matches import RankOutcome
 from .ranking.query import Query, analyze_query
@@ -197,7 +197,7 @@ def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
     everywhere = set.intersection(*(set(o.absent_ids) for o in outcomes.values()))
     for o in outcomes.values():
         if o.absent_ids and not everywhere:
-            confidence.release(o.files)
+            holds.release(o.files)
 
 
 def _report_notes(report: IndexReport, notes: list[str]) -> None:

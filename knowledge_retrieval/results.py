@@ -6,7 +6,7 @@ import dataclasses as dc
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal, get_args
 
-from .messages import NOT_FOUND_EN, NOT_FOUND_ZH
+from .messages import NOT_FOUND_EN, NOT_FOUND_ZH, value_kind
 from .models import KBRules
 from .spans import Span, render_spans
 
@@ -93,6 +93,13 @@ class Hit:
     """Why it matched, in a few words."""
     spans: tuple[Span, ...] = ()
     """(start, end) character offsets of the matched terms in :attr:`snippet_text`."""
+    missing_value: str = ""
+    """The kind of value the question asks for (``duration`` of "how long ...", ``price``)
+    that this hit's section does not give: the hit is about what was asked, the asked fact
+    is not in it."""
+    absent_identifiers: tuple[str, ...] = ()
+    """Identifiers of the question the knowledge base has nowhere (also in
+    :attr:`missing_terms`): a hit can only be about a neighbour of what was asked."""
     explain: Mapping[str, Any] | None = dc.field(default=None, hash=False, compare=False)
     """With ``search(..., explain=True)``: each feature of the score, its value and its part of
     the log-odds, the probability and the decision line (docs/scores.md)."""
@@ -101,6 +108,26 @@ class Hit:
     def snippet(self) -> str:
         """The snippet with the matched terms marked ``**like this**``."""
         return render_spans(self.snippet_text, self.spans, str, lambda t: f"**{t}**")
+
+    @property
+    def lacks(self) -> str:
+        """What of the question this hit does not give, in one line (empty when nothing): the
+        identifiers the knowledge base has nowhere, the keywords the hit does not contain, and
+        the kind of value asked for that it does not give. An agent says so to its user
+        instead of presenting the hit as the whole answer."""
+        parts = []
+        if self.absent_identifiers:
+            parts.append(f"{', '.join(self.absent_identifiers)} (in no file of the knowledge base)")
+        words = [t for t in self.missing_terms if t not in self.absent_identifiers]
+        if words:
+            parts.append(
+                f"the words {', '.join(words)}" if len(words) > 1 else f"the word {words[0]}"
+            )
+        if self.missing_value:
+            kind = value_kind(self.missing_value)
+            article = "an" if kind[:1] in "aeiou" else "a"
+            parts.append(f"{article} {kind}, which the question asks for")
+        return "; ".join(parts)
 
     @property
     def location(self) -> str:
@@ -116,6 +143,8 @@ class Hit:
         d["heading_path"] = list(self.heading_path)
         d["matched_terms"] = list(self.matched_terms)
         d["missing_terms"] = list(self.missing_terms)
+        d["absent_identifiers"] = list(self.absent_identifiers)
+        d["lacks"] = self.lacks
         d["score"] = round(self.score, 4)
         return d
 

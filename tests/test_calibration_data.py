@@ -29,6 +29,7 @@ FIXTURES = {
     "teamkb-blind2": (2, 30, 100, {"absent_id": 12, "absent_attr": 9, "absent_topic": 8}),
     "teamkb-blind3": (2, 32, 105, {"absent_id": 13, "absent_attr": 10, "absent_topic": 9}),
     "teamkb-blind4": (2, 44, 120, {"absent_id": 15, "absent_attr": 11, "absent_topic": 10}),
+    "teamkb-blind5": (3, 60, 150, {"absent_id": 17, "absent_attr": 13, "absent_topic": 11}),
 }
 FIELDS = {"id", "query", "kb", "relevant", "answerable", "kind"}
 OPTIONAL = {"note", "ask_kb"}

@@ -173,6 +173,8 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "kind": hit.kind,
         "role": hit.role,
         "matched_terms": list(hit.matched_terms),
+        "missing_terms": list(hit.missing_terms),
+        "lacks": hit.lacks,
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
@@ -287,7 +289,9 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     if not data["results"]:
         return str(data["message"])
     return "\n\n".join(
-        f"**Source:** {r['source']}\n**Content:**\n{r['content']}" for r in data["results"]
+        f"**Source:** {r['source']}\n**Content:**\n{r['content']}"
+        + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
+        for r in data["results"]
     )
 
 

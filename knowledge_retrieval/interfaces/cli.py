@@ -92,6 +92,8 @@ def _hits_text(env: dict[str, Any]) -> str:
         where = " > ".join(r.get("heading_path") or []) or r.get("title") or ""
         lines += ["", f"[{r['score']:.2f}] {r['source']}  {where}".rstrip()]
         lines += ["    " + ln for ln in str(r["content"]).splitlines()]
+        if r.get("lacks"):
+            lines.append(f"    lacks: {r['lacks']}")
     for n in data.get("notes") or []:
         lines.append(f"note: {n}")
     return "\n".join(lines)
@@ -99,7 +101,8 @@ def _hits_text(env: dict[str, Any]) -> str:
 
 def _held(e: dict[str, Any]) -> str:
     """``; held under the line`` and the rules that hold it (``name``, ``lacks duration`` ...)."""
-    why = [*e.get("held", ()), *([f"lacks {e['lacks']}"] if e.get("lacks") else [])]
+    why = [h for h in e.get("held", ()) if h != "asked_kind"]
+    why += [f"lacks {e['lacks']}"] if e.get("lacks") else []
     return "; held under the line" + (f" ({', '.join(why)})" if why else "")
 
 

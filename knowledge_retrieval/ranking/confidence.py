@@ -30,7 +30,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -214,18 +213,3 @@ def explain(
     if via:
         out["via"] = via
     return out
-
-
-def release(files: Sequence[Any]) -> None:
-    """Lift the absent-identifier cap from ranked files (``FileMatch``, rank order) that match
-    a keyword: their score becomes the map of their probability again, still never rising
-    down the list (a file another rule holds, or whose section lacks the kind of value asked
-    for, stays under)."""
-    prev = 1.0
-    for f in files:
-        f.held = tuple(h for h in f.held if h != "absent_identifier")
-        if f.capped and f.matched_terms and not f.lacks and not f.held:
-            f.score = float(to_score(np.array([f.probability]))[0])
-            f.capped = False
-        f.score = min(f.score, prev)
-        prev = f.score

@@ -1,22 +1,26 @@
-"""The rules under which a hit stays below the line whatever the model says (see
-:mod:`.confidence`): what the question and the KB's vocabulary rule out for every file, what a
-file lacks of the question (a keyword, a name), and whether a section gives the kind of value
-the question asks for."""
+"""The one place a hit is held under the line whatever the model says (:func:`decide`): what
+the question and the KB's vocabulary rule out for every file, what a file lacks of the question
+(a name), whether a section gives the kind of value the question asks for, and, across KBs,
+which of those holds one KB's hits only because of another (:func:`release`). Each rule is an
+entry of :mod:`.registry`."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
+from ..defaults import DEFAULT_THRESHOLD
+from ..index.reading import SectionReader
 from ..text.analysis import has_cjk, index_terms
 from ..text.asked import Kind, asked_kind, holds_kind
+from . import confidence, registry
 from .answer import units
 from .candidates import Candidates
-from .query import Keyword
+from .matches import FileMatch, SectionMatch
+from .query import Keyword, Query
 from .vocabulary import Known, is_identifier
 
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
@@ -124,13 +128,13 @@ class QuestionRules:
         why = {
             "absent_identifier": self.absent_identifier,
             "unknown_words": self.unknown_words,
-            "outside": (self.outside and not self._glossed(cov))
-            or (self.mostly_filler and not self._whole_identifier(cov)),
+            "outside": self.outside and not self._glossed(cov),
+            "mostly_filler": self.mostly_filler and not self._whole_identifier(cov),
             "no_keyword": not (cov >= 0.5).any(),
             "unseen_word": self.unseen_word and not self._glossed(cov),
             "name": any(cov[i] < 0.5 for i in self.named),
         }
-        return tuple(k for k, v in why.items() if v)
+        return tuple(k for k, v in why.items() if v and registry.on(k))
 
     def _glossed(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole that the words the KB
@@ -174,7 +178,7 @@ def asked_with_corrections(text: str, asks: Kind | None, corrected: dict[str, st
 
 
 def section_with_kind(
-    reader: Any,
+    reader: SectionReader,
     cands: Candidates,
     fi: int,
     best: int,
@@ -232,3 +236,74 @@ def gives_kind(
     if row and names(text):
         return any(holds_kind(kind, cell) for cell in text.splitlines())
     return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))
+
+
+def decide(
+    q: Query,
+    vocab: Known,
+    files: Sequence[FileMatch],
+    x: np.ndarray,
+    order: np.ndarray,
+    best: np.ndarray,
+    cands: Candidates,
+    reader: SectionReader,
+    section: Callable[[int], SectionMatch],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which of the ranked ``files`` (rank order, candidate files ``order``) are held under the
+    line, and their (probability, published score): the question's rules per file's keyword
+    coverage, then, for the files that would still reach the line, the kind of value asked.
+    Sets each file's ``held``, ``unnamed`` and ``lacks`` (and moves its best section to one
+    that gives the asked value where another does)."""
+    keywords = vocab.keywords
+    rules = QuestionRules.of(q.text, keywords, vocab)
+    for f, fi in zip(files, order.tolist(), strict=True):
+        f.held = rules.held(cands.file_cov[:, fi])
+        f.unnamed = rules.unnamed(cands.file_cov[:, fi])
+    never = np.array([bool(f.held) for f in files], dtype=bool).reshape(-1)
+    prob, final = confidence.scores(x, never)
+    asks = asked_with_corrections(q.text, q.asks, {**vocab.respelt, **vocab.did_you_mean})
+    if asks is None or not registry.on("asked_kind"):
+        return never, prob, final
+    # the question asks for a kind of value (how long, 多久, phone number) the best section
+    # does not hold: the entity is there, the asked fact is not (read only for hits the cap
+    # would lower)
+    cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
+    for j, f in enumerate(files):
+        if final[j] <= cap:
+            continue
+        fi = int(order[j])
+        found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
+        text, st = f.answer_section()[0], f.fields()
+        row = st.get("kind") == "table"
+        if gives_kind(asks, text, st.get("hpath") or (), found, vocab.alias, row=row):
+            continue
+        # another section of the file with the keywords the best one has may hold the value
+        # (the 时间 section of a runbook, beside a 注意 section that names the task)
+        other = section_with_kind(reader, cands, fi, int(best[fi]), asks, found, vocab.alias)
+        if other is not None:
+            f.best = section(other)
+            f.stored, f.shown = {}, None
+            continue
+        f.lacks = asks
+        f.held = (*f.held, "asked_kind")
+        never[j] = True
+    if any(f.lacks for f in files):
+        prob, final = confidence.scores(x, never)
+    return never, prob, final
+
+
+def release(files: Sequence[FileMatch]) -> None:
+    """Lift the absent-identifier hold from ranked files (rank order) that match a keyword,
+    when another KB searched with them has the identifier: their score becomes the map of
+    their probability again, still never rising down the list (a file another rule holds
+    stays under)."""
+    if not registry.on("absent_only_where_searched"):
+        return
+    prev = 1.0
+    for f in files:
+        f.held = tuple(h for h in f.held if h != "absent_identifier")
+        if f.capped and f.matched_terms and not f.held:
+            f.score = float(confidence.to_score(np.array([f.probability]))[0])
+            f.capped = False
+        f.score = min(f.score, prev)
+        prev = f.score

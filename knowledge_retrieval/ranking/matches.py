@@ -49,7 +49,9 @@ class FileMatch:
     takes the row's score."""
     lacks: str = ""
     """The kind of value the query asks for that the best section does not hold (``duration``
-    of "how long ..."): the hit is held under the line, whatever other KBs hold."""
+    of "how long ...")."""
+    absent: tuple[str, ...] = ()
+    """Identifiers of the question the KB has nowhere (:attr:`Known.absent_ids`)."""
     shown: tuple[str, int, int] | None = field(default=None, repr=False)
     """:meth:`answer_section`, once read."""
 

@@ -46,6 +46,8 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         kind=str(st.get("kind") or "text"),
         content=text,
         why=", ".join(why),
+        missing_value=f.lacks,
+        absent_identifiers=tuple(t for t in f.missing_terms if t in f.absent),
         explain=confidence.explain(
             f.features, f.probability, f.score, f.capped, f.lacks, f.via, f.held
         )

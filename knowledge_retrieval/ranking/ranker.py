@@ -25,18 +25,19 @@ from __future__ import annotations
 import math
 import posixpath
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..defaults import DEFAULT_THRESHOLD
+from ..index.reading import SectionReader
 from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
-from . import confidence, routing
+from . import confidence, holds, registry, routing
 from .candidates import Candidates, field_value_match
-from .holds import QuestionRules, asked_with_corrections, gives_kind, section_with_kind
 from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
@@ -79,6 +80,81 @@ TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 
 
+@dataclass(frozen=True, slots=True)
+class SectionScores:
+    """BM25F over every section of the index, for the terms of one question."""
+
+    acc: dict[str, np.ndarray]
+    """Term -> its fields' normalised frequency per section."""
+    in_title: dict[str, np.ndarray]
+    """Term -> whether a section has it in a title-like field."""
+    title_hits: np.ndarray
+    """Query terms in each section's document title."""
+    seen: list[str]
+    """The query's terms the index has."""
+    idf: dict[str, float]
+    qmax: float
+    """The most a section could score on the terms this KB knows."""
+    score: np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Per candidate file: the grep-style ladder's parts and its score (``raw``)."""
+
+    cov: np.ndarray
+    tcov: np.ndarray
+    together: np.ndarray
+    rel: np.ndarray
+    tprec: np.ndarray
+    emph: np.ndarray
+    raw: np.ndarray
+    best: np.ndarray
+    """The best section of each file (an index into the candidates)."""
+    rarity: np.ndarray
+    """Per keyword: how specific it is in this KB (idf over the most it can be)."""
+    stored: dict[int, Any]
+    links: dict[int, int]
+    """Linked file -> the entry file whose row links to it for the question."""
+
+
+def _bm25f(q: Query, vocab: Known, stats: TermStats) -> SectionScores | None:
+    """Per section, per term, the fields' normalised frequencies add up (arrays over every
+    section of the index); None when the index has none of the question's terms."""
+    terms = vocab.terms
+    idf = {t: stats.idf(t) for t in terms}
+    total = stats.sections
+    acc: dict[str, np.ndarray] = {}
+    in_title: dict[str, np.ndarray] = {}
+    title_hits = np.zeros(total)
+    for t in terms:
+        acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
+        got = stats.vector(t)
+        if got is not None:
+            ids, a, flags = got
+            acc[t][ids] = a
+            in_title[t][ids] = (flags & TITLE_LIKE) > 0
+            title_hits[ids] += (flags & IN_TITLE) > 0
+    seen = [t for t, a in acc.items() if a.any()]
+    if not seen:
+        return None
+    # the most a section could score on the terms this KB knows (unknown terms already
+    # lower the keyword coverage; counting them twice would flatten every score)
+    qmax = (
+        sum(
+            idf[t] * terms[t]
+            for t in seen
+            if t not in q.bonus_terms and t not in vocab.alternatives
+        )
+        or 1.0
+    )
+    score = np.zeros(total)
+    for t in seen:
+        a = acc[t]
+        score += idf[t] * terms[t] * a / (K1 + a)
+    return SectionScores(acc, in_title, title_hits, seen, idf, qmax, score)
+
+
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -87,64 +163,129 @@ class Ranker:
         self.rules = rules
 
     def rank(self, q: Query, limit: int) -> RankOutcome:
+        """The ``limit`` best files for ``q``: sections scored (BM25F), files scored on the
+        grep-style ladder, then the confidence model, the holds and the published scores."""
         reader = self.kbi.reader()
         stats = TermStats(self.kbi, reader)
         vocab = vocabulary_check(q, stats)
-        keywords, terms, known = vocab.keywords, vocab.terms, vocab.known
-        did_you_mean, alias = vocab.did_you_mean, vocab.alias
-        idf = {t: stats.idf(t) for t in terms}
-        # BM25F: per section, per term, the fields' normalised frequencies add up (arrays over
-        # every section of the index)
-        total = stats.sections
-        acc: dict[str, np.ndarray] = {}
-        in_title: dict[str, np.ndarray] = {}
-        title_hits = np.zeros(total)  # query terms in each section's document title
-        for t in terms:
-            acc[t], in_title[t] = np.zeros(total), np.zeros(total, dtype=bool)
-            got = stats.vector(t)
-            if got is not None:
-                ids, a, flags = got
-                acc[t][ids] = a
-                in_title[t][ids] = (flags & TITLE_LIKE) > 0
-                title_hits[ids] += (flags & IN_TITLE) > 0
-        seen = [t for t, a in acc.items() if a.any()]
-        if not seen:
-            return RankOutcome(
-                [], [k.text for k in keywords], known, did_you_mean, vocab.filler, vocab.absent_ids
-            )
-        # the most a section could score on the terms this KB knows (unknown terms already
-        # lower the keyword coverage; counting them twice would flatten every score)
-        qmax = (
-            sum(
-                idf[t] * terms[t]
-                for t in seen
-                if t not in q.bonus_terms and t not in vocab.alternatives
-            )
-            or 1.0
-        )
-        score = np.zeros(total)
-        for t in seen:
-            a = acc[t]
-            score += idf[t] * terms[t] * a / (K1 + a)
-        cand = np.flatnonzero(score)
+        secs = _bm25f(q, vocab, stats)
+        cand = np.flatnonzero(secs.score) if secs is not None else np.zeros(0, dtype=np.int64)
         # README rules decided from the question (routing.py): conditional paths, factors
         route = routing.plan(self.rules, q)
-        if route is not None and route.hidden:
+        if route is not None and route.hidden and len(cand):
             cand = cand[route.mask([stats.path_of(d) for d in cand.tolist()])]
-            if not len(cand):
-                return RankOutcome(
-                    [],
-                    [k.text for k in keywords],
-                    known,
-                    did_you_mean,
-                    vocab.filler,
-                    vocab.absent_ids,
-                )
-        docs = cand[np.argsort(-score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
+        if secs is None or not len(cand):
+            return RankOutcome(
+                [],
+                [k.text for k in vocab.keywords],
+                vocab.known,
+                vocab.did_you_mean,
+                vocab.filler,
+                vocab.absent_ids,
+            )
+        docs = cand[np.argsort(-secs.score[cand], kind="stable")[:CANDIDATE_SECTIONS]]
         cands = Candidates(
-            stats.path_of, docs, score[docs] / qmax, seen, acc, in_title, keywords, alias
+            stats.path_of,
+            docs,
+            secs.score[docs] / secs.qmax,
+            secs.seen,
+            secs.acc,
+            secs.in_title,
+            vocab.keywords,
+            vocab.alias,
         )
-        kw_weight = self._keyword_weights(keywords, idf, alias, stats)
+        lad = self._ladder(q, vocab, stats, secs, cands, route, limit)
+        # ties: more coverage first, then the file whose best section ranked first
+        ranked = np.lexsort((np.arange(len(lad.raw)), -lad.cov, -lad.raw))
+        order = ranked[:limit]
+        x = self._confidence_features(q, vocab, stats, cands, order, ranked, lad)
+        files = [self._file_match(fi, vocab, cands, secs, lad, reader) for fi in order.tolist()]
+        never, prob, final = holds.decide(
+            q, vocab, files, x, order, lad.best, cands, reader, self._section_of(cands, secs)
+        )
+        if lad.links:
+            # the KB's own index says the page answers: it is as sure as the index row
+            at = {int(fi): j for j, fi in enumerate(order.tolist())}
+            for fi, entry in lad.links.items():
+                jl, je = at.get(fi), at.get(entry)
+                if jl is not None and je is not None and not never[jl] and prob[je] > prob[jl]:
+                    prob[jl] = prob[je]
+                    files[jl].via = cands.file_paths[entry]
+            final = confidence.published(prob, never)
+        for j, f in enumerate(files):
+            f.score = float(final[j])
+            f.probability = float(prob[j])
+            f.features = x[j]
+            f.capped = bool(never[j])
+        return RankOutcome(
+            files,
+            [k.text for k in vocab.keywords],
+            vocab.known,
+            vocab.did_you_mean,
+            vocab.filler,
+            vocab.absent_ids,
+            translated=_translations_used(vocab, vocab.keywords, cands, order),
+        )
+
+    @staticmethod
+    def _section_of(cands: Candidates, secs: SectionScores) -> Callable[[int], SectionMatch]:
+        """Candidate section ``i`` as a match: its doc, score and the terms it has."""
+
+        def section(i: int) -> SectionMatch:
+            d = int(cands.docs[i])
+            return SectionMatch(
+                d,
+                float(cands.sec_score[i] + cands.bonus[i]),
+                {t for t in secs.seen if secs.acc[t][d] > 0},
+            )
+
+        return section
+
+    def _file_match(
+        self,
+        fi: int,
+        vocab: Known,
+        cands: Candidates,
+        secs: SectionScores,
+        lad: Ladder,
+        reader: SectionReader,
+    ) -> FileMatch:
+        """Candidate file ``fi`` as a match: its best section, its ladder and its keywords."""
+        d = int(cands.docs[lad.best[fi]])
+        covs = cands.file_cov[:, fi].tolist()
+        absent = set(vocab.absent_ids)
+        pairs = list(zip(vocab.keywords, covs, strict=True))
+        return FileMatch(
+            path=cands.file_paths[fi],
+            score=0.0,
+            best=self._section_of(cands, secs)(int(lad.best[fi])),
+            coverage=float(lad.cov[fi]),
+            relevance=float(lad.rel[fi]),
+            title=float(lad.tcov[fi]),
+            emphasized=bool(lad.emph[fi]),
+            matched_terms=[k.text for k, c in pairs if c >= 0.5 and k.text not in absent],
+            missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent],
+            stored=lad.stored.get(d) or {},
+            reader=reader,
+            evidence=float(min(1.0, max(0.0, lad.raw[fi]))),
+            absent=tuple(vocab.absent_ids),
+        )
+
+    def _ladder(
+        self,
+        q: Query,
+        vocab: Known,
+        stats: TermStats,
+        secs: SectionScores,
+        cands: Candidates,
+        route: routing.Plan | None,
+        limit: int,
+    ) -> Ladder:
+        """Each candidate file's score on the grep-style ladder: keyword coverage (anywhere and
+        together in one section), the best section's relevance, title and emphasis, times the
+        factors of the README's rules and of the question."""
+        keywords, alias = vocab.keywords, vocab.alias
+        kw_weight = self._keyword_weights(keywords, secs.idf, alias, stats)
         w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
         cov = w @ cands.file_cov
         tcov = w @ cands.file_title_cov
@@ -156,26 +297,33 @@ class Ranker:
         # long page (which covers every word of a description somewhere)
         together = np.zeros(len(cands.file_paths))
         np.maximum.at(together, cands.group, sec_cov)
-        if alias:  # a file found through a corrected or translated word proves less
-            stand_ins = len(did_you_mean) + len(vocab.translated)
+        if alias and registry.on("typo_discount"):
+            # a file found through a corrected or translated word proves less
+            stand_ins = len(vocab.did_you_mean) + len(vocab.translated)
             typo = 1.0 - (1.0 - TYPO_WEIGHT) * stand_ins / len(keywords)
             via_typo = cands.via_stand_in
             cov = np.where(via_typo, cov * typo, cov)
             together = np.where(via_typo, together * typo, together)
         # a question of several words most of which this KB has never seen is out of its scope;
         # for one or two keywords the coverage already says it
-        on_topic = sum(vocab.share.values()) / len(keywords) if len(keywords) >= 3 else 1.0
+        on_topic = (
+            sum(vocab.share.values()) / len(keywords)
+            if len(keywords) >= 3 and registry.on("on_topic")
+            else 1.0
+        )
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         if route is not None:  # README rules decided from the question (routing.py)
             mult = mult * route.factors(cands.file_paths)
         mult = mult * on_topic**2
-        if len(keywords) == 2 and len(known) == 1:  # half of a short question is foreign
+        if len(keywords) == 2 and len(vocab.known) == 1 and registry.on("two_keyword_factor"):
+            # half of a short question is foreign
             mult = mult * TWO_KW_FACTOR
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)
+        docs = cands.docs
         sec_tp = (
-            np.minimum(1.0, title_hits[docs] / stats.title_lengths()[docs])
+            np.minimum(1.0, secs.title_hits[docs] / stats.title_lengths()[docs])
             / stats.title_shares()[docs]
         )
         tprec = np.zeros(len(cands.file_paths))
@@ -183,20 +331,24 @@ class Ranker:
         # a long file has every word somewhere: its file-wide coverage proves less (the share
         # held together in one section is already measured on the section)
         longer = np.maximum(1.0, stats.file_lengths()[cands.docs[best]])
-        file_wide = cov / (1.0 + LENGTH_DISCOUNT * np.log2(longer))
+        discount = LENGTH_DISCOUNT if registry.on("length_discount") else 0.0
+        file_wide = cov / (1.0 + discount * np.log2(longer))
         cov_score = (1.0 - TOGETHER_SHARE) * file_wide + TOGETHER_SHARE * together
         base = (
             W_COVERAGE * cov_score
             + W_TITLE * tcov
             + W_EMPHASIS * emph
             + W_CONSTRAINT * met
-            + W_TITLE_PRECISION * tprec
+            + (W_TITLE_PRECISION if registry.on("title_precision") else 0.0) * tprec
         )
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
-        if (len(keywords) >= 2 or all(map(is_identifier, keywords))) and (
-            cands.file_sections > 1
-        ).any():
+        reader = stats.reader
+        if (
+            (len(keywords) >= 2 or all(map(is_identifier, keywords)))
+            and registry.on("field_value")
+            and (cands.file_sections > 1).any()
+        ):
             # a table row whose field is one keyword and value another ("状态码: 20") lifts its
             # section; that reads the section's text, so only files that could reach the top
             # with it are checked (until the top no longer moves)
@@ -216,124 +368,20 @@ class Ranker:
                     best[fi] = b
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
-        self._follow_originals(cands, raw, emph, cov, rel, tcov)
-        links = {} if q.wants_index else self._entry_links(reader, cands, raw, best, keywords)
+        if registry.on("follow_originals"):
+            self._follow_originals(cands, raw, emph, cov, rel, tcov)
+        links = (
+            {}
+            if q.wants_index or not registry.on("entry_links")
+            else self._entry_links(reader, cands, raw, best, keywords)
+        )
         for fi, entry in links.items():  # the page an entry row points to ranks right above it
             raw[fi] = max(raw[fi], raw[entry] + 1e-9)
-        # ties: more coverage first, then the file whose best section ranked first
-        ranked = np.lexsort((np.arange(len(raw)), -cov, -raw))
-        order = ranked[:limit]
         # how specific the matched keywords are in this KB: idf over the most it can be
         rarity = np.array([kw_weight[k.text] for k in keywords]) / math.log(
             1.0 + (stats.n + 0.5) / 0.5
         )
-        x = self._confidence_features(
-            q,
-            vocab,
-            stats,
-            cands,
-            order,
-            ranked,
-            raw,
-            cov,
-            together,
-            rel,
-            tcov,
-            tprec,
-            alias,
-            rarity,
-        )
-        rules = QuestionRules.of(q.text, keywords, vocab)
-        holds = [rules.held(cands.file_cov[:, fi]) for fi in order.tolist()]
-        never = np.array([bool(h) for h in holds], dtype=bool).reshape(-1)
-
-        def section(i: int) -> SectionMatch:
-            """Candidate section ``i`` as a match: its doc, score and the terms it has."""
-            d = int(cands.docs[i])
-            return SectionMatch(
-                d, float(cands.sec_score[i] + cands.bonus[i]), {t for t in seen if acc[t][d] > 0}
-            )
-
-        files: list[FileMatch] = []
-        for j, fi in enumerate(order.tolist()):
-            b = int(best[fi])
-            d = int(cands.docs[b])
-            covs = cands.file_cov[:, fi].tolist()
-            files.append(
-                FileMatch(
-                    path=cands.file_paths[fi],
-                    score=0.0,
-                    best=section(b),
-                    coverage=float(cov[fi]),
-                    relevance=float(rel[fi]),
-                    title=float(tcov[fi]),
-                    emphasized=bool(emph[fi]),
-                    matched_terms=[
-                        k.text
-                        for k, c in zip(keywords, covs, strict=True)
-                        if c >= 0.5 and k.text not in vocab.absent_ids
-                    ],
-                    missing_terms=[
-                        k.text
-                        for k, c in zip(keywords, covs, strict=True)
-                        if c < 0.5 or k.text in vocab.absent_ids
-                    ],
-                    stored=stored.get(d) or {},
-                    reader=reader,
-                    evidence=float(min(1.0, max(0.0, raw[fi]))),
-                    held=holds[j],
-                    unnamed=rules.unnamed(cands.file_cov[:, fi]),
-                )
-            )
-        # the question asks for a kind of value (how long, 多久, phone number) the best section
-        # does not hold: the entity is there, the asked fact is not
-        # (read only for hits the cap would lower)
-        prob, final = confidence.scores(x, never)
-        asks = asked_with_corrections(q.text, q.asks, {**vocab.respelt, **did_you_mean})
-        if asks is not None:
-            cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
-            for j, f in enumerate(files):
-                if final[j] <= cap:
-                    continue
-                fi = int(order[j])
-                found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
-                text, st = f.answer_section()[0], f.fields()
-                row = st.get("kind") == "table"
-                if gives_kind(asks, text, st.get("hpath") or (), found, alias, row=row):
-                    continue
-                # another section of the file with the keywords the best one has may hold the
-                # value (the 时间 section of a runbook, beside a 注意 section that names the task)
-                other = section_with_kind(reader, cands, fi, int(best[fi]), asks, found, alias)
-                if other is not None:
-                    f.best = section(other)
-                    f.stored, f.shown = {}, None
-                    continue
-                f.lacks = asks
-                never[j] = True
-            if any(f.lacks for f in files):
-                prob, final = confidence.scores(x, never)
-        if links:  # the KB's own index says the page answers: it is as sure as the index row
-            at = {int(fi): j for j, fi in enumerate(order.tolist())}
-            for fi, entry in links.items():
-                jl, je = at.get(fi), at.get(entry)
-                if jl is not None and je is not None and not never[jl] and prob[je] > prob[jl]:
-                    prob[jl] = prob[je]
-                    files[jl].via = cands.file_paths[entry]
-            final = confidence.published(prob, never)
-        for j, f in enumerate(files):
-            f.score = float(final[j])
-            f.probability = float(prob[j])
-            f.features = x[j]
-            f.capped = bool(never[j])
-        return RankOutcome(
-            files,
-            [k.text for k in keywords],
-            known,
-            did_you_mean,
-            vocab.filler,
-            vocab.absent_ids,
-            translated=_translations_used(vocab, keywords, cands, order),
-        )
+        return Ladder(cov, tcov, together, rel, tprec, emph, raw, best, rarity, stored, links)
 
     def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
         """Identifiers of this KB nearest to one it lacks, as the KB writes them."""
@@ -347,36 +395,30 @@ class Ranker:
         cands: Candidates,
         order: np.ndarray,
         ranked: np.ndarray,
-        raw: np.ndarray,
-        cov: np.ndarray,
-        together: np.ndarray,
-        rel: np.ndarray,
-        tcov: np.ndarray,
-        tprec: np.ndarray,
-        alias: dict[str, str],
-        rarity: np.ndarray,
+        lad: Ladder,
     ) -> np.ndarray:
         """The inputs of :mod:`.confidence` for the files in ``order`` (rank order)."""
         n_kw = max(1, len(vocab.keywords))
         hit = cands.file_cov[:, order] >= 0.5  # keywords x files
-        spec = (rarity @ hit) / np.maximum(1, hit.sum(axis=0))
-        # how far the best file is ahead of its first rival (copies of a page, the same evidence
-        # to within TWIN_TOLERANCE / 10, are not rivals: they answer alike); a file behind the
-        # best one has a rival ahead of it, and no margin
-        ev = raw[ranked]
-        tie = TWIN_TOLERANCE / 10
-        below = ev[ev < ev[0] - tie] if len(ev) else ev
-        lead = float(ev[0] - (below[0] if len(below) else 0.0)) if len(ev) else 0.0
-        margin = np.where(ev[: len(order)] >= ev[0] - tie, lead, 0.0) if len(ev) else ev
+        spec = (lad.rarity @ hit) / np.maximum(1, hit.sum(axis=0))
+        # how far a file is ahead of the first rival: a file that covers less of the question
+        # than the best one. Files that cover as much answer alike (copies of a page, the
+        # pages a word several files share names) and are no rivals; a file that covers less
+        # has a rival ahead of it, and no margin
+        ev, cv = lad.raw[ranked], lad.cov[ranked]
+        alike = (ev >= ev[0] - TWIN_TOLERANCE / 10) | (cv >= cv[0] - TWIN_TOLERANCE)
+        rivals = ev[~alike]
+        rival = float(rivals[0]) if len(rivals) else 0.0
+        margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
         return confidence.features(
-            evidence=raw[order],
-            coverage=cov[order],
-            together=together[order],
-            relevance=rel[order],
-            title=tcov[order],
-            title_precision=tprec[order],
+            evidence=lad.raw[order],
+            coverage=lad.cov[order],
+            together=lad.together[order],
+            relevance=lad.rel[order],
+            title=lad.tcov[order],
+            title_precision=lad.tprec[order],
             matched_share=matched,
             known_share=sum(vocab.share.values()) / n_kw,
             filler_share=len(vocab.filler) / max(1, len(q.keywords)),

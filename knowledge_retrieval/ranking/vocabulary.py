@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..index.termstats import TermStats
 from ..text.analysis import has_cjk, index_terms
+from . import registry
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
@@ -105,9 +106,9 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     for k in asked:
         if any(stats.known(t) for t in k.terms):
             continue
-        if k.filler_like or _common_word(k, q.text):
+        if k.filler_like or (registry.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
-        elif meant := _misspelt_common(k, stats):
+        elif registry.on("misspelt_question_word") and (meant := _misspelt_common(k, stats)):
             filler.append(k)
             respelt[k.text] = meant
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
@@ -193,10 +194,12 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     # words are mostly foreign to the KB is out of scope, not misspelt
     if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
         for kw in unknown:
-            if correct(kw, kw.parts[0] if kw.parts else kw.text) or (anchored and translate(kw)):
+            if correct(kw, kw.parts[0] if kw.parts else kw.text) or (
+                anchored and registry.on("translate_unknown") and translate(kw)
+            ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
-    if any(_CODED.search(k.text) for k in present):
+    if registry.on("translate_beside_code") and any(_CODED.search(k.text) for k in present):
         # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
         # KB knows may still be written in its other language where the code's row is (does
         # DQ-302 block downstream jobs: 阻断下游)

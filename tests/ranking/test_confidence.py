@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD
-from knowledge_retrieval.ranking import confidence
+from knowledge_retrieval.ranking import confidence, holds
 
 
 def test_the_line_maps_to_the_default_threshold_and_the_map_is_monotone() -> None:
@@ -72,8 +72,8 @@ def test_release_lifts_only_the_absent_identifier_cap() -> None:
         )
 
     only_id, also_name = capped(("absent_identifier",)), capped(("absent_identifier", "name"))
-    confidence.release([only_id])
-    confidence.release([also_name])
+    holds.release([only_id])
+    holds.release([also_name])
     assert not only_id.capped and only_id.score > DEFAULT_THRESHOLD
     assert also_name.capped and also_name.held == ("name",)
     assert also_name.score < DEFAULT_THRESHOLD

@@ -1,0 +1,189 @@
+"""What each rule of the registry is worth: switch it off, ask every set again, print the change.
+
+    python -m calibration.ablate --eval ../shared/eval --small ../small-kbs --typos ../teamkb-typos.jsonl
+    python -m calibration.ablate --rule name --rule unseen_word --json ablation.json
+
+Every rule of ``knowledge_retrieval/ranking/registry.py`` is switched off in turn
+(``registry.disabled``) and every set asked again with the library's defaults, as
+``calibration.report`` asks it (the question's own KB, or ``ask_kb``). Per set it prints the
+baseline and, per rule, the change in questions of:
+
+- ``miss``: answerable, the right file first, yet reported not found;
+- ``fa``: reported found with no relevant file among the hits (of the answerable questions), or
+  found at all (of those nothing answers as asked);
+- ``top1``: answerable and the right file first (threshold 0).
+
+``cost`` is ``3 * miss + fa`` (a wrong "not found" ends an agent's workflow with a false
+statement; a wrong "found" costs it one read), summed over the sets each rule was not written
+from (every set but ``teamkb`` and the read held-out ones, which the rules came from). A rule
+whose removal lowers ``cost`` there, or raises it by less than :data:`NOISE` questions, does not
+earn its place.
+
+Sets: the team fixtures of ``calibration/`` (``--team``, default every one but the unread
+``teamkb-blind4``), typo variants (``--typos``), the small KBs (``--small``: ``size-20`` and
+``size-150``), and the public suites (``--eval``: the first :data:`PUBLIC_LIMIT` questions of
+each, and other suites' questions asked of a KB that does not answer them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from calibration.common import load_questions
+from calibration.report import Row, run
+from knowledge_retrieval.ranking import registry
+
+HERE = Path(__file__).resolve().parent
+TEAM_SETS = (
+    "teamkb",
+    "teamkb-check",
+    "teamkb-fresh",
+    "teamkb-blind",
+    "teamkb-blind2",
+    "teamkb-blind3",
+)
+"""The team fixtures the rules were written from (read while they were made)."""
+PUBLIC = {
+    "scifact-train": "scifact",
+    "cmrc2018-trial": "cmrc2018",
+    "drcd-dev": "drcd",
+    "otel-known-item": "otel",
+    "helm-known-item": "helm",
+    "qmd-eval-docs": "qmd-eval-docs",
+}
+OUT_OF_SCOPE = (
+    ("scifact-train", "otel"),
+    ("otel-known-item", "scifact"),
+    ("helm-known-item", "tldr"),
+    ("cmrc2018-trial", "drcd"),
+)
+PUBLIC_LIMIT = 60
+SMALL_SIZES = ("size-20", "size-150")
+MISS_COST = 3
+NOISE = 2
+"""Questions of cost below which a change is noise."""
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    questions: list[dict[str, Any]]
+    root: Path
+    written_from: bool
+    """The rules were written while this set was read."""
+
+
+def suites(args: argparse.Namespace) -> Iterator[Suite]:
+    for name in args.team or TEAM_SETS:
+        folder = HERE / name if not Path(name).is_dir() else Path(name)
+        yield Suite(
+            folder.name,
+            load_questions(folder / "questions.jsonl"),
+            folder,
+            folder.name in TEAM_SETS,
+        )
+    if args.typos:
+        yield Suite("teamkb-typos", load_questions(Path(args.typos)), HERE / "teamkb", True)
+    if args.small:
+        for size in SMALL_SIZES:
+            folder = Path(args.small) / size
+            if (folder / "questions.jsonl").exists():
+                yield Suite(size, load_questions(folder / "questions.jsonl"), folder, False)
+    if args.eval:
+        ev = Path(args.eval)
+        for suite, kb in PUBLIC.items():
+            qs = load_questions(ev / "queries" / f"{suite}.jsonl", PUBLIC_LIMIT)
+            yield Suite(suite, [{**q, "kb": kb} for q in qs], ev / "KnowledgeBase", False)
+        for suite, kb in OUT_OF_SCOPE:
+            qs = load_questions(ev / "queries" / f"{suite}.jsonl", PUBLIC_LIMIT)
+            asked = [{**q, "ask_kb": kb, "kb": PUBLIC[suite]} for q in qs]
+            yield Suite(f"{suite}->{kb}", asked, ev / "KnowledgeBase", False)
+
+
+def figures(rows: list[Row]) -> dict[str, int]:
+    """Counts of one set's rows: misses, false answers, right firsts."""
+    miss = sum(r.expect_found and r.right_first and not r.found for r in rows)
+    fa = sum(r.found and (not r.expect_found or not r.relevant_returned) for r in rows)
+    top1 = sum(r.expect_found and r.right_first for r in rows)
+    return {"miss": miss, "fa": fa, "top1": top1, "n": len(rows)}
+
+
+def cost(f: dict[str, int]) -> int:
+    return MISS_COST * f["miss"] + f["fa"]
+
+
+def measure(sets: list[Suite]) -> dict[str, dict[str, int]]:
+    return {s.name: figures(run(s.questions, s.root)[0]) for s in sets}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m calibration.ablate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
+    ap.add_argument("--small", help="the folder calibration.small_kbs wrote")
+    ap.add_argument("--typos", help="typo variants of the teamkb questions")
+    ap.add_argument(
+        "--team",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a team fixture of calibration/ or a folder with questions.jsonl (repeatable; "
+        "default: the ones the rules were written from)",
+    )
+    ap.add_argument(
+        "--rule", action="append", default=[], help="only these rules (default: every one)"
+    )
+    ap.add_argument("--json", type=Path, metavar="FILE", help="write every figure as JSON")
+    args = ap.parse_args(argv)
+    sets = list(suites(args))
+    names = args.rule or list(registry.RULES)
+    base = measure(sets)
+    out: dict[str, Any] = {"baseline": base, "rules": {}}
+    unseen = [s.name for s in sets if not s.written_from]
+    w = max(len(s.name) for s in sets)
+    print(f"{'set':<{w}}  {'n':>4} {'miss':>5} {'fa':>4} {'top1':>5}  (baseline)")
+    for s in sets:
+        b = base[s.name]
+        mark = "" if s.written_from else "  *"
+        print(f"{s.name:<{w}}  {b['n']:>4} {b['miss']:>5} {b['fa']:>4} {b['top1']:>5}{mark}")
+    print("(* a set no rule was written from)\n")
+    print(f"{'rule off':<28} {'Δcost*':>7} {'Δcost':>6}  per set Δmiss/Δfa/Δtop1 where any moved")
+    for name in names:
+        with registry.disabled([name]):
+            got = measure(sets)
+        delta = {s: {k: got[s][k] - base[s][k] for k in ("miss", "fa", "top1")} for s in got}
+        d_unseen = sum(cost(got[s]) - cost(base[s]) for s in unseen)
+        d_all = sum(cost(got[s]) - cost(base[s]) for s in got)
+        moved = ", ".join(
+            f"{s} {d['miss']:+d}/{d['fa']:+d}/{d['top1']:+d}"
+            for s, d in delta.items()
+            if any(d.values())
+        )
+        verdict = "earns" if d_unseen >= NOISE else "noise"
+        print(f"{name:<28} {d_unseen:>+7d} {d_all:>+6d}  {verdict}: {moved or '-'}")
+        sys.stdout.flush()
+        out["rules"][name] = {
+            "kind": registry.RULES[name].kind,
+            "delta": delta,
+            "cost_unseen": d_unseen,
+            "cost_all": d_all,
+        }
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
