@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import typing
 
 __version__ = "0.1.0"
 
@@ -10,6 +10,7 @@ from .errors import (
     AccessDeniedError,
     ConfigError,
     IndexLockedError,
+    IndexUnavailableError,
     InvalidArgumentError,
     KBNotFoundError,
     KnowledgeRetrievalError,
@@ -18,7 +19,7 @@ from .errors import (
 )
 from .models import KBRules
 
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:  # the lazy names below, for type checkers
     from .api import index_kb, list_kbs, search
     from .index.report import IndexReport
     from .results import Hit, KBInfo, SearchResult
@@ -63,6 +64,7 @@ __all__ = (
     "Hit",
     "IndexLockedError",
     "IndexReport",
+    "IndexUnavailableError",
     "InvalidArgumentError",
     "KBInfo",
     "KBNotFoundError",

@@ -10,12 +10,14 @@
       |   + RootNotFoundError         # no KnowledgeBase folder, where one is needed to act
       + AccessDeniedError             # a component whose KB access is denied
       + IndexLockedError              # another process held the index writer too long
+      + IndexUnavailableError         # a KB's index folder is unusable (full disk, read-only)
 
 A missing root has one outcome per entry point: ``search()`` returns a result with
 ``reason="no_root"`` (not found is an answer), ``list_kbs()`` returns an empty list, and
 everything that must act on the root (``index_kb``, ``retrieve`` and its ``teams.yaml``,
 ``remember``, ``search_memory``, ``read_document``) raises :class:`RootNotFoundError`.
-An index that cannot be read is rebuilt, never raised.
+An index that cannot be read is rebuilt, never raised; one whose folder cannot be used is a note
+on that KB when searching several, and raised by ``index_kb``.
 """
 
 from __future__ import annotations

@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import knowledge_retrieval
 from knowledge_retrieval import (
     AccessDeniedError,
     ConfigError,
     KBNotFoundError,
     KnowledgeRetrievalError,
     RootNotFoundError,
+    errors,
     index_kb,
     retrieve,
     search,
 )
 from knowledge_retrieval.interfaces.agent_tool import KnowledgeTool
 
-from .conftest import SAMPLE_ROOT, write
+from .conftest import REPO, SAMPLE_ROOT, write
 
 NOWHERE = "/nonexistent/KnowledgeBase"
 NO_ROOT = (
@@ -148,3 +154,41 @@ def test_kb_not_found_carries_its_suggestions() -> None:
         index_kb("paymnts", root=SAMPLE_ROOT)
     assert info.value.suggestions == ["payments"]
     assert info.value.to_dict()["suggestions"] == ["payments"]
+
+
+def test_all_is_exactly_the_public_names_the_package_defines() -> None:
+    # a fresh interpreter: what `import knowledge_retrieval` defines, before any lazy name is
+    # loaded, plus the lazily imported ones; modules and the __future__ import are no API
+    code = (
+        "import __future__, inspect, json, knowledge_retrieval as k\n"
+        "names = {n for n, v in vars(k).items() if not n.startswith('_')"
+        " and not inspect.ismodule(v) and not isinstance(v, __future__._Feature)}\n"
+        "print(json.dumps([sorted(names | set(k._LAZY) | {'__version__'}), list(k.__all__)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    public, exported = json.loads(out.stdout)
+    assert sorted(exported) == public
+    assert len(set(exported)) == len(exported)
+    assert all(getattr(knowledge_retrieval, n) is not None for n in exported)
+
+
+def test_every_error_class_is_exported_and_drawn_in_the_tree() -> None:
+    # each error class errors.py defines is one the package raises to its users: importable
+    # from the package and drawn in the module's tree (and in docs/python-api.md's)
+    classes = [
+        c
+        for c in vars(errors).values()
+        if isinstance(c, type)
+        and issubclass(c, KnowledgeRetrievalError)
+        and c.__module__ == errors.__name__
+    ]
+    assert "IndexUnavailableError" in {c.__name__ for c in classes}
+    api_doc = (REPO / "docs" / "python-api.md").read_text(encoding="utf-8")
+    for c in classes:
+        assert c.__name__ in knowledge_retrieval.__all__, c
+        assert getattr(knowledge_retrieval, c.__name__) is c
+        drawn = rf"^[\s|]*(?:\+ )?{c.__name__}\b"
+        assert re.search(drawn, errors.__doc__ or "", re.MULTILINE), c
+        assert re.search(drawn, api_doc, re.MULTILINE), c

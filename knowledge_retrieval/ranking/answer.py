@@ -1,10 +1,12 @@
-"""Compose the extractive answer: whole sentences of the best section that hold the matched
-terms, key points of the next hits, the keywords no hit has, and the sources."""
+"""Compose the extractive answer: the sentences of the best section that answer, in the page's
+order and never cut inside a word, a point from each next hit, the keywords no hit has, and the
+sources."""
 
 from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 
 from .. import messages
 from ..messages import Lang
@@ -13,11 +15,14 @@ from ..text.analysis import index_terms
 from ..text.asked import Kind, holds_kind
 
 MAX_STATEMENT = 360
-"""The statement is whole sentences, about this many characters (one longer sentence is kept
-whole up to :data:`MAX_SENTENCE`)."""
-MAX_SENTENCE = 600
-VALUE_WEIGHT = 0.5
+"""The statement is whole sentences within this many characters (one longer sentence is
+:func:`cut`)."""
+VALUE_WEIGHT = 1.0
 """What a line giving the kind of value asked for adds to its count of keywords."""
+NEAR = 2 / 3
+"""A unit scoring at least this share of the best unit's score is quoted beside it (another
+answer about as good); one scoring less only when it adds a keyword or the value."""
+ELLIPSIS = "…"
 
 _BLOCK_START = re.compile(
     r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|(?=[\w.\-/ ]{1,60}:\s)[\w.\-/]+(?: [\w.\-/]+){0,4}:\s)"
@@ -27,7 +32,13 @@ with a name of at most five words) rather than continuing a soft-wrapped paragra
 found in QA is corrected within 5 working days: ...`` goes on the sentence before it)."""
 _FIELD = re.compile(r"(?![-*+]\s|\d+[.)]\s)([^\s:][^:]{0,59}):\s")
 """A ``name: value`` line (not a list item): how a table row's cells are rendered."""
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])(?![*_])")
+_STOPS = (
+    re.compile(r"[.!?](?=\s)|[。！？]"),
+    re.compile(r"[,;:](?=\s)|[，、；：]|\s[-–—](?=\s)"),
+)
+"""Where a sentence that does not fit may end: after a sentence's end inside it, else after a
+clause's (a full stop in ``3.5`` or ``file.md`` ends nothing)."""
 
 
 def units(content: str, *, sentences: bool = True) -> list[str]:
@@ -81,69 +92,131 @@ def _rows(blocks: list[list[str]]) -> set[int]:
     return {i for i, name in first.items() if names.count(name) >= 2}
 
 
-def _cap(text: str) -> str:
-    if len(text) <= MAX_SENTENCE:
+def _in_word(a: str, b: str) -> bool:
+    """Whether a cut between ``a`` and ``b`` would split a word: two letters or digits of a
+    script written with spaces (a cut between two Chinese characters splits no word)."""
+    return all(c.isalnum() and unicodedata.east_asian_width(c) not in "WF" for c in (a, b))
+
+
+def cut(text: str, budget: int) -> str:
+    """``text`` if it fits in ``budget`` characters, else its head ended with "…": at the last
+    sentence end in the budget's second half, else the last clause end there, else the last
+    space there, else the last place that splits no word (between two Chinese characters, after
+    a slash); a word longer than the budget is kept whole."""
+    if len(text) <= budget:
         return text
-    cut = text.rfind(" ", 0, MAX_SENTENCE)
-    return text[: cut if cut > MAX_SENTENCE // 2 else MAX_SENTENCE] + "…"
+    budget = max(budget, 1)
+    low = budget // 2
+    for stops in _STOPS:
+        ends = [m.end() for m in stops.finditer(text, low, budget + 2) if m.end() <= budget]
+        head = text[: ends[-1]].rstrip(".!?,;:。！？，、；：-–— ") if ends else ""
+        if head:
+            return head + ELLIPSIS
+    at = text.rfind(" ", low, budget + 1)
+    if at < 0 or not text[:at].strip():
+        at = next((i for i in range(budget, 0, -1) if _word_end(text, i)), 0)
+    if at == 0:  # one word from the start: up to its end
+        at = next((i for i in range(budget + 1, len(text)) if _word_end(text, i)), 0)
+        if at == 0:
+            return text
+    return text[:at].rstrip() + ELLIPSIS
 
 
-def _keyword_in(terms: set[str], kw_terms: list[str]) -> bool:
+def _word_end(text: str, i: int) -> bool:
+    """Whether ``text`` may be cut before ``i``: after a character that is no space, and not
+    inside a word."""
+    return not text[i - 1].isspace() and not _in_word(text[i - 1], text[i])
+
+
+def _coverage(terms: set[str], kw_terms: list[str]) -> float:
+    """How much of a keyword a unit holds: 1 for the whole term, else the share of its parts
+    when it holds most of them (``claims.auto_approve.max_per_policy_year`` holds four fifths
+    of ``claims.auto_approve.max_amount``)."""
     whole, parts = kw_terms[0], kw_terms[1:]
     if whole in terms:
-        return True
-    return bool(parts) and 2 * sum(p in terms for p in parts) >= len(parts) + 1
+        return 1.0
+    n = sum(p in terms for p in parts)
+    return n / len(parts) if parts and 2 * n >= len(parts) + 1 else 0.0
 
 
-def key_statement(hit: Hit, limit: int = 3, asks: Kind | None = None) -> str:
-    """Whole sentences (or list items, ``field: value`` lines) of the hit's section holding
-    the most matched keywords, the best first, within about :data:`MAX_STATEMENT` characters;
-    never cut mid-sentence. A keyword the section's heading already names counts less: every
-    line under ``payment.retry.max_attempts`` is about it, so for "the default of
-    payment.retry.max_attempts" the ``Default: 3`` line comes first. When the question asks for
-    a kind of value (``asks``: "how long is the payment timeout"), a line that gives one counts
-    as half a keyword more (``Default: 30`` under ``payment.timeout.seconds``)."""
+def quotes(
+    hit: Hit, limit: int = 3, asks: Kind | None = None, budget: int = MAX_STATEMENT
+) -> list[tuple[str, bool]]:
+    """The units of the hit's section that answer, in the page's order, each with whether it
+    is a table row. A unit scores the keywords it holds plus :data:`VALUE_WEIGHT` when it gives
+    a value of the kind the question asks for; the best is quoted, with those scoring
+    :data:`NEAR` as well and those that add a keyword or the value none quoted yet holds: at
+    most ``limit`` units within ``budget`` characters (a longer best unit is :func:`cut`).
+
+    A keyword the section's heading already names counts a quarter: every line under
+    ``payment.retry.max_attempts`` is about it, so for "the default of
+    payment.retry.max_attempts" the ``Default: 3`` line is quoted. The value counts in a unit
+    that holds a keyword or under a heading that names one (``Default: 30`` under
+    ``payment.timeout.seconds`` for "how long is the payment timeout"). A table row (a CSV
+    row, a Markdown table's row) is one unit.
+    """
     heads = {h.strip().lower() for h in (*hit.heading_path, hit.title)}
-    unit_rows = [(u, row) for u, row in _units(hit.content) if u.strip().lower() not in heads]
-    parts = [u for u, _row in unit_rows]
-    rows = {u for u, row in unit_rows if row}
-    if not parts:
-        return hit.snippet_text
-    if hit.kind == "table":
-        return _cap("; ".join(parts))
-    head_terms = {t for h in heads for t in index_terms(h)}
+    found = [(u, row) for u, row in _units(hit.content) if u.strip().lower() not in heads]
+    if hit.kind == "table" and found:
+        found = [("; ".join(u for u, _row in found), True)]
+    if not found:
+        text = " ".join(hit.content.split())
+        return [(cut(text, budget), False)] if text else []
+    heading = "\n".join((*hit.heading_path, hit.title))
+    head_terms = set(index_terms(heading.lower()))
     kws = [(index_terms(k) or [k.lower()]) for k in hit.matched_terms]
-    weights = [0.25 if _keyword_in(head_terms, kt) else 1.0 for kt in kws]
-    scored = []
-    for i, u in enumerate(parts):
+    weights = [0.25 if _coverage(head_terms, kt) else 1.0 for kt in kws]
+    named = any(w < 1 for w in weights)
+    held: list[tuple[list[float], bool]] = []
+    for u, _row in found:
         terms = set(index_terms(u))
-        score = sum(w for kt, w in zip(kws, weights, strict=True) if _keyword_in(terms, kt))
-        if asks is not None and _gives(asks, u):
-            score += VALUE_WEIGHT
-        if score:
-            scored.append((score, i, u))
-    if not scored:
-        return _cap(parts[0])
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    picked: list[str] = []
-    used = 0
-    for _score, _i, u in scored[:limit]:
-        if picked and used + len(u) > MAX_STATEMENT:
+        has = [w * _coverage(terms, kt) for kt, w in zip(kws, weights, strict=True)]
+        held.append((has, asks is not None and (named or any(has)) and _gives(asks, u, heading)))
+
+    def gain(i: int, have: list[float], value: bool) -> float:
+        has, gives = held[i]
+        new = sum(max(0.0, h - g) for h, g in zip(has, have, strict=True))
+        return new + (VALUE_WEIGHT if gives and not value else 0.0)
+
+    none = [0.0] * len(kws)
+    scores = [gain(i, none, False) for i in range(len(found))]
+    best = max(scores)
+    if best == 0:
+        return [(cut(found[0][0], budget), found[0][1])]
+    picked: list[int] = []
+    used, have, value = 0, none, False
+    for i in sorted(range(len(found)), key=lambda i: (-scores[i], i)):
+        if len(picked) >= limit:
+            break
+        size = len(cut(found[i][0], budget)) if not picked else len(found[i][0])
+        if picked and (
+            used + size > budget or (scores[i] < NEAR * best and not gain(i, have, value))
+        ):
             continue
-        picked.append(u)
-        used += len(u)
-    out = _cap(picked[0])
-    for prev, u in itertools.pairwise(picked):
-        # a row ends in no full stop: " | " keeps the next row or sentence apart from it
-        out += (" | " if prev in rows else " ") + _cap(u)
+        picked.append(i)
+        used += size
+        have = [max(h, g) for h, g in zip(held[i][0], have, strict=True)]
+        value = value or held[i][1]
+    return [(cut(found[i][0], budget), found[i][1]) for i in sorted(picked)]
+
+
+def key_statement(
+    hit: Hit, limit: int = 3, asks: Kind | None = None, budget: int = MAX_STATEMENT
+) -> str:
+    """The :func:`quotes` of a hit as one statement (a table row ends in no full stop: `` | ``
+    keeps it apart from what follows)."""
+    pieces = quotes(hit, limit, asks, budget)
+    out = pieces[0][0] if pieces else ""
+    for (_prev, row), (u, _row) in itertools.pairwise(pieces):
+        out += (" | " if row else " ") + u
     return out
 
 
-def _gives(kind: Kind, unit: str) -> bool:
-    """A line gives a value of the kind (a duration or a range may be a bare number under a
-    heading or key that names the unit: ``Default: 30`` under ``payment.timeout.seconds``)."""
+def _gives(kind: Kind, unit: str, heading: str) -> bool:
+    """A unit gives a value of the kind, alone or as a number the heading says the kind of
+    (``Default: 30`` under ``payment.timeout.seconds``)."""
     return holds_kind(kind, unit) or (
-        kind in ("duration", "frequency", "range") and holds_kind("number", unit)
+        holds_kind("number", unit) and holds_kind(kind, f"{heading}\n{unit}")
     )
 
 
