@@ -26,6 +26,9 @@ import sys
 from typing import Any, NoReturn
 
 RECORD = "install.json"
+DISTRIBUTION = "kbgrep"
+"""What to ``pip install`` for ``knowledge_retrieval`` (kept in step with ``defaults.DISTRIBUTION``:
+this file runs before the library can be imported)."""
 ROOT_ENV = "KNOWLEDGE_BASE_ROOT"
 
 # script kind -> (the one subcommand the seed gives it, the kr command it maps to)
@@ -102,7 +105,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         _fail(
             "library_not_found",
             f"this Python ({sys.executable}) cannot import knowledge_retrieval: {exc}",
-            "install it (pip install knowledge_retrieval) in this Python, set KR_PYTHON "
+            f"install it (pip install {DISTRIBUTION}) in this Python, set KR_PYTHON "
             "to a Python that has it, or rerun 'kr skill install' from that environment",
             1,
         )

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..api import list_kbs
+from ..defaults import DISTRIBUTION
 from ..errors import ConfigError, InvalidArgumentError
 from ..kb.discovery import require_root
 from ..team.teams import TEAMS_FILENAME, TeamsConfig, load_teams
@@ -122,7 +123,8 @@ def shell_script(kind: str, python: str, description: str) -> str:
     """A script that picks a Python and runs the launcher beside it with ``kind``."""
     fallback = (
         '{"ok": false, "error": {"code": "python_not_found", "message": "no Python found", '
-        '"hint": "set KR_PYTHON to a Python that has knowledge_retrieval installed"}}'
+        '"hint": "set KR_PYTHON to a Python that has knowledge_retrieval '
+        f'(pip install {DISTRIBUTION}) installed"}}'
     )
     return f"""#!/bin/sh
 # {description}.
@@ -217,6 +219,7 @@ def install_skill(
         rel = ""
     values = {
         "generator": GENERATOR,
+        "distribution": DISTRIBUTION,
         "root_relative": f"`{rel}`" if rel else "(none: another drive)",
         "root_absolute": f"`{root_path}`",
         "python": f"`{interpreter}`",
