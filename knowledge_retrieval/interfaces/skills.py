@@ -163,6 +163,40 @@ def _write(path: Path, text: str, executable: bool = False) -> None:
         path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
+NO_TEAMS = """\
+The root had no `{teams}` when this skill was installed ({path}), so every component is
+treated alike: **every knowledge base is allowed**, memory is disabled, and unless the caller
+gives `kb_ids` the library chooses the knowledge base for each question (run `dod-query-kb
+smart` without `--kb-id`; it picks the knowledge base whose README and documents match the
+query best). A `{teams}` adds teams: each team's own knowledge bases, denied access, team
+memory and the default knowledge base (see the project's docs/agents.md); run `kr skill install
+retrieve-doc` again after adding it.
+
+| Component | Knowledge bases | Access | Memory | Memory project ids |
+|---|---|---|---|---|
+| (any, or empty) | every knowledge base; the library chooses | allowed | disabled | — |
+
+The knowledge bases (from their README.md files):
+
+{kbs}
+"""
+
+
+def _teams_section(root: Path) -> str:
+    """retrieve-doc's team table: ``teams.yaml``'s rows, or one allow-all row without it.
+
+    A ``teams.yaml`` that is there but broken stops the install (its error names the line)."""
+    path = root / TEAMS_FILENAME
+    if not path.exists() and not path.is_symlink():
+        return NO_TEAMS.format(teams=TEAMS_FILENAME, path=f"`{path}`", kbs=kb_table(root))
+    config = load_teams(root)
+    return (
+        f"Generated from `{TEAMS_FILENAME}` at install time (`{path}`); run `kr skill install\n"
+        f"retrieve-doc` again after editing it.\n\n{team_table(config)}\n\n"
+        "A component that is not in the table, or an empty component, uses the default row.\n"
+    )
+
+
 def _team_section(root: Path) -> str:
     """The team table for local-knowledge-retrieval, when the root has a valid teams.yaml."""
     if not (root / TEAMS_FILENAME).is_file():
@@ -224,10 +258,8 @@ def install_skill(
         "root_absolute": f"`{root_path}`",
         "python": f"`{interpreter}`",
     }
-    teams_file = root_path / TEAMS_FILENAME
     if name == "retrieve-doc":
-        config = load_teams(root_path)  # the workflow needs teams.yaml: a broken one stops here
-        values |= {"team_table": team_table(config), "teams_file": f"`{teams_file}`"}
+        values |= {"teams_section": _teams_section(root_path)}
     else:
         values |= {"kb_table": kb_table(root_path), "team_section": _team_section(root_path)}
     text = _render(name, values)
