@@ -164,11 +164,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
-    from ..kb.discovery import require_root
+    from ..kb.discovery import require_kbs
     from ..team.workflow import check_kb_ids
     from .agent_tool import hit_result, search_envelope
 
-    require_root(args.root)
+    require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
     if args.kb:
         kb = check_kb_ids(args.kb, args.root)
@@ -191,11 +191,11 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_smart(args: argparse.Namespace) -> int:
-    from ..kb.discovery import require_root
+    from ..kb.discovery import require_kbs
     from ..team.workflow import search_kbs
     from .agent_tool import search_envelope
 
-    require_root(args.root)
+    require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
         args.query,
         args.kb_id,
