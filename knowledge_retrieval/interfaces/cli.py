@@ -141,6 +141,22 @@ def _search_text(result: Any, below: Any = None) -> str:
     return "\n".join(lines)
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters, cut at a word with an ellipsis.
+
+    >>> clip("the self-hosted services, the network", 30)
+    'the self-hosted services, the…'
+    """
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:  # a CJK run has no spaces: cut it anywhere
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -157,7 +173,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}" for k in kbs)
+        return "\n".join(f"{k.name:<{width}}  {clip(k.description, 100)}" for k in kbs)
 
     return _emit(args, env, text)
 
@@ -302,12 +318,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     env["data"]["results"][0]["python"] = python
     env["data"]["python"] = python
 
-    def text() -> str:
-        return (
-            f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n# Python: {python}"
-        )
-
-    return _emit(args, env, text)
+    if getattr(args, "output", "text") == "text":  # stdout is the document; the rest to stderr
+        where = f"==> {doc.location} (of {doc.total_lines} lines) <==\n# Python: {python}"
+        _print(terminal_safe(where), sys.stderr)
+    return _emit(args, env, lambda: doc.text)
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -334,8 +348,14 @@ def cmd_index(args: argparse.Namespace) -> int:
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
         )
+        excluded = _excluded(info)
+        if excluded:
+            summary += f"; {len(excluded)} excluded by its README"
         lines.append(f"{name}: {summary}")
         lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
+        lines += [f"  excluded {p}: the KB's README excludes it" for p in excluded[:50]]
+        if len(excluded) > 50:
+            lines.append(f"  ... and {len(excluded) - 50} more excluded (--output json lists all)")
         rows.append(
             {
                 "source": name,
@@ -347,12 +367,24 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "updated": rep.updated,
                 "deleted": rep.deleted,
                 "skipped": dict(rep.skipped),
+                "excluded": excluded,
                 "rebuilt": rep.rebuilt,
                 "seconds": round(rep.seconds, 3),
             }
         )
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
     return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
+
+
+def _excluded(info: Any) -> list[str]:
+    """The documents a KB's README keeps out of its index (``kr show`` refuses them and points
+    here): a walk without the README's rules, less what its rules admit."""
+    from ..kb.rules import is_included
+    from ..kb.scan import scan_kb
+    from ..models import KBRules
+
+    every = scan_kb(Path(info.path), KBRules()).files
+    return sorted(p for p in every if not is_included(p, info.rules))
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from typing import Any, NoReturn
 
@@ -90,10 +91,13 @@ def main(argv: list[str] | None = None) -> NoReturn:
     if expected is not None:
         if not args or args[0] != expected:
             got = repr(args[0]) if args else "nothing"
+            script = SEED_USAGE[kind].split()[0]
+            # options without the subcommand (--query ...): the same call with it put first
+            fixed = f"; run: {script} {expected} {shlex.join(args)}" if got.startswith("'-") else ""
             _fail(
                 "invalid_argument",
                 f"the first argument must be {expected!r}, not {got}",
-                f"usage: {SEED_USAGE[kind]}",
+                f"usage: {SEED_USAGE[kind]}{fixed}",
                 2,
             )
         args = args[1:]
