@@ -450,9 +450,12 @@ def cmd_skill_install(args: argparse.Namespace) -> int:
 
 
 def cmd_tool_schema(args: argparse.Namespace) -> int:
+    from ..api import list_kbs
+    from ..kb.discovery import find_root
     from .agent_tool import tool_definitions
 
-    tool = next(t for t in tool_definitions() if t["name"] == args.tool)
+    kbs = list_kbs(args.root) if find_root(args.root) is not None else None  # a root's scope
+    tool = next(t for t in tool_definitions(kbs) if t["name"] == args.tool)
     _print(json.dumps(tool, ensure_ascii=False, indent=2))
     return 0
 
