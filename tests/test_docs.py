@@ -329,6 +329,8 @@ def test_docs_install_the_distribution_by_its_own_name() -> None:
     requirements = REPO / "integrations" / "langbot" / "requirements.txt"
     sources = [*PAGES, requirements, *sorted((REPO / "knowledge_retrieval").rglob("*.py"))]
     sources += sorted((REPO / "knowledge_retrieval" / "interfaces" / "skill_templates").glob("*"))
+    plugin_readme = REPO / "integrations" / "langbot" / "README.md"
+    sources.append(plugin_readme)
     for path in sources:
         text = path.read_text(encoding="utf-8")
         assert not taken.search(text), f"{path.relative_to(REPO)} installs the taken name"
@@ -341,3 +343,4 @@ def test_docs_install_the_distribution_by_its_own_name() -> None:
     for page in ("README.md", "docs/agents.md", "docs/quickstart.md"):
         assert f"pip install {name}" in (REPO / page).read_text(encoding="utf-8"), page
     assert f"pip install '{name}[langbot]'" in (REPO / "docs/agents.md").read_text("utf-8")
+    assert f"pip install '{name}[langbot]'" in plugin_readme.read_text("utf-8")
