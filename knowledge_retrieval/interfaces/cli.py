@@ -145,7 +145,7 @@ def clip(text: str, limit: int) -> str:
     """``text`` on one line, at most ``limit`` characters, cut at a word with an ellipsis.
 
     >>> clip("the self-hosted services, the network", 30)
-    'the self-hosted services, the…'
+    'the self-hosted services…'
     """
     flat = " ".join(text.split())
     if len(flat) <= limit:
