@@ -172,3 +172,11 @@ def test_eval_without_its_data_says_what_is_missing_in_one_line(tmp_path: Path) 
     )
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
     assert f"no knowledge base 'scifact' (with a README.md) in {root}" in proc.stderr
+
+
+def test_tool_schema_describes_the_roots_kbs(tmp_path: Path) -> None:
+    root = make_homelab(tmp_path)
+    tool = json.loads(kr("tool-schema", "--root", str(root)).stdout)
+    assert "The knowledge bases here (1):\n- `homelab`: My homelab" in tool["description"]
+    bare = json.loads(kr("tool-schema", "--root", str(tmp_path / "nowhere")).stdout)
+    assert "The knowledge bases here" not in bare["description"]
