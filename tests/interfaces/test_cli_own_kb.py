@@ -180,3 +180,13 @@ def test_tool_schema_describes_the_roots_kbs(tmp_path: Path) -> None:
     assert "The knowledge bases here (1):\n- `homelab`: My homelab" in tool["description"]
     bare = json.loads(kr("tool-schema", "--root", str(tmp_path / "nowhere")).stdout)
     assert "The knowledge bases here" not in bare["description"]
+
+
+def test_a_root_without_any_kb_fails_saying_so(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    (root / "notes").mkdir(parents=True)  # a folder, but no README.md: not a KB
+    proc = kr("search", "jellyfin port", "--root", str(root))
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.startswith(
+        "kr: error: no knowledge base (a folder with a README.md) under KnowledgeBase/\n"
+    )
