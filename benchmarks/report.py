@@ -11,6 +11,45 @@ import subprocess
 from .common import REPO, RESULTS_DIR, log
 
 DOCS = REPO / "docs" / "performance.md"
+EVAL_DATA = """\
+## The evaluation data
+
+The README's evaluation command, the quality tests and these benchmarks read public data sets
+laid out as a KnowledgeBase root beside the repository, in `../shared/eval/`. They are not part
+of the repository (the tests that need them skip without them); fetch each from its source below
+and lay it out as:
+
+```text
+../shared/eval/
+  KnowledgeBase/                one folder per data set, each with a README.md (kb-format.md)
+    scifact/abstracts/<doc-id>.md       one abstract a page, title as # heading
+    cmrc2018/articles/...               one Wikipedia paragraph a page (Simplified Chinese)
+    drcd/articles/...                   one Wikipedia paragraph a page (Traditional Chinese)
+    otel/content/{en,zh}/docs/...       the site's Markdown as published, front matter kept
+    helm/docs/, versioned_docs/, i18n/  the site's .md / .mdx as published
+    cncf-glossary/content/...           the glossary's Markdown, English and Chinese
+    tldr/pages/, pages.zh/, pages.zh_TW/  the pages as published
+    qmd-eval-docs/*.md                  the six handbook documents
+  queries/<suite>.jsonl         one query a line: {"id", "kb", "query", "relevant":
+                                {"<path in the KB>": grade}}, optionally
+                                "strip_front_matter": [keys] (removed from a copy before it runs)
+```
+
+| data set | queries | source | licence |
+| --- | --- | --- | --- |
+| SciFact (5,183 abstracts) | `scifact-train.jsonl` (809 claims, BEIR qrels) | allenai/scifact via BEIR (corpus, queries, qrels) | claims CC BY 4.0, abstracts ODC-By 1.0 |
+| CMRC 2018 (1,104 paragraphs) | `cmrc2018-trial.jsonl` (1,002 questions → their paragraph) | ymcui/cmrc2018, squad-style-data | CC BY-SA 4.0 |
+| DRCD 1.3 (2,000 paragraphs) | `drcd-dev.jsonl` (1,000 questions → their paragraph) | DRCKnowledgeTeam/DRCD | CC BY-SA 3.0 |
+| OpenTelemetry docs | `otel-known-item.jsonl` (311 descriptions → their page) | open-telemetry/opentelemetry.io, content/{en,zh}/docs | CC BY 4.0 |
+| Helm docs | `helm-known-item.jsonl` (147 descriptions → their page) | helm/helm-www | MIT |
+| Cloud Native Glossary | (KB choice only) | cncf/glossary | Apache-2.0 |
+| tldr pages (9,500) | (speed and KB choice) | tldr-pages/tldr | CC BY 4.0 |
+| qmd eval docs (6 handbooks) | `qmd-eval-docs.jsonl` (50 questions → the answering document) | tobi/qmd (`test/eval-docs` and its eval queries) | MIT |
+
+`python -m knowledge_retrieval.eval` checks the folder, the query files and the KBs they name
+before it starts, and says in one line what is missing.
+"""
+"""The section on where the evaluation data comes from and its layout (kept on every rewrite)."""
 PLOT = REPO / "docs" / "performance-scale.png"
 GROUPS = ("scifact", "cmrc", "zhdocs", "tldr", "otel", "helm", "scale")
 LABELS = {
@@ -423,6 +462,7 @@ def write_docs() -> None:
         ),
         "",
     ]
+    out += [EVAL_DATA.rstrip("\n"), ""]
     t = targets(all_corpora)
     if t:
         out += ["## Against the targets", "", t, ""]

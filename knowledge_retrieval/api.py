@@ -26,6 +26,7 @@ from .kb.discovery import (
     find_root,
     list_locations,
     lookup_kb,
+    no_kbs_note,
     normalize_kb_ref,
     require_root,
     root_notes,
@@ -270,7 +271,7 @@ def search(
         n: loc for n, loc in locs.items() if loc.readme is not None and within(root_path, loc.path)
     }
     if refs is None and not usable:
-        notes.append(f"no knowledge base (a folder with a README.md) under {root_path.name}/")
+        notes.append(no_kbs_note(root_path))
         return outcome.not_found(q.text, q.lang, "no_kbs", notes)
 
     kbs: list[_KB] = []

@@ -68,6 +68,8 @@ DEBUG_ENV = "KR_DEBUG"
 """Set to show tracebacks from the ``kr`` command."""
 
 APP_NAME = "knowledge_retrieval"
+DISTRIBUTION = "kbgrep"
+"""The name to ``pip install`` (the import package stays ``knowledge_retrieval``)."""
 
 
 def dict_home() -> Path:

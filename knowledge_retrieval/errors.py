@@ -62,14 +62,18 @@ class KBNotFoundError(KnowledgeRetrievalError, LookupError):
 
     code = "kb_not_found"
 
-    def __init__(self, name: str, suggestions: Sequence[str] = (), *, reason: str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        suggestions: Sequence[str] = (),
+        *,
+        reason: str = "",
+        hint: str = "run `kr list` to see the knowledge bases under the root",
+    ) -> None:
         self.name = name
         self.suggestions = list(suggestions)
         did = f" (did you mean: {', '.join(self.suggestions)}?)" if self.suggestions else ""
-        super().__init__(
-            reason or f"Unknown knowledge base {name!r}{did}",
-            hint="run `kr list` to see the knowledge bases under the root",
-        )
+        super().__init__(reason or f"Unknown knowledge base {name!r}{did}", hint=hint)
 
     def to_dict(self) -> dict[str, object]:
         out = super().to_dict()

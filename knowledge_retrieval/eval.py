@@ -137,6 +137,30 @@ def run_suite(
     return m
 
 
+DATA_HELP = (
+    "the evaluation data is not part of the repository: docs/performance.md "
+    "(The evaluation data) says where each data set comes from and how to lay it out"
+)
+
+
+def _missing(root: Path, suites: list[Path], other_kb: str | None = None) -> str:
+    """One line saying what the command needs and does not find, or "" when all is there."""
+    if not root.is_dir():
+        return f"no KnowledgeBase folder {root}; {DATA_HELP}"
+    for suite in suites:
+        if not suite.is_file():
+            return f"no query file {suite}; {DATA_HELP}"
+    for suite in suites:
+        try:
+            kbs = {str(q.get("kb", "")) for q in load_queries(suite)}
+        except (ValueError, AttributeError) as exc:
+            return f"{suite} is not a query file (JSON lines of id, kb, query, relevant): {exc}"
+        for kb in sorted(kbs | ({other_kb} if other_kb else set())):
+            if not (root / kb / "README.md").is_file():
+                return f"no knowledge base {kb!r} (with a README.md) in {root}, which {suite.name} asks; {DATA_HELP}"
+    return ""
+
+
 def _iter_suites(paths: list[str]) -> Iterator[Path]:
     for p in paths:
         yield Path(p)
@@ -156,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     args = ap.parse_args(argv)
     root = Path(args.root)
+    missing = _missing(root, [Path(s) for s in args.suites], args.out_of_scope)
+    if missing:
+        sys.stderr.write(f"{ap.prog}: {missing}\n")
+        return 2
     for suite in _iter_suites(args.suites):
         qs = load_queries(suite, args.limit)
         m = run_suite(

@@ -308,3 +308,39 @@ def test_python_api_doc_names_every_public_name() -> None:
     text = (REPO / "docs" / "python-api.md").read_text(encoding="utf-8")
     missing = [n for n in knowledge_retrieval.__all__ if not re.search(rf"\b{n}\b", text)]
     assert not missing, f"docs/python-api.md does not mention {missing}"
+
+
+def _distribution() -> str:
+    import tomllib
+
+    with (REPO / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["name"])
+
+
+def test_docs_install_the_distribution_by_its_own_name() -> None:
+    """The package index's ``knowledge_retrieval`` / ``knowledge-retrieval`` is someone else's
+    stub: docs, the plugin's requirements and the install hints name our distribution."""
+    name = _distribution()
+    assert name == defaults.DISTRIBUTION
+    from knowledge_retrieval.interfaces import skill_launch
+
+    assert name == skill_launch.DISTRIBUTION  # the launcher runs before the library imports
+    taken = re.compile(r"(?i)pip install\s+['\"]?knowledge[-_]retrieval\b")
+    requirements = REPO / "integrations" / "langbot" / "requirements.txt"
+    sources = [*PAGES, requirements, *sorted((REPO / "knowledge_retrieval").rglob("*.py"))]
+    sources += sorted((REPO / "knowledge_retrieval" / "interfaces" / "skill_templates").glob("*"))
+    plugin_readme = REPO / "integrations" / "langbot" / "README.md"
+    sources.append(plugin_readme)
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert not taken.search(text), f"{path.relative_to(REPO)} installs the taken name"
+    reqs = [
+        line.strip()
+        for line in requirements.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    assert name in reqs and not {"knowledge_retrieval", "knowledge-retrieval"} & set(reqs)
+    for page in ("README.md", "docs/agents.md", "docs/quickstart.md"):
+        assert f"pip install {name}" in (REPO / page).read_text(encoding="utf-8"), page
+    assert f"pip install '{name}[langbot]'" in (REPO / "docs/agents.md").read_text("utf-8")
+    assert f"pip install '{name}[langbot]'" in plugin_readme.read_text("utf-8")

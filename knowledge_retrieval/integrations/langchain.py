@@ -1,4 +1,4 @@
-"""A LangChain retriever over the local knowledge bases (``pip install 'knowledge_retrieval[langchain]'``).
+"""A LangChain retriever over the local knowledge bases (``pip install 'kbgrep[langchain]'``).
 
 ::
 

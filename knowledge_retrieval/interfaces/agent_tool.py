@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses as dc
 import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..api import list_kbs
@@ -34,6 +34,7 @@ from ..team.workflow import (
     retrieve,
     search_kbs,
 )
+from .scope import GENERIC, Examples
 
 if TYPE_CHECKING:
     from ..team.teams import Resolution
@@ -46,35 +47,61 @@ MAX_CONTENT_CHARS = 2000
 """A result's ``content`` is cut here; ``read_document`` / ``kr show`` read the rest."""
 
 TOOL_DESCRIPTION = """\
-Look things up in the team's local knowledge bases: Markdown reference pages written by the teams \
-who own the systems. Treat them as the authority on this organisation's domain: the meaning of \
-status codes, enum values, error codes and messages, business rules, API behaviour, configuration \
-keys and internal terminology. What you remember from training about similar systems may not \
-hold here.
+Search and retrieve information from knowledge bases. These knowledge bases are the **primary \
+and authoritative source** of domain-specific information for this conversation. Your own \
+training data may be outdated, incomplete, or inaccurate for questions that fall within the \
+scope of these knowledge bases.
 
-Call it before you explain a domain term, status, code, rule or setting, even when you think you \
-know the answer: a search is cheap, a confident wrong answer is not. Nothing is retrieved for you \
-automatically; if you do not call this tool you will not see these documents.
+When to use this tool:
+- **Always query** when the user asks about facts, policies, rules, procedures, product details, \
+or any domain-specific topic — even if you think you already know the answer.
+- **Always query** when you are not fully certain about the accuracy of your answer.
+- **Prefer querying over guessing.** A retrieval miss is easy to recover from; a confident but \
+wrong answer is not.
+- You are the only channel for accessing these knowledge bases — no other automatic retrieval \
+will happen. If you do not call this tool, the knowledge base content will not be available to \
+you at all.
 
-Not for live data (the current state of an order, a stock level, a voucher: use the database, \
-log or audit tools), not for source code, and not for step-by-step procedures or runbooks \
-(use the team's skills).
+Usage:
+1. First call with action="list" to see available knowledge bases and their descriptions.
+2. Choose the most relevant knowledge base based on its name and description.
+3. Call with action="query". Use kb_id when querying one knowledge base. Use kb_ids only when \
+querying multiple knowledge bases in parallel.
+4. Always provide a clear query_text. If results are insufficient, try rephrasing the query or \
+searching different knowledge bases.
 
-How to call it:
-1. action="list" shows the knowledge bases you may search, each with a description.
-2. action="query" with query_text searches. Send kb_id to search one knowledge base, or kb_ids \
-(two or more ids, never an empty array) to search several in parallel and merge the results by \
-score; never send both. With neither, the server chooses (or, for a team-bound server, uses the \
-team's knowledge bases). top_k limits the merged results (default 5).
-3. Write query_text as focused keywords from the problem: an error code, enum name, API path, \
-configuration key, table name or the original error message, plus a few words of business \
-context. Split a broad question into several queries. If the results are weak, rephrase with a \
-different kind of keyword or try another knowledge base.
+Tips:
+- Always list knowledge bases first to know what's available.
+- Craft specific, targeted queries for better retrieval results.
+- For a single selected knowledge base, send kb_id only.
+- Use kb_ids only when the answer may span multiple knowledge bases and you want one merged \
+result set.
+- Never send kb_ids as an empty array.
+- You can call this tool multiple times with different queries or knowledge bases.
 
-Each result has a source (knowledge base, file and line range), the relevant content and a score \
-from 0 to 1. Cite the source when you use a result. "No relevant documents found for the given \
-query." means the search worked and nothing matched: say so rather than guess. To read a hit's \
-whole section or document, call read_document with its knowledge base, path and line range."""
+With neither kb_id nor kb_ids, the server chooses the knowledge base (or, for a team-bound \
+server, uses the team's knowledge bases); never send both. top_k limits the merged results \
+(default 5). Each result has a source (knowledge base, file and line range), the relevant \
+content and a score from 0 to 1. Cite the source when you use a result. "No relevant documents \
+found for the given query." means the search worked and nothing matched: say so rather than \
+guess.
+
+To read a hit's whole section or document, call read_document with its knowledge base, path and \
+line range."""
+"""The seed's prompt, word for word, then what this server adds. It speaks of no domain:
+:func:`tool_description` adds the root's own knowledge bases (:mod:`.scope`)."""
+
+
+def tool_description(kbs: Sequence[Any] | None = None) -> str:
+    """:data:`TOOL_DESCRIPTION` with a paragraph on what ``kbs`` (a root's KBs) hold."""
+    from .scope import tool_scope
+
+    scope = tool_scope(kbs or ())
+    if not scope:
+        return TOOL_DESCRIPTION
+    head, rest = TOOL_DESCRIPTION.split("\n\n", 1)
+    return f"{head}\n\n{scope}\n\n{rest}"
+
 
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -116,8 +143,7 @@ READ_DESCRIPTION = """\
 Read a document of a knowledge base, whole or a line range, when a query_knowledge result's \
 content is not enough: pass the result's knowledge base (kb_id), its path inside that knowledge \
 base, and optionally start_line / end_line from its source (e.g. source \
-"payments/reference/order-status.md:12-20" is kb_id "payments", path \
-"reference/order-status.md", lines 12 to 20). Only files inside the knowledge bases can be read."""
+"notes/setup/install.md:12-20" is kb_id "notes", path "setup/install.md", lines 12 to 20). Only files inside the knowledge bases can be read."""
 
 READ_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -139,10 +165,11 @@ READ_SCHEMA: dict[str, Any] = {
 }
 
 
-def tool_definitions() -> list[dict[str, Any]]:
-    """Both tools in MCP's ``tools/list`` shape (``name``, ``description``, ``inputSchema``)."""
+def tool_definitions(kbs: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+    """Both tools in MCP's ``tools/list`` shape (``name``, ``description``, ``inputSchema``);
+    with ``kbs``, the query tool's description says what those knowledge bases hold."""
     return [
-        {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "inputSchema": INPUT_SCHEMA},
+        {"name": TOOL_NAME, "description": tool_description(kbs), "inputSchema": INPUT_SCHEMA},
         {"name": READ_TOOL_NAME, "description": READ_DESCRIPTION, "inputSchema": READ_SCHEMA},
     ]
 
@@ -319,9 +346,19 @@ def _fix(msg: str, hint: str) -> InvalidArgumentError:
     return InvalidArgumentError(msg, hint=hint)
 
 
-def parse_query_args(args: Mapping[str, Any] | None) -> QueryRequest:
-    """Check ``query_knowledge`` arguments; each mistake raises with the correction to make."""
+def parse_query_args(
+    args: Mapping[str, Any] | None, examples: Callable[[], Examples] | None = None
+) -> QueryRequest:
+    """Check ``query_knowledge`` arguments; each mistake raises with the correction to make.
+
+    :param examples: the KB ids and query the hints show (the root's own, see
+        :func:`.scope.examples`); generic placeholders without it.
+    """
     args = dict(args or {})
+
+    def ex() -> Examples:
+        return examples() if examples is not None else GENERIC
+
     unknown = sorted(set(args) - set(INPUT_SCHEMA["properties"]))
     if unknown:
         raise _fix(
@@ -343,7 +380,7 @@ def parse_query_args(args: Mapping[str, Any] | None) -> QueryRequest:
         if not isinstance(kb_ids, list) or not all(isinstance(k, str) for k in kb_ids):
             raise _fix(
                 "kb_ids must be an array of knowledge base ids",
-                'e.g. kb_ids=["payments", "glossary"]; for one knowledge base send kb_id',
+                f'e.g. kb_ids=["{ex().kb}", "{ex().other_kb}"]; for one knowledge base send kb_id',
             )
         if not kb_ids:
             raise _fix(
@@ -359,13 +396,13 @@ def parse_query_args(args: Mapping[str, Any] | None) -> QueryRequest:
     if kb_id is not None and (not isinstance(kb_id, str) or not kb_id.strip()):
         raise _fix(
             "kb_id must be a non-empty string",
-            'send one id from action="list", e.g. kb_id="payments"',
+            f'send one id from action="list", e.g. kb_id="{ex().kb}"',
         )
     text = args.get("query_text")
     if not isinstance(text, str) or not text.strip():
         raise _fix(
             'query_text is required when action is "query"',
-            'send the question as specific keywords, e.g. query_text="ORDER_STATUS_PAID meaning"',
+            f'send the question as specific keywords, e.g. query_text="{ex().query}"',
         )
     top_k = args.get("top_k", DEFAULT_TOP_K)
     if top_k is None:
@@ -393,6 +430,15 @@ class KnowledgeTool:
         self.root = root
         self.component = component
 
+    def examples(self) -> Examples:
+        """The KB ids and query this root's hints show (read only when a call is wrong)."""
+        from .scope import examples
+
+        try:
+            return examples(list_kbs(self.root))
+        except KnowledgeRetrievalError:
+            return GENERIC
+
     @property
     def bound(self) -> bool:
         return self.component is not None
@@ -409,7 +455,7 @@ class KnowledgeTool:
                 # nothing is read and no argument is looked at: the answer is always the same
                 env = ok([], ACCESS_DISABLED, None, denied=True)
             elif name == TOOL_NAME:
-                req = parse_query_args(arguments)
+                req = parse_query_args(arguments, self.examples)
                 listing = req.action == "list"
                 env = self.query_knowledge(req)
             elif name == READ_TOOL_NAME:

@@ -144,6 +144,22 @@ def _search_text(result: Any, below: Any = None) -> str:
     return "\n".join(lines)
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters, cut at a word with an ellipsis.
+
+    >>> clip("the self-hosted services, the network", 30)
+    'the self-hosted services…'
+    """
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:  # a CJK run has no spaces: cut it anywhere
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -160,18 +176,18 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}" for k in kbs)
+        return "\n".join(f"{k.name:<{width}}  {clip(k.description, 100)}" for k in kbs)
 
     return _emit(args, env, text)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
-    from ..kb.discovery import require_root
+    from ..kb.discovery import require_kbs
     from ..team.workflow import check_kb_ids
     from .agent_tool import hit_result, search_envelope
 
-    require_root(args.root)
+    require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
     if args.kb:
         kb = check_kb_ids(args.kb, args.root)
@@ -194,11 +210,11 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_smart(args: argparse.Namespace) -> int:
-    from ..kb.discovery import require_root
+    from ..kb.discovery import require_kbs
     from ..team.workflow import search_kbs
     from .agent_tool import search_envelope
 
-    require_root(args.root)
+    require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
         args.query,
         args.kb_id,
@@ -305,12 +321,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     env["data"]["results"][0]["python"] = python
     env["data"]["python"] = python
 
-    def text() -> str:
-        return (
-            f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n# Python: {python}"
-        )
-
-    return _emit(args, env, text)
+    if getattr(args, "output", "text") == "text":  # stdout is the document; the rest to stderr
+        where = f"==> {doc.location} (of {doc.total_lines} lines) <==\n# Python: {python}"
+        _print(terminal_safe(where), sys.stderr)
+    return _emit(args, env, lambda: doc.text)
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -337,8 +351,14 @@ def cmd_index(args: argparse.Namespace) -> int:
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
         )
+        excluded = _excluded(info)
+        if excluded:
+            summary += f"; {len(excluded)} excluded by its README"
         lines.append(f"{name}: {summary}")
         lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
+        lines += [f"  excluded {p}: the KB's README excludes it" for p in excluded[:50]]
+        if len(excluded) > 50:
+            lines.append(f"  ... and {len(excluded) - 50} more excluded (--output json lists all)")
         rows.append(
             {
                 "source": name,
@@ -350,12 +370,24 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "updated": rep.updated,
                 "deleted": rep.deleted,
                 "skipped": dict(rep.skipped),
+                "excluded": excluded,
                 "rebuilt": rep.rebuilt,
                 "seconds": round(rep.seconds, 3),
             }
         )
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
     return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
+
+
+def _excluded(info: Any) -> list[str]:
+    """The documents a KB's README keeps out of its index (``kr show`` refuses them and points
+    here): a walk without the README's rules, less what its rules admit."""
+    from ..kb.rules import is_included
+    from ..kb.scan import scan_kb
+    from ..models import KBRules
+
+    every = scan_kb(Path(info.path), KBRules()).files
+    return sorted(p for p in every if not is_included(p, info.rules))
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -421,9 +453,12 @@ def cmd_skill_install(args: argparse.Namespace) -> int:
 
 
 def cmd_tool_schema(args: argparse.Namespace) -> int:
+    from ..api import list_kbs
+    from ..kb.discovery import find_root
     from .agent_tool import tool_definitions
 
-    tool = next(t for t in tool_definitions() if t["name"] == args.tool)
+    kbs = list_kbs(args.root) if find_root(args.root) is not None else None  # a root's scope
+    tool = next(t for t in tool_definitions(kbs) if t["name"] == args.tool)
     _print(json.dumps(tool, ensure_ascii=False, indent=2))
     return 0
 

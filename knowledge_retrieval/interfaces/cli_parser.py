@@ -30,8 +30,28 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    takes_query = False
+    """Set by :func:`_query`: the query comes as QUERY or as ``--query Q``, either way."""
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(self, message)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        ns, rest = super().parse_known_args(args, namespace)
+        if self.takes_query:
+            given = [q for q in (ns.query, ns.query_option) if q is not None]
+            del ns.query_option
+            if not given:
+                self.error(
+                    f'a query is required: {self.prog} "QUERY" ... or {self.prog} '
+                    '--query "QUERY" ...'
+                )
+            if len(given) == 2 and given[0] != given[1]:
+                self.error("the query is given twice (QUERY and --query); give it once")
+            ns.query = given[0]
+        return ns, rest
 
 
 # --------------------------------------------------------------------------- option types
@@ -84,6 +104,15 @@ def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
         )
 
 
+def _query(p: argparse.ArgumentParser) -> None:
+    """The query, as the first argument or as ``--query Q`` (``kr search`` and the seed's
+    scripts differ; every query command takes both)."""
+    assert isinstance(p, _Parser)  # every parser here is one
+    p.takes_query = True
+    p.add_argument("query", nargs="?", metavar="QUERY", help="the question or keywords")
+    p.add_argument("--query", dest="query_option", metavar="Q", help="the same, as an option")
+
+
 def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
     p.add_argument(
         count_flag,
@@ -122,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p, OUTPUTS_PLAIN)
 
     p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
-    p.add_argument("query", metavar="QUERY", help="the question or keywords")
+    _query(p)
     p.add_argument(
         "--explain",
         action="store_true",
@@ -153,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p, OUTPUTS_AGENT)
 
     p = add("smart", "search KBs and print normalized results (the agents' Smart KB script)")
-    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    _query(p)
     p.add_argument(
         "--kb-id",
         action="append",
@@ -178,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Search the notes of one or more projects.",
         allow_abbrev=False,
     )
-    m.add_argument("--query", required=True, metavar="Q", help="the query")
+    _query(m)
     m.add_argument(
         "--project-id",
         action="append",
@@ -202,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(m, OUTPUTS_PLAIN)
 
     p = add("retrieve", "the whole team workflow: access check, memory, then the team's KBs")
-    p.add_argument("--query", required=True, metavar="Q", help="the query")
+    _query(p)
     p.add_argument(
         "--component",
         default="",

@@ -18,7 +18,7 @@ import logging
 import os
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio
@@ -31,14 +31,42 @@ from mcp.shared.exceptions import MCPDeprecationWarning
 
 from .. import __version__
 from ..index.progress import Event, Sink, use_sink
-from .agent_tool import TOOL_DESCRIPTION, KnowledgeTool, ToolOutput, tool_definitions
+from .agent_tool import KnowledgeTool, ToolOutput, tool_definitions
 
 log = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
-    "Local knowledge bases of the teams: the authority on domain terms, status and error "
-    "codes, business rules, APIs and configuration keys. " + TOOL_DESCRIPTION.split("\n\n")[1]
+    "Local knowledge bases: the primary and authoritative source of domain-specific "
+    "information for this conversation. Query them (query_knowledge) before you answer from "
+    "memory; cite the source of what you use."
 )
+"""The server's instructions without a root; :func:`instructions` names the root's KBs."""
+
+
+def instructions(kbs: Sequence[Any]) -> str:
+    """:data:`INSTRUCTIONS` and the root's knowledge bases, one line each (their scope)."""
+    if not kbs:
+        return INSTRUCTIONS
+    from .scope import kb_list
+
+    return f"{INSTRUCTIONS}\n\nThe knowledge bases here:\n{kb_list(kbs)}"
+
+
+def _visible_kbs(tool: KnowledgeTool) -> list[Any]:
+    """The KBs a client of this server may search: all, or a bound team's (none if denied)."""
+    from ..api import list_kbs
+    from ..errors import KnowledgeRetrievalError
+
+    try:
+        kbs = list(list_kbs(tool.root))
+        if tool.bound:
+            res = tool._resolution()
+            allowed = set(res.kb_ids) if res.allowed else set()
+            kbs = [k for k in kbs if k.name in allowed]
+    except KnowledgeRetrievalError as exc:  # the calls will report it; the list stays generic
+        log.info("no knowledge bases for the tool description: %s", exc)
+        return []
+    return kbs
 
 
 def build_server(
@@ -52,9 +80,10 @@ def build_server(
         # share its reader safely (tests/index/test_concurrency.py)
         return tool.call(name, arguments)
 
+    kbs = _visible_kbs(tool)  # the descriptions speak of these KBs, not of another domain
     tools = [
         types.Tool(name=d["name"], description=d["description"], input_schema=d["inputSchema"])
-        for d in tool_definitions()
+        for d in tool_definitions(kbs)
     ]
 
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
@@ -74,7 +103,7 @@ def build_server(
     return Server(
         "knowledge-retrieval",
         version=__version__,
-        instructions=INSTRUCTIONS,
+        instructions=instructions(kbs),
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )

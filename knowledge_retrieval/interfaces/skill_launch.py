@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from typing import Any, NoReturn
 
 RECORD = "install.json"
+DISTRIBUTION = "kbgrep"
+"""What to ``pip install`` for ``knowledge_retrieval`` (kept in step with ``defaults.DISTRIBUTION``:
+this file runs before the library can be imported)."""
 ROOT_ENV = "KNOWLEDGE_BASE_ROOT"
 
 # script kind -> (the one subcommand the seed gives it, the kr command it maps to)
@@ -87,10 +91,13 @@ def main(argv: list[str] | None = None) -> NoReturn:
     if expected is not None:
         if not args or args[0] != expected:
             got = repr(args[0]) if args else "nothing"
+            script = SEED_USAGE[kind].split()[0]
+            # options without the subcommand (--query ...): the same call with it put first
+            fixed = f"; run: {script} {expected} {shlex.join(args)}" if got.startswith("'-") else ""
             _fail(
                 "invalid_argument",
                 f"the first argument must be {expected!r}, not {got}",
-                f"usage: {SEED_USAGE[kind]}",
+                f"usage: {SEED_USAGE[kind]}{fixed}",
                 2,
             )
         args = args[1:]
@@ -102,7 +109,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         _fail(
             "library_not_found",
             f"this Python ({sys.executable}) cannot import knowledge_retrieval: {exc}",
-            "install it (pip install knowledge_retrieval) in this Python, set KR_PYTHON "
+            f"install it (pip install {DISTRIBUTION}) in this Python, set KR_PYTHON "
             "to a Python that has it, or rerun 'kr skill install' from that environment",
             1,
         )

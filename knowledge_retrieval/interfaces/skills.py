@@ -15,6 +15,7 @@ any other file in the folder alone. A ``SKILL.md`` this module did not write is 
 from __future__ import annotations
 
 import dataclasses as dc
+import itertools
 import json
 import os
 import re
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..api import list_kbs
+from ..defaults import DISTRIBUTION
 from ..errors import ConfigError, InvalidArgumentError
 from ..kb.discovery import require_root
 from ..team.teams import TEAMS_FILENAME, TeamsConfig, load_teams
@@ -111,6 +113,8 @@ def kb_table(root: Path) -> str:
 def _render(name: str, values: dict[str, str]) -> str:
     text = resources.files(__package__).joinpath(f"skill_templates/{name}.md").read_text("utf-8")
     for key, value in values.items():
+        if not value:  # an empty placeholder alone on its line leaves no line
+            text = re.sub(r"^\{\{ " + key + r" \}\}\n", "", text, flags=re.MULTILINE)
         text = text.replace("{{ " + key + " }}", value)
     text = re.sub(r"\n{3,}", "\n\n", text)  # an empty section leaves no gap
     if "{{ " in text:  # pragma: no cover - a template bug
@@ -122,7 +126,8 @@ def shell_script(kind: str, python: str, description: str) -> str:
     """A script that picks a Python and runs the launcher beside it with ``kind``."""
     fallback = (
         '{"ok": false, "error": {"code": "python_not_found", "message": "no Python found", '
-        '"hint": "set KR_PYTHON to a Python that has knowledge_retrieval installed"}}'
+        '"hint": "set KR_PYTHON to a Python that has knowledge_retrieval '
+        f'(pip install {DISTRIBUTION}) installed"}}'
     )
     return f"""#!/bin/sh
 # {description}.
@@ -159,6 +164,126 @@ def _write(path: Path, text: str, executable: bool = False) -> None:
         raise
     if executable:
         path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+NO_TEAMS = """\
+The root had no `{teams}` when this skill was installed ({path}), so every component is
+treated alike: **every knowledge base is allowed**, memory is disabled, and unless the caller
+gives `kb_ids` the library chooses the knowledge base for each question (run `dod-query-kb
+smart` without `--kb-id`; it picks the knowledge base whose README and documents match the
+query best). A `{teams}` adds teams: each team's own knowledge bases, denied access, team
+memory and the default knowledge base (see the project's docs/agents.md); run `kr skill install
+retrieve-doc` again after adding it.
+
+| Component | Knowledge bases | Access | Memory | Memory project ids |
+|---|---|---|---|---|
+| (any, or empty) | every knowledge base; the library chooses | allowed | disabled | — |
+
+The knowledge bases (from their README.md files):
+
+{kbs}
+"""
+
+
+def _optional_teams(root: Path) -> TeamsConfig | None:
+    """``teams.yaml`` of the root, None when there is none; a broken one raises (its line)."""
+    path = root / TEAMS_FILENAME
+    if not path.exists() and not path.is_symlink():
+        return None
+    return load_teams(root)
+
+
+def _folded(text: str, indent: str = "  ", width: int = 94) -> str:
+    """``text`` as the lines of a YAML folded block scalar (``>-``)."""
+    import textwrap
+
+    return "\n".join(
+        textwrap.wrap(
+            " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent
+        )
+    )
+
+
+_SOPS = (
+    "- SOPs, troubleshooting steps, investigation processes, or tool invocation order. These "
+    "are\n  already encapsulated as team skills; use the corresponding skill."
+)
+
+
+def retrieve_doc_values(root: Path, config: TeamsConfig | None) -> dict[str, str]:
+    """The retrieve-doc placeholders that depend on the root: its KBs (scope, examples) and
+    its ``teams.yaml`` (table, default KB, memory)."""
+    from .scope import kb_list, procedures_sentence, topics
+
+    kbs = list(list_kbs(root))
+    held = procedures_sentence(kbs)
+    own = [[w for w in k.keywords if w.casefold() != k.name.casefold()][:5] for k in kbs]
+    words = [w for rank in itertools.zip_longest(*own) for w in rank if w]  # each KB in turn
+    single = next((w for w in words if " " not in w), None)
+    kinds = "term, code, rule, setting or procedure" if held else "term, code, rule or setting"
+    description = (
+        f"Look up what this root's local knowledge bases say before explaining it: "
+        f"{topics(kbs, 560)}. Use it whenever an answer depends on what a {kinds} means "
+        "here; it searches Markdown and CSV documents on this machine and cites them. Not for "
+        "real-time data or source code"
+        + ("." if held else ", nor for step-by-step procedures and runbooks (team skills).")
+    )
+    items = kb_list(kbs) + (f"\n- {held}" if held else "")
+    values = {
+        "description": _folded(description[:1000]),
+        "scope_items": "\n".join("  " + line for line in items.splitlines()),
+        "not_applicable_procedures": "" if held else _SOPS,
+        "query_terms": (
+            f"- Terms these knowledge bases use (their README keywords): "
+            f"{', '.join(f'`{w}`' for w in dict.fromkeys(words[:15]))}."
+            if words
+            else ""
+        ),
+        "vague_term": f"`{single}`" if single else "a bare product or system name",
+        "procedures_strategy": ""
+        if held
+        else (
+            "- If the task requires SOPs, troubleshooting steps, or downstream tool invocation "
+            "strategy,\n  switch to the corresponding team skill; do not expect KB to return SOPs."
+        ),
+        "procedures_output": (
+            "- When the results are a procedure, give its steps in their order, as written, with "
+            "the source."
+            if held
+            else "- Do not treat retrieval results as SOPs; procedural actions should follow the "
+            "team skill."
+        ),
+        "teams_section": _teams_section(root, config),
+    }
+    if config is None:
+        values |= {
+            "empty_component": "the library chooses the knowledge base (there is no `teams.yaml`)",
+            "unknown_team": "with no `teams.yaml` there are no teams: run Smart KB without "
+            "`--kb-id`\n   and the library chooses the knowledge base",
+            "memory_note": "- With no `teams.yaml`, Memory is disabled for every component.",
+        }
+    else:
+        values |= {
+            "empty_component": f"use the `{config.default_kb}` knowledge base",
+            "unknown_team": f'for unknown teams, fall back to ["{config.default_kb}"]',
+            "memory_note": ""
+            if any(team.memory_enabled for team in config.teams.values())
+            else "- All current teams are disabled. In the future, only the value in the team "
+            "table needs to\n  change to enabled; the workflow remains the same.",
+        }
+    return values
+
+
+def _teams_section(root: Path, config: TeamsConfig | None) -> str:
+    """retrieve-doc's team table: ``teams.yaml``'s rows, or one allow-all row without it."""
+    path = root / TEAMS_FILENAME
+    if config is None:
+        return NO_TEAMS.format(teams=TEAMS_FILENAME, path=f"`{path}`", kbs=kb_table(root))
+    return (
+        f"Generated from `{TEAMS_FILENAME}` at install time (`{path}`); run `kr skill install\n"
+        f"retrieve-doc` again after editing it.\n\n{team_table(config)}\n\n"
+        "A component that is not in the table, or an empty component, uses the default row.\n"
+    )
 
 
 def _team_section(root: Path) -> str:
@@ -217,16 +342,22 @@ def install_skill(
         rel = ""
     values = {
         "generator": GENERATOR,
+        "distribution": DISTRIBUTION,
         "root_relative": f"`{rel}`" if rel else "(none: another drive)",
         "root_absolute": f"`{root_path}`",
         "python": f"`{interpreter}`",
     }
-    teams_file = root_path / TEAMS_FILENAME
     if name == "retrieve-doc":
-        config = load_teams(root_path)  # the workflow needs teams.yaml: a broken one stops here
-        values |= {"team_table": team_table(config), "teams_file": f"`{teams_file}`"}
+        values |= retrieve_doc_values(root_path, _optional_teams(root_path))
     else:
-        values |= {"kb_table": kb_table(root_path), "team_section": _team_section(root_path)}
+        names = [k.name for k in list_kbs(root_path)]
+        shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
+        values |= {
+            "kb_table": kb_table(root_path),
+            "team_section": _team_section(root_path),
+            "kb_names": f" ({shown})" if names else "",
+            "example_kb": names[0] if names else "<name>",
+        }
     text = _render(name, values)
     written: list[Path] = []
     scripts = folder / "scripts"

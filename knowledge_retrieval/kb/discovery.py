@@ -153,6 +153,31 @@ def require_root(root: str | os.PathLike[str] | None = None) -> Path:
     return root_path
 
 
+def no_kbs_note(root: Path) -> str:
+    """Why a root holds no KB, and where it should point when it is a folder inside a KB."""
+    inside = enclosing_kb(root)
+    if inside is None:
+        return f"no knowledge base (a folder with a README.md) under {root.name}/"
+    return (
+        f"{root} is a folder inside the knowledge base '{inside.name}', not a KnowledgeBase "
+        f"root: pass the root {inside.parent} (with the knowledge base '{inside.name}'), "
+        f"or {inside} itself"
+    )
+
+
+def require_kbs(root: str | os.PathLike[str] | None = None) -> Path:
+    """Like :func:`require_root`, but a root holding no KB at all is an error too (for the
+    commands that search): its message names the KB a folder inside a KB belongs to."""
+    root_path = require_root(root)
+    if not any(loc.readme is not None for loc in list_locations(root_path)):
+        raise RootNotFoundError(
+            no_kbs_note(root_path),
+            hint="pass --root (root=...) a KnowledgeBase folder (one sub-folder with a "
+            "README.md per knowledge base) or one knowledge base folder",
+        )
+    return root_path
+
+
 def _is_kb_dir(entry: os.DirEntry[str]) -> bool:
     if entry.name.startswith((".", "_")) or entry.name in {"node_modules"}:
         return False
@@ -163,7 +188,11 @@ def _is_kb_dir(entry: os.DirEntry[str]) -> bool:
 
 
 def list_locations(root: Path) -> list[KBLocation]:
-    """Every subfolder of the root, sorted by name; ``readme`` is None where it has none."""
+    """Every subfolder of the root, sorted by name; ``readme`` is None where it has none.
+
+    A root that is itself a KB (a ``README.md`` of its own and no subfolder with one, as when
+    ``--root`` names ``KnowledgeBase/homelab``) is that one KB, named after its folder.
+    """
     out: list[KBLocation] = []
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
@@ -176,7 +205,31 @@ def list_locations(root: Path) -> list[KBLocation]:
         path = Path(e.path)
         readme, problem = _readme(path)
         out.append(KBLocation(e.name, path, readme, problem))
+    if not any(loc.readme is not None for loc in out):
+        own = single_kb(root)
+        if own is not None:
+            return [own]
     return out
+
+
+def single_kb(root: Path) -> KBLocation | None:
+    """The root as a KB of its own when it has a ``README.md`` (its KB sub-folders unchecked)."""
+    readme, _problem = _readme(root)
+    if readme is None or not root.name or root.name.startswith("."):
+        return None
+    log.debug("%s has a README.md and no knowledge base folders: it is the KB %r", root, root.name)
+    return KBLocation(root.name, root, readme)
+
+
+def enclosing_kb(folder: Path) -> Path | None:
+    """The nearest parent of ``folder`` that is a KB folder (has a ``README.md``), if any: where
+    a root given inside a KB (``KnowledgeBase/homelab/services``) should have pointed."""
+    for parent in list(folder.parents)[:4]:
+        if parent.name == ROOT_DIRNAME:
+            break
+        if _readme(parent)[0] is not None:
+            return parent
+    return None
 
 
 def _readme(folder: Path) -> tuple[Path | None, str]:

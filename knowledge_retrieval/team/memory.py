@@ -246,6 +246,8 @@ def search_memory(
             suggest(missing[0], known),
             reason=f"no memory for project {missing[0]!r}: no note has been added to it"
             + (f" (projects with notes: {', '.join(known[:10])})" if known else ""),
+            hint=f"a memory project exists once a note is added to it: kr memory add "
+            f"--project-id {missing[0]} --text '...' (remember() in Python)",
         )
     known_words: set[str] = set()
     for pid, folder in folders.items():

@@ -36,7 +36,7 @@ from ..defaults import (
     MAX_YAML_DEPTH,
 )
 from ..errors import ConfigError, InvalidArgumentError
-from ..kb.discovery import check_name, require_root
+from ..kb.discovery import check_name, list_locations, require_root
 from ..kb.reader import SkipFile, read_bytes
 from ..kb.yaml_reader import YAMLRefused, compose_yaml
 from .memory import check_project_id
@@ -46,7 +46,18 @@ ACCESS_VALUES = ("allowed", "denied")
 MEMORY_VALUES = ("enabled", "disabled")
 TEAM_KEYS = ("kb_ids", "access", "memory", "memory_project_ids")
 
-_EXAMPLE = "default_kb: troubleshooting\nteams:\n  payments:\n    kb_ids: [payments]\n"
+
+def example_teams(root: Path) -> str:
+    """A ``teams.yaml`` to start from, with the root's own knowledge base names."""
+    names = (
+        [loc.name for loc in list_locations(root) if loc.readme is not None]
+        if root.is_absolute()  # parse_teams(text) alone: no root to read names from
+        else []
+    )
+    if not names:
+        return "default_kb: <a knowledge base folder>\nteams:\n  my-team:\n    kb_ids: [<kb>]\n"
+    ids = ", ".join(names[:3])
+    return f"default_kb: {names[0]}\nteams:\n  my-team:\n    kb_ids: [{ids}]\n"
 
 
 @dc.dataclass(frozen=True, slots=True)
@@ -206,7 +217,7 @@ def _read_error(path: Path, why: str) -> ConfigError:
         return ConfigError(
             f"no {TEAMS_FILENAME} in the KnowledgeBase root",
             path=str(path),
-            hint=f"create it, e.g.:\n{_EXAMPLE}(see docs/agents.md)",
+            hint=f"create it, e.g.:\n{example_teams(path.parent)}(see docs/agents.md)",
         )
     if why == "outside":
         return ConfigError(
@@ -276,7 +287,10 @@ class _Parser:
             ) from None
         if doc is None:
             raise ConfigError(
-                "the file is empty", path=where, line=1, hint=f"it needs at least:\n{_EXAMPLE}"
+                "the file is empty",
+                path=where,
+                line=1,
+                hint=f"it needs at least:\n{example_teams(self.path.parent)}",
             )
         top = self.mapping(doc, "the top level")
         for key, (knode, _v) in top.items():

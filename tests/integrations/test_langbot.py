@@ -261,8 +261,91 @@ def test_builds_with_the_sdk_cli(plugin_dir: Path, tmp_path: Path) -> None:
         "manifest.yaml",
         "main.py",
         "requirements.txt",
+        "README.md",  # LangBot shows it on the plugin's page
         "components/tools/query_knowledge.yaml",
         "components/tools/query_knowledge.py",
         "components/knowledge_engine/local_kb.yaml",
         "components/knowledge_engine/local_kb.py",
     } <= names
+
+
+def test_the_built_package_loads_as_langbot_loads_it(
+    plugin_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lbp build``, then what LangBot's runtime does with the .lbpkg: the artifact store
+    verifies and unpacks it (read-only), the worker discovers the manifest and components in
+    the unpacked folder (as ``lbp run`` does) and initializes them with the plugin's config;
+    then the tool and the knowledge engine answer from a KB of the user's own."""
+    import hashlib
+
+    from langbot_plugin.cli.run.controller import PluginRuntimeController
+    from langbot_plugin.cli.utils.page_components import populate_plugin_pages
+    from langbot_plugin.runtime.plugin.artifact import PluginArtifactStore
+
+    from ..conftest import make_homelab
+
+    root = make_homelab(tmp_path / "home")
+    lbp = Path(sys.executable).parent / "lbp"
+    cmd = [str(lbp)] if lbp.exists() else [sys.executable, "-m", "langbot_plugin.cli"]
+    build = subprocess.run(
+        [*cmd, "build", "-o", str(tmp_path / "dist")],
+        cwd=plugin_dir,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    (pkg,) = (tmp_path / "dist").glob("*.lbpkg")
+    data = pkg.read_bytes()
+    store = PluginArtifactStore(tmp_path / "plugin-runtime")
+    artifact = store.install_package(data, hashlib.sha256(data).hexdigest())
+    assert (artifact.plugin_author, artifact.plugin_name) == (
+        "knowledge-retrieval",
+        "LocalKnowledgeBases",
+    )
+    code = artifact.code_path
+    requirements = (code / "requirements.txt").read_text(encoding="utf-8").split()
+    assert "kbgrep" in requirements and "knowledge_retrieval" not in requirements
+
+    monkeypatch.chdir(code)  # the worker runs in the unpacked package
+    engine = ComponentDiscoveryEngine()
+    manifest = engine.load_component_manifest("manifest.yaml", owner="builtin", no_save=True)
+    assert manifest is not None
+    components = discover_plugin_components(manifest, engine)
+    populate_plugin_pages(manifest, components)
+    controller = PluginRuntimeController(manifest, components, True, "")
+    settings = {
+        "enabled": True,
+        "priority": 0,
+        "plugin_config": {"knowledge_base_root": str(root)},
+    }
+    anyio.run(controller._initialize_container, controller.plugin_container, None, settings)
+    made = {c.manifest.kind: c.component_instance for c in controller.plugin_container.components}
+    assert Path(sys.modules[type(made["Tool"]).__module__].__file__ or "").is_relative_to(code)
+    tool, kb_engine = made["Tool"], made["KnowledgeEngine"]
+    assert isinstance(tool, Tool) and isinstance(kb_engine, KnowledgeEngine)
+
+    listed = anyio.run(tool.call, {"action": "list"}, SESSION, 1)
+    assert listed.startswith("1 knowledge base(s).") and "kb_id: homelab" in listed
+    answer = anyio.run(tool.call, {"action": "query", "query_text": "jellyfin port"}, SESSION, 2)
+    assert "**Source:** homelab/services/jellyfin.md:" in answer and "8096" in answer
+
+    anyio.run(kb_engine.on_knowledge_base_create, "uuid-h", {"kb_name": "homelab"})
+    ctx = RetrievalContext.model_validate(
+        {
+            "query": "replace a failed disk",
+            "knowledge_base_id": "uuid-h",
+            "creation_settings": {"kb_name": "homelab"},
+            "retrieval_settings": {"top_k": 3},
+        }
+    )
+    resp = anyio.run(kb_engine.retrieve, ctx)
+    assert resp.results and resp.results[0].metadata["path"] == "procedures/replace-disk.md"
+    old = RetrievalContext.model_validate(
+        {**ctx.model_dump(), "query": "jellyfin port 8920"}  # only old/, which README excludes
+    )
+    assert all(
+        not r.metadata["path"].startswith("old/")
+        for r in anyio.run(kb_engine.retrieve, old).results
+    )

@@ -319,7 +319,7 @@ def test_usage_error_is_still_an_envelope_in_json(shared: tuple[Path, Path]) -> 
     }
     p = kr("smart", "--root", str(root), index_home=home)
     assert p.returncode == 2 and p.stdout == "" and "usage: kr smart" in p.stderr
-    assert "the following arguments are required: --query" in p.stderr
+    assert 'a query is required: kr smart "QUERY" ... or kr smart --query "QUERY" ...' in p.stderr
 
 
 def test_help_and_smart_do_not_import_mcp_or_jieba(shared: tuple[Path, Path]) -> None:
@@ -663,17 +663,18 @@ def test_memory_add_refuses_an_interactive_stdin(
 def test_show_prints_the_range_and_a_python_call(
     capsys: pytest.CaptureFixture[str], sample_root: Path
 ) -> None:
-    code, out, _ = run(
+    code, out, err = run(
         capsys, "show", "payments", "reference/order-status.md:17-18", "--root", str(sample_root)
     )
     assert code == 0
-    lines = out.splitlines()
-    assert lines[0].startswith("==> payments/reference/order-status.md:17-18 (of ")
-    assert "ORDER_STATUS_PAID" in lines[1] and "ORDER_STATUS_SHIPPED" in lines[2]
-    call = next(ln for ln in lines if ln.startswith("# Python: "))[len("# Python: ") :]
+    lines = out.splitlines()  # stdout is the document; where it is from goes to stderr
+    assert err.startswith("==> payments/reference/order-status.md:17-18 (of ")
+    assert len(lines) == 2
+    assert "ORDER_STATUS_PAID" in lines[0] and "ORDER_STATUS_SHIPPED" in lines[1]
+    call = next(ln for ln in err.splitlines() if ln.startswith("# Python: "))[len("# Python: ") :]
     ns: dict[str, Any] = {}
     exec(call.replace("; read_document", "\n_text = read_document"), ns)  # noqa: S102 - the point
-    assert ns["_text"] == "\n".join(lines[1:3])
+    assert ns["_text"] == "\n".join(lines)
     code, env, _ = run(
         capsys,
         "show",
@@ -686,10 +687,10 @@ def test_show_prints_the_range_and_a_python_call(
     )
     r = env["data"]["results"][0]
     assert r["line_start"] == 1 and r["line_end"] == r["total_lines"] and "python" in r
-    code, out, _ = run(
+    code, out, err = run(
         capsys, "show", "payments", "reference/order-status.md:60-", "--root", str(sample_root)
     )
-    assert out.startswith("==> payments/reference/order-status.md:60-62")
+    assert err.startswith("==> payments/reference/order-status.md:60-62")
 
 
 def test_index_reports_and_is_silent_without_a_tty(
@@ -821,6 +822,6 @@ def test_terminal_output_strips_control_characters(
         assert code == 0, err
         assert "escapetok" in out
         assert not any(c in out + err for c in "\x1b\x07\x9b\u202e"), (args, out)
-        assert "evil]0;pwned[2J31m.md" in out
+        assert "evil]0;pwned[2J31m.md" in out + err  # kr show: the name is on stderr
     code, env, _ = run(capsys, "show", "kb", name, "--root", str(root), "--output", "json")
     assert code == 0 and ESCAPES in env["data"]["results"][0]["content"]  # JSON is left as is

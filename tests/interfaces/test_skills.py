@@ -18,6 +18,8 @@ from knowledge_retrieval.errors import ConfigError, InvalidArgumentError
 from knowledge_retrieval.interfaces import cli, skill_launch
 from knowledge_retrieval.interfaces.skills import SKILL_NAMES, install_skill
 
+from ..conftest import make_homelab
+
 KB_ARGS = ["smart", "--query", "ORDER_STATUS_PAID", "--kb-id", "payments"]
 KB_ARGS += ["--max-results", "5", "--score-threshold", "0.35", "--output", "json"]
 MEMORY_ARGS = ["search", "--query", "SHIP_STATUS_EXCEPTION island"]
@@ -197,6 +199,7 @@ def test_a_python_without_the_library_answers_in_json(project: Path, tmp_path: P
     code, env = run(kb, *KB_ARGS, cwd="/", KR_PYTHON=str(bare))
     assert code == 1 and env["error"]["code"] == "library_not_found"
     assert "cannot import knowledge_retrieval" in env["error"]["message"]
+    assert "pip install kbgrep" in env["error"]["hint"]
     # the recorded interpreter is missing, so python3 from PATH is tried: here, this venv's
     venv_bin = str(Path(sys.executable).parent)
     code, env = run(kb, *KB_ARGS, cwd="/", PATH=f"{venv_bin}:{os.environ.get('PATH', '')}")
@@ -230,9 +233,10 @@ def test_install_refusals(project: Path) -> None:
 
     with pytest.raises(InvalidArgumentError, match="unknown skill 'retrieve'"):
         install_skill("retrieve", project / "skills", root=root)
-    (root / "teams.yaml").unlink()
-    with pytest.raises(ConfigError, match=r"no teams\.yaml"):
+    (root / "teams.yaml").write_text("default_kb: [unclosed\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"teams\.yaml"):  # a broken one still stops it
         install_skill("retrieve-doc", project / "skills", root=root)
+    (root / "teams.yaml").unlink()
     # local-knowledge-retrieval does not need teams.yaml
     done = install_skill("local-knowledge-retrieval", project / "skills", root=root)
     assert "## Teams" not in (done.path / "SKILL.md").read_text(encoding="utf-8")
@@ -260,3 +264,51 @@ def test_the_templates_ship_in_the_wheel() -> None:
     shipped = {p for g in globs for p in pkg.glob(g)}
     templates = set((pkg / "interfaces" / "skill_templates").iterdir())
     assert templates and templates <= shipped
+
+
+def test_install_without_teams_yaml_allows_every_kb(tmp_path: Path) -> None:
+    """A root of one's own, no teams.yaml: both skills install (rc 0), retrieve-doc says every
+    KB is allowed and the library chooses, and its script answers from the homelab KB."""
+    root = make_homelab(tmp_path)
+    kr = Path(sys.executable).parent / "kr"
+    cmd = [str(kr)] if kr.exists() else [sys.executable, "-m", "knowledge_retrieval"]
+    proc = subprocess.run(
+        [*cmd, "skill", "install", "retrieve-doc", "local-knowledge-retrieval"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("retrieve-doc: ") and "local-knowledge-retrieval: " in proc.stdout
+    assert f"Knowledge base root: {root.resolve()}" in proc.stdout
+    rd = tmp_path / ".agents" / "skills" / "retrieve-doc"
+    text = (rd / "SKILL.md").read_text(encoding="utf-8")
+    assert "The root had no `teams.yaml` when this skill was installed" in text
+    assert "**every knowledge base is allowed**" in text
+    assert "| (any, or empty) | every knowledge base; the library chooses | allowed |" in text
+    assert "| `homelab` | My homelab - the self-hosted services" in text
+    assert "`payments`" not in text
+    code, env = run(
+        rd / "scripts" / "dod-query-kb",
+        *["smart", "--query", "jellyfin port", "--output", "json"],
+        cwd=tmp_path,
+    )
+    assert code == 0 and env["ok"] is True
+    assert env["data"]["results"][0]["source"].startswith("homelab/services/jellyfin.md:")
+    assert (tmp_path / ".agents" / "skills" / "local-knowledge-retrieval" / "SKILL.md").is_file()
+
+
+def test_missing_teams_yaml_suggests_the_roots_own_kbs(tmp_path: Path) -> None:
+    from knowledge_retrieval.team.teams import load_teams
+
+    root = make_homelab(tmp_path)
+    with pytest.raises(ConfigError) as exc:
+        load_teams(root)
+    assert exc.value.message.endswith("teams.yaml: no teams.yaml in the KnowledgeBase root")
+    assert (exc.value.hint or "").startswith(
+        "create it, e.g.:\ndefault_kb: homelab\nteams:\n  my-team:\n    kb_ids: [homelab]\n"
+    )
