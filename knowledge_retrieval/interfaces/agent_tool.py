@@ -82,7 +82,10 @@ result set.
 With neither kb_id nor kb_ids, the server chooses the knowledge base (or, for a team-bound \
 server, uses the team's knowledge bases); never send both. top_k limits the merged results \
 (default 5). Each result has a source (knowledge base, file and line range), the relevant \
-content and a score from 0 to 1. Cite the source when you use a result. "No relevant documents \
+content and a score from 0 to 1. Cite the source when you use a result. A result with a \
+non-empty "lacks" is about what was asked but does not hold what it names (words of the \
+question, an identifier the knowledge base has nowhere, or the kind of value asked for): use what \
+it gives and say plainly that the knowledge base does not give the rest. "No relevant documents \
 found for the given query." means the search worked and nothing matched: say so rather than \
 guess.
 

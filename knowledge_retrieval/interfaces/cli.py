@@ -134,6 +134,8 @@ def _search_text(result: Any, below: Any = None) -> str:
             f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {' > '.join(h.heading_path) or h.title}"
         )
         lines += ["     " + ln for ln in h.snippet.splitlines()]
+        if h.lacks:
+            lines.append(f"     lacks: {h.lacks}")
         if h.explain is not None:
             lines += _explain_text(h)
     lines += [f"note: {n}" for n in result.notes]

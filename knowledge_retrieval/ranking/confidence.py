@@ -57,12 +57,21 @@ BASE = (
     "kb_size",
 )
 """What the ranker measures per hit (see :func:`features`)."""
-DERIVED = ("relevance_known", "short_coverage", "short_evidence", "short_known", "lead")
+DERIVED = (
+    "relevance_known",
+    "short_coverage",
+    "short_evidence",
+    "short_known",
+    "lead",
+    "size_matched",
+)
 """Products of base features: relevance over the terms the KB knows, times the share of the
 question it knows; and coverage, evidence and known share again for questions of one or two
 keywords (a short question and a long claim weigh the same evidence differently); and the
 best file's lead weighted by its evidence (a lone weak match in a small KB leads by all of
-its little evidence)."""
+its little evidence); and the KB's size times the matched share squared (a hit of a small KB
+that has most of the question's keywords is more often its answer than one of a large KB, a
+hit with one keyword of three is not)."""
 FEATURES = BASE + DERIVED
 """The model's inputs: :data:`BASE` then :data:`DERIVED`."""
 
@@ -77,6 +86,7 @@ def derive(base: np.ndarray) -> np.ndarray:
         col["evidence"] * short,
         col["known_share"] * short,
         col["margin"] * col["evidence"],
+        col["kb_size"] * col["matched_share"] ** 2,
     ]
     return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
 

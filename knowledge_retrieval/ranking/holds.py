@@ -265,12 +265,10 @@ def decide(
     if asks is None or not registry.on("asked_kind"):
         return never, prob, final
     # the question asks for a kind of value (how long, 多久, phone number) the best section
-    # does not hold: the entity is there, the asked fact is not (read only for hits the cap
-    # would lower)
+    # does not hold: the entity is there, the asked fact is not. Every file says so; a file
+    # the model would put above the cap is held there
     cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
     for j, f in enumerate(files):
-        if final[j] <= cap:
-            continue
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
         text, st = f.answer_section()[0], f.fields()
@@ -285,8 +283,9 @@ def decide(
             f.stored, f.shown = {}, None
             continue
         f.lacks = asks
-        f.held = (*f.held, "asked_kind")
-        never[j] = True
+        if final[j] > cap:
+            f.held = (*f.held, "asked_kind")
+            never[j] = True
     if any(f.lacks for f in files):
         prob, final = confidence.scores(x, never)
     return never, prob, final

@@ -401,14 +401,15 @@ class Ranker:
         n_kw = max(1, len(vocab.keywords))
         hit = cands.file_cov[:, order] >= 0.5  # keywords x files
         spec = (lad.rarity @ hit) / np.maximum(1, hit.sum(axis=0))
-        # how far the best file is ahead of its first rival (copies of a page, the same evidence
-        # to within TWIN_TOLERANCE / 10, are not rivals: they answer alike); a file behind the
-        # best one has a rival ahead of it, and no margin
-        ev = lad.raw[ranked]
-        tie = TWIN_TOLERANCE / 10
-        below = ev[ev < ev[0] - tie] if len(ev) else ev
-        lead = float(ev[0] - (below[0] if len(below) else 0.0)) if len(ev) else 0.0
-        margin = np.where(ev[: len(order)] >= ev[0] - tie, lead, 0.0) if len(ev) else ev
+        # how far a file is ahead of the first rival: a file that covers less of the question
+        # than the best one. Files that cover as much answer alike (copies of a page, the
+        # pages a word several files share names) and are no rivals; a file that covers less
+        # has a rival ahead of it, and no margin
+        ev, cv = lad.raw[ranked], lad.cov[ranked]
+        alike = (ev >= ev[0] - TWIN_TOLERANCE / 10) | (cv >= cv[0] - TWIN_TOLERANCE)
+        rivals = ev[~alike]
+        rival = float(rivals[0]) if len(rivals) else 0.0
+        margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
         return confidence.features(

@@ -6,7 +6,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knowledge_retrieval import search
@@ -256,6 +256,7 @@ _SECTION = st.lists(
 ).map("\n\n".join)
 
 
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     _SECTION,
     st.lists(st.sampled_from(["abc", "XYZ", "快照", "12", "de"]), max_size=3),

@@ -112,11 +112,17 @@ def entry(hit: Hit) -> RetrievalResultEntry:
     source = meta["source"]
     return RetrievalResultEntry(
         id=source,
-        content=[ContentElement(type="text", text=f"Source: {source}\n{hit_content(hit, None)}")],
+        content=[ContentElement(type="text", text=_text(source, hit))],
         metadata=meta,
         distance=round(1.0 - hit.score, 4),
         score=round(hit.score, 4),
     )
+
+
+def _text(source: str, hit: Hit) -> str:
+    """What the model reads of a hit: its source, its text, and what it lacks of the question."""
+    lacks = f"\nLacks: {hit.lacks}" if hit.lacks else ""
+    return f"Source: {source}\n{hit_content(hit, None)}{lacks}"
 
 
 class LocalKnowledgeBase(KnowledgeEngine):
