@@ -203,6 +203,11 @@ def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> 
     """A failure envelope."""
     if isinstance(exc, KnowledgeRetrievalError):
         body = exc.to_dict()
+    elif isinstance(exc, OSError) and exc.strerror:
+        # the file's own name, never its folders: an agent is not told where the root lives
+        name = os.path.basename(os.fsdecode(exc.filename or "").rstrip("/"))
+        message = f"{exc.strerror}: {name!r}" if name else exc.strerror
+        body = {"code": code or "io_error", "message": message}
     else:
         body = {"code": code or "internal_error", "message": str(exc) or type(exc).__name__}
     if code:
