@@ -253,7 +253,13 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
                 "no note given", hint="pass --text T, --file F, or pipe the note on stdin"
             )
         text = sys.stdin.read()
-    path = remember(text, project_id=args.project_id, title=args.title, root=args.root)
+    path = remember(
+        text,
+        project_id=args.project_id,
+        title=args.title,
+        root=args.root,
+        component=args.component,
+    )
     root = require_root(args.root)
     rel = path.relative_to(root).as_posix()
     env = ok(

@@ -195,6 +195,11 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     m.add_argument("--project-id", required=True, metavar="P", help="the project")
+    m.add_argument(
+        "--component",
+        metavar="C",
+        help="the team writing: refused unless teams.yaml lets it read that project's memory",
+    )
     m.add_argument("--title", metavar="T", help="a one-line title (default: the first line)")
     src = m.add_mutually_exclusive_group()
     src.add_argument("--text", metavar="T", help="the note's text")
