@@ -34,6 +34,7 @@ from ..team.workflow import (
     retrieve,
     search_kbs,
 )
+from ..terminal import escape_breaks
 
 if TYPE_CHECKING:
     from ..team.teams import Resolution
@@ -292,7 +293,8 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     if not data["results"]:
         return str(data["message"])
     return "\n\n".join(
-        f"**Source:** {r['source']}\n**Content:**\n{r['content']}" for r in data["results"]
+        f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
+        for r in data["results"]
     )
 
 

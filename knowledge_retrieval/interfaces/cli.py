@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 from ..defaults import DEBUG_ENV
 from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
+from ..terminal import escape_breaks, one_line, terminal_safe, use_terminal_logging
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,7 @@ __all__ = [
     "UsageError",
     "build_parser",
     "main",
+    "terminal_safe",
 ]
 
 
@@ -51,25 +52,6 @@ __all__ = [
 
 def _print(text: str, file: Any = None) -> None:
     print(text, file=file or sys.stdout)
-
-
-_TERMINAL_CONTROLS_RE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
-"""C0 controls but tab and newline, DEL, C1 controls (CSI, OSC ...) and bidi controls."""
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with terminal control characters removed, for text meant for a terminal.
-
-    File names and contents come from the KB: an ``ESC [`` or ``ESC ]`` in them must not move
-    the cursor, retitle the window or hide lines. Tabs and newlines stay; JSON output is left
-    as it is (its escapes are safe and it must round-trip).
-
-    >>> terminal_safe("a\x1b]0;pwned\x07b\x1b[2Jc")
-    'a]0;pwnedb[2Jc'
-    """
-    return _TERMINAL_CONTROLS_RE.sub("", text)
 
 
 def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]) -> int:
@@ -90,10 +72,10 @@ def _hits_text(env: dict[str, Any]) -> str:
     lines = [data["message"]]
     for r in data["results"]:
         where = " > ".join(r.get("heading_path") or []) or r.get("title") or ""
-        lines += ["", f"[{r['score']:.2f}] {r['source']}  {where}".rstrip()]
+        lines += ["", one_line(f"[{r['score']:.2f}] {r['source']}  {where}".rstrip())]
         lines += ["    " + ln for ln in str(r["content"]).splitlines()]
     for n in data.get("notes") or []:
-        lines.append(f"note: {n}")
+        lines.append(one_line(f"note: {n}"))
     return "\n".join(lines)
 
 
@@ -119,26 +101,40 @@ def _explain_text(h: Any) -> list[str]:
 
 def _search_text(result: Any, below: Any = None) -> str:
     if not result.found:
-        lines = [result.message, *(f"note: {n}" for n in result.notes)]
+        lines = [result.message, *(one_line(f"note: {n}") for n in result.notes)]
         if below is not None and below.hits:
             h = below.hits[0]
-            lines.append(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
+            lines.append(
+                one_line(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
+            )
             lines += _explain_text(h)
         return "\n".join(lines)
-    lines = [result.answer, ""]
+    lines = [_answer_text(result), ""]
     for i, h in enumerate(result.hits, 1):
-        lines.append(
-            f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {' > '.join(h.heading_path) or h.title}"
-        )
+        where = " > ".join(h.heading_path) or h.title
+        lines.append(one_line(f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {where}"))
         lines += ["     " + ln for ln in h.snippet.splitlines()]
         if h.explain is not None:
             lines += _explain_text(h)
-    lines += [f"note: {n}" for n in result.notes]
+    lines += [one_line(f"note: {n}") for n in result.notes]
     lines.append(
-        f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
-        f"{result.hits[0].location})"
+        one_line(
+            f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
+            f"{result.hits[0].location})"
+        )
     )
     return "\n".join(lines)
+
+
+def _answer_text(result: Any) -> str:
+    """The answer, whose lines are its own: a KB, path or heading it names that holds a line
+    break is shown with the break escaped, so it cannot start a line of its own."""
+    answer = str(result.answer)
+    names = {n for h in result.hits for n in (h.kb, h.path, h.title, *h.heading_path)}
+    for name in sorted(names, key=len, reverse=True):
+        if name and one_line(name) != name:
+            answer = answer.replace(name, escape_breaks(name))
+    return answer
 
 
 # --------------------------------------------------------------------------- commands
@@ -157,7 +153,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}" for k in kbs)
+        return "\n".join(
+            one_line(f"{k.name:<{width}}  {' '.join(k.description.split())[:100]}") for k in kbs
+        )
 
     return _emit(args, env, text)
 
@@ -310,7 +308,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     def text() -> str:
         return (
-            f"==> {doc.location} (of {doc.total_lines} lines) <==\n{doc.text}\n\n# Python: {python}"
+            one_line(f"==> {doc.location} (of {doc.total_lines} lines) <==")
+            + f"\n{doc.text}\n\n# Python: {python}"
         )
 
     return _emit(args, env, text)
@@ -340,8 +339,8 @@ def cmd_index(args: argparse.Namespace) -> int:
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
         )
-        lines.append(f"{name}: {summary}")
-        lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
+        lines.append(one_line(f"{name}: {summary}"))
+        lines += [one_line(f"  skipped {p}: {r}") for p, r in sorted(rep.skipped.items())]
         rows.append(
             {
                 "source": name,
@@ -482,6 +481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     one_shot = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     _utf8_stdout()
+    use_terminal_logging()
     want_json = _wants_json(argv)
     parser = build_parser()
     try:

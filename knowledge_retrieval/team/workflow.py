@@ -108,8 +108,11 @@ class Retrieval:
         }
 
     def __repr__(self) -> str:
+        from ..terminal import one_line
+
         head = f"<Retrieval {self.source or 'denied'} {len(self.hits)} hit(s) {self.message!r}"
-        return head + "".join(f"\n  {h.score:.2f}  {h.kb}/{h.location}" for h in self.hits) + ">"
+        rows = (one_line(f"  {h.score:.2f}  {h.kb}/{h.location}") for h in self.hits)
+        return head + "".join(f"\n{row}" for row in rows) + ">"
 
 
 # --------------------------------------------------------------------------- KB ids
