@@ -377,8 +377,12 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             _print(f"{PROG} mcp: serving at {url}", sys.stderr)
             sys.stderr.flush()
 
-        serve_http(args.root, args.component, host=host, port=port, ready=ready)
+        serve_http(args.root, args.component, host=host, port=port, ready=ready, token=args.token)
         return 0
+    if args.token is not None:
+        raise InvalidArgumentError(
+            "--token is for --http", hint="a stdio server is reached by its own client only"
+        )
     from .mcp_server import serve
 
     serve(args.root, args.component)

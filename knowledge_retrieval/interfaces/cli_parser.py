@@ -261,6 +261,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio "
         "(HOST defaults to 127.0.0.1, loopback only; PORT 0 picks a free port)",
     )
+    p.add_argument(
+        "--token",
+        metavar="T",
+        help="with --http: require 'Authorization: Bearer T' on every request "
+        "(default: $KR_MCP_TOKEN; set it there rather than here, where ps shows it)",
+    )
     _common(p, None)
 
     p = add(

@@ -22,7 +22,7 @@ import logging
 import os
 import socket
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgumentError
 
@@ -169,27 +169,56 @@ def serve_http(
     host: str = DEFAULT_HOST,
     port: int = 8765,
     ready: Callable[[str], None] | None = None,
+    token: str | None = None,
 ) -> None:
-    """Serve the MCP tools at ``http://host:port/mcp`` until interrupted (SIGINT / SIGTERM)."""
+    """Serve the MCP tools at ``http://host:port/mcp`` until interrupted (SIGINT / SIGTERM).
+
+    :param token: require ``Authorization: Bearer <token>`` on every request (default:
+        ``$KR_MCP_TOKEN``; none when that is unset). See :mod:`.mcp_http_guard`.
+    """
     import anyio
     import uvicorn
 
+    from .mcp_http_guard import (
+        ACCEPT_BACKLOG,
+        KEEP_ALIVE_S,
+        TOKEN_ENV,
+        BearerToken,
+        check_token,
+        protocol_class,
+    )
     from .mcp_server import build_server
 
+    token = check_token(token)
     server = build_server(root, component)
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
-    app = server.streamable_http_app(
+    app: Any = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
         host=host,
         transport_security=transport_security(host, bound_port),
     )
+    if token is not None:
+        app = BearerToken(app, token)
     url = url_of(host if host != "localhost" else "localhost", bound_port)
-    if not is_loopback(host):
+    if not is_loopback(host) and token is None:
         log.warning(
-            "serving on %s, reachable from other machines, without authentication", bound_host
+            "serving on %s:%d, reachable from other machines, WITHOUT AUTHENTICATION: anyone "
+            "who can reach this port can read every document. Set %s (or --token) to require "
+            "a bearer token, or serve on 127.0.0.1.",
+            bound_host,
+            bound_port,
+            TOKEN_ENV,
         )
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="on",
+        access_log=False,
+        http=protocol_class(),
+        timeout_keep_alive=KEEP_ALIVE_S,
+        backlog=ACCEPT_BACKLOG,
+    )
     web = uvicorn.Server(config)
 
     async def main() -> None:
