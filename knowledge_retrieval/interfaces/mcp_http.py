@@ -5,10 +5,12 @@ team binding), served at ``http://HOST:PORT/mcp`` with the ``mcp`` package's str
 transport and uvicorn. Every agent on the machine can connect to it, so they share one process
 with its indexes open and warm instead of each paying a cold start.
 
-HOST defaults to ``127.0.0.1``: only this machine can connect, and the SDK's DNS-rebinding
-protection checks the ``Host`` and ``Origin`` headers. There is no authentication, so bind
-another address only on a network you trust. PORT ``0`` picks a free port; the address is
-reported to the ``ready`` callback once the socket listens.
+HOST defaults to ``127.0.0.1``: only this machine can connect, and only requests whose
+``Host`` and ``Origin`` name the bound address are served (:func:`transport_security`, against
+DNS rebinding). There is no authentication unless a token is set (``--token`` /
+``KR_MCP_TOKEN``); slow and idle connections are closed and their number capped
+(:mod:`.mcp_http_guard`). PORT ``0`` picks a free port; the address is reported to the
+``ready`` callback once the socket listens.
 
 Client configuration (Claude Code's ``.mcp.json``, Cursor and other ``mcpServers`` files)::
 
