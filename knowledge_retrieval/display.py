@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from .results import Hit, KBInfo, SearchResult
 
 from .spans import render_spans
+from .terminal import one_line
 
 _ELLIPSIS = "…"
 _CELL = "style='text-align:left;vertical-align:top'"
@@ -110,12 +111,12 @@ def result_text(r: SearchResult) -> str:
     if not r.found:
         lines = [f"<SearchResult {r.query!r}: not found ({r.reason}) {r.message}"]
         lines += [f"  note: {n}" for n in r.notes]
-        return "\n".join(lines) + ">"
+        return "\n".join(map(one_line, lines)) + ">"
     lines = [f"<SearchResult {r.query!r}: {len(r.hits)} hit(s) in {', '.join(r.kbs)}"]
     for h in r.hits:
         where = " > ".join(h.heading_path) or h.title
         lines.append(f"  {h.score:.2f}  {h.kb}/{h.location}  {where}")
-    return "\n".join(lines) + ">"
+    return "\n".join(map(one_line, lines)) + ">"
 
 
 # --------------------------------------------------------------------------- KB lists
@@ -150,8 +151,10 @@ def kbs_text(kbs: Sequence[KBInfo]) -> str:
     for k in kbs:
         docs = f" ({k.doc_count} files)" if k.doc_count is not None else ""
         lines.append(
-            f"  {k.name:<{name_w}}  {','.join(k.languages):<{lang_w}}  "
-            f"{_clip(k.description, 60)}{docs}"
+            one_line(
+                f"  {k.name:<{name_w}}  {','.join(k.languages):<{lang_w}}  "
+                f"{_clip(k.description, 60)}{docs}"
+            )
         )
     return "\n".join(lines) + ">"
 

@@ -149,7 +149,11 @@ class Hit:
         return d
 
     def __repr__(self) -> str:
-        return f"<Hit {self.score:.2f} {self.kb}/{self.location} {' > '.join(self.heading_path)!r}>"
+        from .terminal import one_line
+
+        return one_line(
+            f"<Hit {self.score:.2f} {self.kb}/{self.location} {' > '.join(self.heading_path)!r}>"
+        )
 
     def _repr_html_(self) -> str:
         from .display import hit_html

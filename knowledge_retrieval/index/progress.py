@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from ..terminal import one_line
+
 log = logging.getLogger(__name__)
 
 PROGRESS_FILE = "progress.json"
@@ -204,12 +206,12 @@ class Bar:
             bar = self._bars[ev.kb] = _new_bar(ev.kb, ev.total)
         if ev.other_pid is not None and not getattr(bar, "_kr_other", False):
             bar._kr_other = True
-            bar.set_description_str(f"{ev.kb} (being indexed by process {ev.other_pid})")
+            bar.set_description_str(one_line(f"{ev.kb} (being indexed by process {ev.other_pid})"))
         bar.total = ev.total
         if ev.done > bar.n:
             bar.update(ev.done - bar.n)
         if ev.stage == WRITING:
-            bar.set_description_str(f"{ev.kb}: {WRITING}", refresh=False)
+            bar.set_description_str(one_line(f"{ev.kb}: {WRITING}"), refresh=False)
             if bar._time() - bar.start_t >= bar.delay:  # shown already: show the new stage now
                 bar.refresh()
 
@@ -231,7 +233,7 @@ def _new_bar(kb: str, total: int) -> Any:
             cls = tqdm  # text on stderr, which a notebook shows too
     return cls(
         total=total,
-        desc=f"indexing {kb}",
+        desc=one_line(f"indexing {kb}"),
         unit="file",
         delay=BAR_DELAY_S,
         leave=False,

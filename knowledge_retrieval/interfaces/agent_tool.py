@@ -34,6 +34,7 @@ from ..team.workflow import (
     retrieve,
     search_kbs,
 )
+from ..terminal import escape_breaks
 from .scope import GENERIC, Examples
 
 if TYPE_CHECKING:
@@ -235,6 +236,11 @@ def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> 
     """A failure envelope."""
     if isinstance(exc, KnowledgeRetrievalError):
         body = exc.to_dict()
+    elif isinstance(exc, OSError) and exc.strerror:
+        # the file's own name, never its folders: an agent is not told where the root lives
+        name = os.path.basename(os.fsdecode(exc.filename or "").rstrip("/"))
+        message = f"{exc.strerror}: {name!r}" if name else exc.strerror
+        body = {"code": code or "io_error", "message": message}
     else:
         body = {"code": code or "internal_error", "message": str(exc) or type(exc).__name__}
     if code:
@@ -319,7 +325,7 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     if not data["results"]:
         return str(data["message"])
     return "\n\n".join(
-        f"**Source:** {r['source']}\n**Content:**\n{r['content']}"
+        f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
         + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
         for r in data["results"]
     )

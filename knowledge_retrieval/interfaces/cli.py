@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 
 from ..defaults import DEBUG_ENV
 from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
+from ..terminal import escape_breaks, one_line, terminal_safe, use_terminal_logging
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,7 @@ __all__ = [
     "UsageError",
     "build_parser",
     "main",
+    "terminal_safe",
 ]
 
 
@@ -51,25 +52,6 @@ __all__ = [
 
 def _print(text: str, file: Any = None) -> None:
     print(text, file=file or sys.stdout)
-
-
-_TERMINAL_CONTROLS_RE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
-"""C0 controls but tab and newline, DEL, C1 controls (CSI, OSC ...) and bidi controls."""
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with terminal control characters removed, for text meant for a terminal.
-
-    File names and contents come from the KB: an ``ESC [`` or ``ESC ]`` in them must not move
-    the cursor, retitle the window or hide lines. Tabs and newlines stay; JSON output is left
-    as it is (its escapes are safe and it must round-trip).
-
-    >>> terminal_safe("a\x1b]0;pwned\x07b\x1b[2Jc")
-    'a]0;pwnedb[2Jc'
-    """
-    return _TERMINAL_CONTROLS_RE.sub("", text)
 
 
 def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]) -> int:
@@ -90,12 +72,12 @@ def _hits_text(env: dict[str, Any]) -> str:
     lines = [data["message"]]
     for r in data["results"]:
         where = " > ".join(r.get("heading_path") or []) or r.get("title") or ""
-        lines += ["", f"[{r['score']:.2f}] {r['source']}  {where}".rstrip()]
+        lines += ["", one_line(f"[{r['score']:.2f}] {r['source']}  {where}".rstrip())]
         lines += ["    " + ln for ln in str(r["content"]).splitlines()]
         if r.get("lacks"):
             lines.append(f"    lacks: {r['lacks']}")
     for n in data.get("notes") or []:
-        lines.append(f"note: {n}")
+        lines.append(one_line(f"note: {n}"))
     return "\n".join(lines)
 
 
@@ -122,26 +104,29 @@ def _explain_text(h: Any) -> list[str]:
 
 def _search_text(result: Any, below: Any = None) -> str:
     if not result.found:
-        lines = [result.message, *(f"note: {n}" for n in result.notes)]
+        lines = [result.message, *(one_line(f"note: {n}") for n in result.notes)]
         if below is not None and below.hits:
             h = below.hits[0]
-            lines.append(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
+            lines.append(
+                one_line(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
+            )
             lines += _explain_text(h)
         return "\n".join(lines)
-    lines = [result.answer, ""]
+    lines = [_answer_text(result), ""]
     for i, h in enumerate(result.hits, 1):
-        lines.append(
-            f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {' > '.join(h.heading_path) or h.title}"
-        )
+        where = " > ".join(h.heading_path) or h.title
+        lines.append(one_line(f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {where}"))
         lines += ["     " + ln for ln in h.snippet.splitlines()]
         if h.lacks:
             lines.append(f"     lacks: {h.lacks}")
         if h.explain is not None:
             lines += _explain_text(h)
-    lines += [f"note: {n}" for n in result.notes]
+    lines += [one_line(f"note: {n}") for n in result.notes]
     lines.append(
-        f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
-        f"{result.hits[0].location})"
+        one_line(
+            f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
+            f"{result.hits[0].location})"
+        )
     )
     return "\n".join(lines)
 
@@ -162,6 +147,17 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
+def _answer_text(result: Any) -> str:
+    """The answer, whose lines are its own: a KB, path or heading it names that holds a line
+    break is shown with the break escaped, so it cannot start a line of its own."""
+    answer = str(result.answer)
+    names = {n for h in result.hits for n in (h.kb, h.path, h.title, *h.heading_path)}
+    for name in sorted(names, key=len, reverse=True):
+        if name and one_line(name) != name:
+            answer = answer.replace(name, escape_breaks(name))
+    return answer
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -178,7 +174,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(f"{k.name:<{width}}  {clip(k.description, 100)}" for k in kbs)
+        return "\n".join(one_line(f"{k.name:<{width}}  {clip(k.description, 100)}") for k in kbs)
 
     return _emit(args, env, text)
 
@@ -274,7 +270,13 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
                 "no note given", hint="pass --text T, --file F, or pipe the note on stdin"
             )
         text = sys.stdin.read()
-    path = remember(text, project_id=args.project_id, title=args.title, root=args.root)
+    path = remember(
+        text,
+        project_id=args.project_id,
+        title=args.title,
+        root=args.root,
+        component=args.component,
+    )
     root = require_root(args.root)
     rel = path.relative_to(root).as_posix()
     env = ok(
@@ -324,8 +326,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     env["data"]["python"] = python
 
     if getattr(args, "output", "text") == "text":  # stdout is the document; the rest to stderr
-        where = f"==> {doc.location} (of {doc.total_lines} lines) <==\n# Python: {python}"
-        _print(terminal_safe(where), sys.stderr)
+        where = one_line(f"==> {doc.location} (of {doc.total_lines} lines) <==")
+        _print(terminal_safe(f"{where}\n# Python: {python}"), sys.stderr)
     return _emit(args, env, lambda: doc.text)
 
 
@@ -356,9 +358,9 @@ def cmd_index(args: argparse.Namespace) -> int:
         excluded = _excluded(info)
         if excluded:
             summary += f"; {len(excluded)} excluded by its README"
-        lines.append(f"{name}: {summary}")
-        lines += [f"  skipped {p}: {r}" for p, r in sorted(rep.skipped.items())]
-        lines += [f"  excluded {p}: the KB's README excludes it" for p in excluded[:50]]
+        lines.append(one_line(f"{name}: {summary}"))
+        lines += [one_line(f"  skipped {p}: {r}") for p, r in sorted(rep.skipped.items())]
+        lines += [one_line(f"  excluded {p}: the KB's README excludes it") for p in excluded[:50]]
         if len(excluded) > 50:
             lines.append(f"  ... and {len(excluded) - 50} more excluded (--output json lists all)")
         rows.append(
@@ -409,8 +411,12 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             _print(f"{PROG} mcp: serving at {url}", sys.stderr)
             sys.stderr.flush()
 
-        serve_http(args.root, args.component, host=host, port=port, ready=ready)
+        serve_http(args.root, args.component, host=host, port=port, ready=ready, token=args.token)
         return 0
+    if args.token is not None:
+        raise InvalidArgumentError(
+            "--token is for --http", hint="a stdio server is reached by its own client only"
+        )
     from .mcp_server import serve
 
     serve(args.root, args.component)
@@ -516,6 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     one_shot = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     _utf8_stdout()
+    use_terminal_logging()
     want_json = _wants_json(argv)
     parser = build_parser()
     try:

@@ -224,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     m.add_argument("--project-id", required=True, metavar="P", help="the project")
+    m.add_argument(
+        "--component",
+        metavar="C",
+        help="the team writing: refused unless teams.yaml lets it read that project's memory",
+    )
     m.add_argument("--title", metavar="T", help="a one-line title (default: the first line)")
     src = m.add_mutually_exclusive_group()
     src.add_argument("--text", metavar="T", help="the note's text")
@@ -284,6 +289,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="[HOST:]PORT",
         help="serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio "
         "(HOST defaults to 127.0.0.1, loopback only; PORT 0 picks a free port)",
+    )
+    p.add_argument(
+        "--token",
+        metavar="T",
+        help="with --http: require 'Authorization: Bearer T' on every request "
+        "(default: $KR_MCP_TOKEN; set it there rather than here, where ps shows it)",
     )
     _common(p, None)
 

@@ -19,7 +19,13 @@ from pathlib import Path
 import yaml
 
 from ..api import check_args
-from ..errors import ConfigError, InvalidArgumentError, KBNotFoundError, UnsafePathError
+from ..errors import (
+    AccessDeniedError,
+    ConfigError,
+    InvalidArgumentError,
+    KBNotFoundError,
+    UnsafePathError,
+)
 from ..index.store import get_index
 from ..kb.discovery import MEMORY_DIRNAME, require_root, suggest, within
 from ..models import KBRules
@@ -35,6 +41,7 @@ MAX_NOTE_CHARS = 1_000_000
 MAX_TITLE_CHARS = 200
 
 __all__ = (
+    "check_memory_write",
     "check_project_id",
     "list_projects",
     "memory_kb",
@@ -125,12 +132,45 @@ def _clean_title(title: str | None, text: str) -> str:
     return t[:MAX_TITLE_CHARS]
 
 
+def check_memory_write(
+    component: str, project_id: str, root: str | os.PathLike[str] | None = None
+) -> None:
+    """Raise :class:`AccessDeniedError` unless ``component`` may write to ``project_id``.
+
+    The rules are the workflow's for reading: the component's team (from ``teams.yaml``) must
+    be allowed, have memory enabled and list the project in its ``memory_project_ids``. An
+    empty or unknown component is the default, which has no memory, so it writes nowhere.
+    """
+    from .teams import load_teams
+
+    pid = check_project_id(project_id)
+    res = load_teams(root).resolve(component)
+    who = f"component {res.component!r}" if res.component else "the default (no component)"
+    if not res.allowed:
+        raise AccessDeniedError(
+            f"{who} is denied knowledge-base access; no note was written",
+            hint="teams.yaml gives this team access: denied",
+        )
+    if pid not in res.memory_project_ids:
+        if res.memory_project_ids:
+            hint = f"its memory projects are {', '.join(res.memory_project_ids)}"
+        elif res.team is None:
+            hint = "name a team of teams.yaml whose memory_project_ids lists the project"
+        else:
+            hint = "teams.yaml gives this team no memory (memory: enabled, memory_project_ids)"
+        raise AccessDeniedError(
+            f"project {pid!r} is not in the memory of {who}; no note was written",
+            hint=hint,
+        )
+
+
 def remember(
     text: str,
     *,
     project_id: str,
     title: str | None = None,
     root: str | os.PathLike[str] | None = None,
+    component: str | None = None,
 ) -> Path:
     """Store a note in a project's memory and return its path.
 
@@ -138,6 +178,10 @@ def remember(
     :param project_id: the project it belongs to (see :func:`check_project_id`).
     :param title: a one-line title; default: the note's first line.
     :param root: the KnowledgeBase folder (found as :func:`~knowledge_retrieval.search` does).
+    :param component: the team writing the note. When given, the note is written only if the
+        workflow would read it for that team (:func:`check_memory_write`); otherwise
+        :class:`AccessDeniedError`. None writes as the root's owner, unchecked, as
+        :func:`search_memory` reads.
 
     The file is written to a temporary name and moved into place, so a search never sees half a
     note, and an existing note is never overwritten.
@@ -162,6 +206,8 @@ def remember(
                 hint="remove lone surrogates such as '\\ud800' from it",
             ) from None
     pid = check_project_id(project_id)
+    if component is not None:
+        check_memory_write(component, pid, root)
     folder = memory_path(pid, root)
     heading = _clean_title(title, text)
     now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)

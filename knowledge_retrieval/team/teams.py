@@ -237,21 +237,30 @@ def _read_error(path: Path, why: str) -> ConfigError:
 
 
 def team_key(name: str) -> str:
-    """The form team names are compared in: invisible characters (zero-width, bidi controls)
-    removed, NFKC, case folded, outer spaces stripped, so ``ＰＡＹ`` and ``pay\u200b`` are ``pay``.
+    """The form team names are compared in: characters nobody sees removed (format and control
+    characters, default-ignorable code points: zero-width, bidi, tags, variation selectors ...),
+    NFKC, case folded, outer spaces stripped, so ``ＰＡＹ`` and ``pay\u200b`` are ``pay``.
 
-    >>> team_key(" Ｒｉｓｋ\u200b ")
+    >>> team_key(" Ｒｉｓｋ\u200b\U000e0041 ")
     'risk'
     """
-    cleaned = _INVISIBLE_RE.sub("", name)
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", cleaned).casefold())
-    return _INVISIBLE_RE.sub("", folded).strip()
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", _visible(name)).casefold())
+    return _visible(folded).strip()
 
 
-_INVISIBLE_RE = re.compile(
-    "[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]"
+_IGNORABLE_RE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2065\u3164\ufe00-\ufe0f\uffa0"
+    "\ufff0-\ufff8\U000e0000-\U000e0fff]"
 )
+"""The default-ignorable code points (Unicode's DerivedCoreProperties.txt) whose category is
+not Cf: fillers, variation selectors, Khmer inherent vowels, reserved ones."""
+_INVISIBLE_CATEGORIES = frozenset(("Cf", "Cc"))
+"""Format characters (zero-width, bidi, tags, interlinear annotation ...) and controls (NUL)."""
+
+
+def _visible(text: str) -> str:
+    text = _IGNORABLE_RE.sub("", text)
+    return "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE_CATEGORIES)
 
 
 def parse_teams(text: str, path: str | os.PathLike[str] = TEAMS_FILENAME) -> TeamsConfig:

@@ -108,8 +108,11 @@ class Retrieval:
         }
 
     def __repr__(self) -> str:
+        from ..terminal import one_line
+
         head = f"<Retrieval {self.source or 'denied'} {len(self.hits)} hit(s) {self.message!r}"
-        return head + "".join(f"\n  {h.score:.2f}  {h.kb}/{h.location}" for h in self.hits) + ">"
+        rows = (one_line(f"  {h.score:.2f}  {h.kb}/{h.location}") for h in self.hits)
+        return head + "".join(f"\n{row}" for row in rows) + ">"
 
 
 # --------------------------------------------------------------------------- KB ids
@@ -352,6 +355,53 @@ def _kb_folder(root_path: Path, kb: str) -> tuple[Path, KBRules]:
     return loc.path, parse_readme(readme_text(loc.path))
 
 
+_MAX_PATH_CHARS = 1024
+"""A document path longer than this is refused before the file system is asked."""
+
+
+def _short(path: str) -> str:
+    return path if len(path) <= 80 else path[:60] + "…" + path[-10:]
+
+
+def _os_reason(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+def kb_relative(path: str) -> str:
+    """A document path as the KB-relative POSIX path the README's rules are matched on.
+
+    Empty and ``.`` parts are dropped (``./a//b/./c.md`` is ``a/b/c.md``), so no spelling
+    reaches a file by another name than the one the rules see. Absolute paths (``/x``, and
+    ``.//x``, which is ``x`` relative to the KB, never the root's ``/x``), ``..``,
+    backslashes, NUL and hidden parts raise :class:`UnsafePathError`.
+
+    >>> kb_relative("./reference//order-status.md")
+    'reference/order-status.md'
+    """
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidArgumentError(
+            "empty document path", hint="pass the path relative to the KB, e.g. 'faq/a.md'"
+        )
+    if len(path) > _MAX_PATH_CHARS:
+        raise InvalidArgumentError(
+            f"document path {_short(path)!r} is longer than {_MAX_PATH_CHARS} characters",
+            hint="use the path of a hit (Hit.path), relative to the KB folder",
+        )
+    raw = check_name(path, "document path")
+    parts = [part for part in raw.split("/") if part not in ("", ".")]
+    if not parts:
+        raise InvalidArgumentError(
+            f"document path {path!r} names the KB folder, not a document",
+            hint="pass the path relative to the KB, e.g. 'faq/a.md'",
+        )
+    if any(part.startswith(".") for part in parts):
+        raise UnsafePathError(
+            f"document path {path!r} names a hidden file or folder; refused",
+            hint="hidden files are never documents of a knowledge base",
+        )
+    return "/".join(parts)
+
+
 def read_document(
     kb: str,
     path: str,
@@ -375,20 +425,16 @@ def read_document(
     """
     root_path = _root(root)
     folder, rules = _kb_folder(root_path, kb)
-    if not isinstance(path, str) or not path.strip():
-        raise InvalidArgumentError(
-            "empty document path", hint="pass the path relative to the KB, e.g. 'faq/a.md'"
-        )
-    rel = check_name(path, "document path")
-    while rel.startswith("./"):
-        rel = rel[2:]
-    if any(part.startswith(".") for part in rel.split("/")):
-        raise UnsafePathError(
-            f"document path {path!r} names a hidden file or folder; refused",
-            hint="hidden files are never documents of a knowledge base",
-        )
+    rel = kb_relative(path)
     target = folder / rel
-    if not within(folder, target):
+    try:
+        inside = within(folder, target)
+    except OSError as exc:  # a name too long, ...: the path's fault, told without the root
+        raise InvalidArgumentError(
+            f"document path {_short(path)!r} cannot be opened: {_os_reason(exc)}",
+            hint="use the path of a hit (Hit.path), relative to the KB folder",
+        ) from None
+    if not inside:
         raise UnsafePathError(
             f"document path {path!r} leads outside the knowledge base; refused",
             hint="use a path relative to the KB folder",
