@@ -125,6 +125,33 @@ def measure(sets: list[Suite]) -> dict[str, dict[str, int]]:
     return {s.name: figures(run(s.questions, s.root)[0]) for s in sets}
 
 
+BEGIN, END = "<!-- rules:begin (python -m calibration.ablate --docs) -->", "<!-- rules:end -->"
+
+
+def render_rules(figures: dict[str, Any]) -> str:
+    """The registry as a Markdown table, each rule once with what removing it changed (an
+    ablation's ``--json`` output): the cost on the sets no rule was written from, then on
+    all."""
+    lines = [
+        "| rule | kind | what it does | Δcost removed: unseen sets | all sets |",
+        "| --- | --- | --- | --: | --: |",
+    ]
+    for name, rule in registry.RULES.items():
+        got = figures["rules"].get(name)
+        unseen = f"{got['cost_unseen']:+d}" if got else "·"
+        every = f"{got['cost_all']:+d}" if got else "·"
+        lines.append(f"| `{name}` | {rule.kind} | {rule.summary} | {unseen} | {every} |")
+    return "\n".join(lines)
+
+
+def write_docs(path: Path, figures: dict[str, Any]) -> None:
+    """Replace the rules table of a Markdown file (between :data:`BEGIN` and :data:`END`)."""
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    _old, tail = rest.split(END, 1)
+    path.write_text(f"{head}{BEGIN}\n{render_rules(figures)}\n{END}{tail}", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m calibration.ablate",
@@ -146,7 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         "--rule", action="append", default=[], help="only these rules (default: every one)"
     )
     ap.add_argument("--json", type=Path, metavar="FILE", help="write every figure as JSON")
+    ap.add_argument(
+        "--docs",
+        type=Path,
+        metavar="MARKDOWN",
+        help="only write the rules table of this file (docs/scores.md) from --json's figures",
+    )
     args = ap.parse_args(argv)
+    if args.docs:
+        write_docs(args.docs, json.loads(args.json.read_text(encoding="utf-8")))
+        return 0
     sets = list(suites(args))
     names = args.rule or list(registry.RULES)
     base = measure(sets)
