@@ -250,7 +250,6 @@ def test_scores_doc_quotes_the_ranking_weights() -> None:
         "W_CONSTRAINT",
         "ENTRY_FACTOR",
         "OTHER_VERSION_FACTOR",
-        "TWO_KW_FACTOR",
     ):
         value = getattr(ranking, name)
         quoted = rf"`{name}`\s*(?:\|\s*{value:g}\s*\||=\s*{value:g}\b)"
@@ -344,3 +343,19 @@ def test_docs_install_the_distribution_by_its_own_name() -> None:
         assert f"pip install {name}" in (REPO / page).read_text(encoding="utf-8"), page
     assert f"pip install '{name}[langbot]'" in (REPO / "docs/agents.md").read_text("utf-8")
     assert f"pip install '{name}[langbot]'" in plugin_readme.read_text("utf-8")
+
+
+def test_scores_doc_lists_every_rule_once_with_its_measured_figures() -> None:
+    # the rules table is generated from the registry and the committed ablation figures
+    import json
+
+    from calibration import ablate
+    from knowledge_retrieval.ranking import registry
+
+    figures = json.loads((REPO / "calibration" / "ablation.json").read_text(encoding="utf-8"))
+    assert set(figures["rules"]) == set(registry.RULES), "re-run calibration.ablate"
+    text = (REPO / "docs" / "scores.md").read_text(encoding="utf-8")
+    section = text.split(ablate.BEGIN, 1)[1].split(ablate.END, 1)[0].strip()
+    assert section == ablate.render_rules(figures)
+    for name in registry.RULES:
+        assert text.count(f"`{name}`") == 1, name

@@ -72,9 +72,6 @@ class QuestionRules:
     keywords: Sequence[Keyword]
     absent_identifier: bool
     """The question has an identifier the KB has nowhere."""
-    unknown_words: bool
-    """The KB knows none of its keywords (a file may still share a bigram with one of them,
-    计算 of 计算机): nothing in it can answer."""
     outside: bool
     """The KB knows at most a third of a question of three or more keywords (Kubernetes cluster
     upgrade schedule, of a KB that knows only schedule): it is about something else (dev top
@@ -111,7 +108,6 @@ class QuestionRules:
         return cls(
             keywords=keywords,
             absent_identifier=bool(vocab.absent_ids),
-            unknown_words=not any(share.values()),
             outside=len(keywords) >= OUTSIDE_KEYWORDS
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             unseen_word=unseen,
@@ -123,14 +119,12 @@ class QuestionRules:
 
     def held(self, cov: np.ndarray) -> tuple[str, ...]:
         """The rules that hold a file under the line, given its coverage of each keyword: one
-        word per rule (``absent_identifier``, ``unknown_words``, ``outside``, ``no_keyword``,
+        word per rule (``absent_identifier``, ``outside``, ``mostly_filler``,
         ``unseen_word``, ``name``)."""
         why = {
             "absent_identifier": self.absent_identifier,
-            "unknown_words": self.unknown_words,
             "outside": self.outside and not self._glossed(cov),
             "mostly_filler": self.mostly_filler and not self._whole_identifier(cov),
-            "no_keyword": not (cov >= 0.5).any(),
             "unseen_word": self.unseen_word and not self._glossed(cov),
             "name": any(cov[i] < 0.5 for i in self.named),
         }

@@ -40,8 +40,8 @@ class FileMatch:
     capped: bool = False
     """Held under the line: an identifier of the query is absent, or no keyword matched."""
     held: tuple[str, ...] = ()
-    """The rules that hold it under the line (``absent_identifier``, ``unknown_words``,
-    ``outside``, ``no_keyword``, ``unseen_word``, ``name``; see :mod:`.confidence`)."""
+    """The rules that hold it under the line (names of :mod:`.registry`: ``absent_identifier``,
+    ``outside``, ``unseen_word``, ``name`` ...; applied in :mod:`.holds`)."""
     unnamed: list[str] = field(default_factory=list)
     """Names of a short question (Europe) the file lacks (the ``name`` rule)."""
     via: str = ""

@@ -56,8 +56,6 @@ ENTRY_FACTOR = 0.85
 """An entry / TOC file that is not asked for is scored down (its links are the answer)."""
 OTHER_VERSION_FACTOR = 0.8
 """A file of another version than the one the question names is scored down."""
-TWO_KW_FACTOR = 0.7
-"""Multiplies the score of a two-keyword question one of whose words the KB has never seen."""
 CANDIDATE_SECTIONS = 400
 FIELD_VALUE_BONUS = 0.25
 """A table row whose field named by one keyword holds another keyword (状态码: 20)."""
@@ -315,9 +313,6 @@ class Ranker:
         if route is not None:  # README rules decided from the question (routing.py)
             mult = mult * route.factors(cands.file_paths)
         mult = mult * on_topic**2
-        if len(keywords) == 2 and len(vocab.known) == 1 and registry.on("two_keyword_factor"):
-            # half of a short question is foreign
-            mult = mult * TWO_KW_FACTOR
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)

@@ -39,22 +39,10 @@ RULES: dict[str, Rule] = {
             "nowhere, whole or as the leading run of one it has",
         ),
         Rule(
-            "unknown_words",
-            "hold",
-            "holds",
-            "the KB knows none of the question's keywords",
-        ),
-        Rule(
             "outside",
             "hold",
             "holds",
             "the KB knows at most a third of a question of three or more keywords",
-        ),
-        Rule(
-            "no_keyword",
-            "hold",
-            "holds",
-            "the file has none of the question's keywords whole",
         ),
         Rule(
             "asked_kind",
@@ -90,12 +78,6 @@ RULES: dict[str, Rule] = {
             "ranker",
             "a question of three or more keywords: every file's score times the square of the "
             "share of its keywords the KB knows",
-        ),
-        Rule(
-            "two_keyword_factor",
-            "factor",
-            "ranker",
-            "a two-keyword question one of whose keywords the KB does not know: scores x0.7",
         ),
         Rule(
             "typo_discount",
