@@ -37,6 +37,7 @@ from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.scan import Sig
 from ..models import Document
+from .problems import cannot_write
 from .segment import Writer
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,10 @@ def build(
     if n > 1:
         try:
             return _build_parallel(ix, kb_path, files, rows, progress, n, read)
+        except OSError as exc:
+            if cannot_write(exc):  # a full or read-only disk: an in-process build fails alike
+                raise
+            log.warning("parallel build of %s failed (%r); building in-process", kb_path, exc)
         except Exception as exc:  # noqa: BLE001 - any failure: the serial build raises its own
             # the workers' segment files are in no table of contents: the serial commit deletes
             # them. An error of a file or of Whoosh comes back from the serial build itself.
