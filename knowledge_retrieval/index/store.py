@@ -36,7 +36,7 @@ from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
 from .. import __version__
-from ..defaults import index_home, private_dir
+from ..defaults import index_home, index_home_ready, private_dir
 from ..errors import IndexLockedError
 from ..kb.reader import SkipFile, read_kb_file
 from ..kb.scan import (
@@ -258,7 +258,7 @@ class KBIndex:
         with self._mlock:
             try:
                 if not self._private:
-                    private_dir(self.dir.parent)
+                    index_home_ready(self.dir.parent)
                     private_dir(self.dir)
                     self._private = True
                 return self._refresh(rules, rebuild, progress)

@@ -133,10 +133,41 @@ def test_index_files_are_private(sample_root: Path, _index_home: Path) -> None:
     write(sample_root / "payments" / "new.md", "# New\n\nquokkatok\n")
     assert search("quokkatok", kb="payments", root=sample_root).found  # an update too
     d = index_dir_for(sample_root / "payments")
-    assert stat.S_IMODE(_index_home.stat().st_mode) == 0o700
     for p in [d, *d.rglob("*")]:
         mode = stat.S_IMODE(p.stat().st_mode)
         assert mode == (0o700 if p.is_dir() else 0o600), (p, oct(mode))
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o755, 0o1777, 0o2775])
+def test_a_given_index_home_keeps_its_mode(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int
+) -> None:
+    """$KR_INDEX_DIR may be a folder the user shares: the library makes its own folders in it
+    private (each KB's index, the README rules cache), never the folder itself."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, mode)
+    monkeypatch.setenv("KR_INDEX_DIR", str(shared))
+    assert search("refund", kb="payments", root=sample_root).found
+    assert list_kbs(sample_root, refresh=True)
+    assert stat.S_IMODE(shared.stat().st_mode) == mode
+    ours = list(shared.iterdir())
+    assert ours and all(p.stat().st_mode & 0o777 == 0o700 for p in ours), ours
+
+
+@posix_only
+def test_the_default_index_home_is_private(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KR_INDEX_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    home = store_mod.index_home()
+    assert str(home).startswith(str(tmp_path / "cache"))
+    home.mkdir(parents=True, mode=0o755)
+    os.chmod(home, 0o755)  # made open by someone: it is the library's own, so made private
+    assert search("refund", kb="payments", root=sample_root).found
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
 
 
 @posix_only
