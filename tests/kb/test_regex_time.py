@@ -99,14 +99,20 @@ def test_the_patterns_are_found() -> None:
 
 def _alphabet(pattern: re.Pattern[str]) -> list[str]:
     """Characters an attack is made of: those of the pattern and what its classes match."""
-    chars = set(pattern.pattern) - set("\\")
+    chars = set(_source(pattern)) - set("\\")
     chars |= set(" \t\nax1_.:-<>[]()`'\"/*#|={}!,;中的、，：")
     return sorted(chars)
 
 
 def _pieces(pattern: re.Pattern[str]) -> list[str]:
     """Its literal words and punctuation runs ("import", "<!--", "时候"): prefixes worth trying."""
-    return re.findall(r"[^\W\d_]{2,}|[^\w\s\\()\[\]?*+{}|^$]{1,4}", pattern.pattern) or ["a"]
+    return re.findall(r"[^\W\d_]{2,}|[^\w\s\\()\[\]?*+{}|^$]{1,4}", _source(pattern)) or ["a"]
+
+
+def _source(pattern: re.Pattern[Any]) -> str:
+    """The pattern's text (a bytes pattern's read as Latin-1)."""
+    src = pattern.pattern
+    return src.decode("latin-1") if isinstance(src, bytes) else src
 
 
 class _LateError(Exception):
@@ -132,7 +138,14 @@ def timed(call: Callable[[], object], stop: float = HARD_STOP) -> float:
         signal.signal(signal.SIGALRM, old)
 
 
-def _call(pattern: re.Pattern[str], method: str, text: str) -> Callable[[], object]:
+def _call(pattern: re.Pattern[Any], method: str, text: str) -> Callable[[], object]:
+    if isinstance(pattern.pattern, bytes):  # a bytes pattern is given the text's UTF-8 bytes
+        data = text.encode("utf-8", "surrogatepass")
+        if method in ("sub", "subn"):
+            return lambda: getattr(pattern, method)(b"", data)
+        if method == "finditer":
+            return lambda: list(pattern.finditer(data))
+        return lambda: getattr(pattern, method)(data)
     if method in ("sub", "subn"):
         return lambda: getattr(pattern, method)("", text)
     if method == "finditer":
@@ -176,7 +189,7 @@ def test_every_regex_on_its_own_characters_repeated(
     """Each character and literal piece of the pattern, repeated (a line of "[" or "<!--"),
     after each piece ("#" and blanks), and blanks after each character ("<a" and spaces)."""
     pieces = sorted(set(_pieces(pattern)), key=lambda p: (len(p), p))[:12]
-    own = sorted(set(pattern.pattern) - set("\\") | {" ", "\t", "a", "1"})
+    own = sorted(set(_source(pattern)) - set("\\") | {" ", "\t", "a", "1"})
     cases = [(pre, pump) for pre in ["", *pieces] for pump in [*own, *pieces]]
     cases += [(pre + a, pump) for pre in own for a in ("a", " a") for pump in (" ", "\t")]
     for prefix, pump in cases:
