@@ -132,6 +132,15 @@ def _resolve(root: Path, locs: dict[str, KBLocation], ref: str) -> tuple[_KB | N
     return _KB(got, _rules(got)), "no_match", ""
 
 
+def no_documents_note(name: str) -> str:
+    """The note on a KB without documents: only its README, or every file excluded by it,
+    skipped, or deleted."""
+    return (
+        f"'{name}' has no documents yet: add Markdown files to its folder (or check the include "
+        "and exclude rules of its README and the files it skipped)"
+    )
+
+
 def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | None, RankOutcome]:
     """One KB brought up to date and ranked; an index that cannot be used is a note (with its
     hint) and no files, so the other KBs still answer."""
@@ -139,6 +148,9 @@ def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | 
         kbi = get_index(kb.loc.name, kb.loc.path)
         report = kbi.refresh(kb.rules)
         _report_notes(report, notes)
+        if not report.files:
+            notes.append(no_documents_note(kb.loc.name))
+            return None, RankOutcome([], [k.text for k in q.keywords], [], empty=True)
         ranker = Ranker(kbi, kb.rules)
         return ranker, ranker.rank(q, limit)
     except (IndexUnavailableError, OSError) as exc:
@@ -292,8 +304,12 @@ def search(
         ranked = _refresh_all(kbs, notes, q, top_k * 3)
         rankers = {n: r for n, (r, _o) in ranked.items()}
         outcomes = {n: o for n, (_r, o) in ranked.items()}
-        if all(o.unavailable for o in outcomes.values()):
-            return outcome.not_found(q.text, q.lang, "index_unavailable", notes, kb=kbs[0].loc.name)
+        if all(o.unavailable or o.empty for o in outcomes.values()):
+            # the first KB named says why: its index cannot be used, or it has no documents
+            first = outcomes[kbs[0].loc.name]
+            why_not: Reason = "no_documents" if first.empty else "index_unavailable"
+            return outcome.not_found(q.text, q.lang, why_not, notes, kb=kbs[0].loc.name)
+        kbs = [k for k in kbs if not outcomes[k.loc.name].empty]
     else:
         cands = [_KB(loc, _rules(loc)) for loc in usable.values()]
         # every KB is searched for evidence; only the chosen ones' index notes are reported
@@ -301,9 +317,14 @@ def search(
         ranked = {k.loc.name: _refresh(k, kb_notes[k.loc.name], q, top_k * 3) for k in cands}
         rankers = {n: r for n, (r, _o) in ranked.items()}
         outcomes = {n: o for n, (_r, o) in ranked.items()}
-        for k in cands:  # an index that cannot be used is worth a note, chosen or not
-            if outcomes[k.loc.name].unavailable:
+        for k in cands:  # an index that cannot be used or has nothing is worth a note
+            if outcomes[k.loc.name].unavailable or outcomes[k.loc.name].empty:
                 notes.extend(kb_notes[k.loc.name])
+        empty = {k.loc.name for k in cands if outcomes[k.loc.name].empty}
+        cands = [k for k in cands if k.loc.name not in empty]  # nothing there to choose
+        if not cands:
+            return outcome.not_found(q.text, q.lang, "no_documents", notes, kb=min(empty))
+        usable = {n: loc for n, loc in usable.items() if n not in empty}
         script = cjk_script(q.text)
         choices = [
             Choice(

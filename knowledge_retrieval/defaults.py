@@ -96,6 +96,17 @@ def private_dir(path: Path) -> Path:
     return path
 
 
+def index_home_ready(home: Path) -> Path:
+    """The folder KB index folders go in, ready for them: the library's own default (under the
+    user cache) is made private like any of its folders; a folder given as ``$KR_INDEX_DIR`` is
+    created 0700 when missing but otherwise keeps its owner and mode (it may be a folder the user
+    shares): the folders the library makes in it are private each."""
+    if os.environ.get(INDEX_HOME_ENV):
+        home.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return home
+    return private_dir(home)
+
+
 def own_file(path: Path) -> bool:
     """True when a cache file may be loaded: this user's, and writable by no one else (one
     readable by others is made 0600). False when missing, another user's, or open to writes."""

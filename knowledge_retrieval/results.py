@@ -21,6 +21,7 @@ Reason = Literal[
     "no_match",
     "below_threshold",
     "index_unavailable",
+    "no_documents",
 ]
 """Why nothing was found: the codes of ``SearchResult.reason`` (docs/python-api.md)."""
 REASONS: tuple[Reason, ...] = get_args(Reason)

@@ -37,6 +37,7 @@ from ..defaults import WORKERS_ENV
 from ..kb.parsing import SkipFile, parse_kb_text, read_kb_file
 from ..kb.scan import Sig
 from ..models import Document
+from .problems import cannot_write
 from .segment import Writer
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,10 @@ def build(
     if n > 1:
         try:
             return _build_parallel(ix, kb_path, files, rows, progress, n, read)
+        except OSError as exc:
+            if cannot_write(exc):  # a full or read-only disk: an in-process build fails alike
+                raise
+            log.warning("parallel build of %s failed (%r); building in-process", kb_path, exc)
         except Exception as exc:  # noqa: BLE001 - any failure: the serial build raises its own
             # the workers' segment files are in no table of contents: the serial commit deletes
             # them. An error of a file or of Whoosh comes back from the serial build itself.
@@ -287,6 +292,21 @@ _SPAWN_CODE = (
     "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
     "from knowledge_retrieval.index.build import _spawned; _spawned(int(sys.argv[1]))"
 )
+"""What a spawned worker runs, as ``python -I -c``: isolated, so neither the working directory
+(which ``-c`` puts first on ``sys.path``: a ``pickle.py`` there would run) nor ``PYTHON*``
+variables nor the user's site folder decide what it imports; :func:`worker_path` then gives it
+the path to the package."""
+
+
+def worker_path() -> list[str]:
+    """``sys.path`` for a spawned worker: the folder this package was imported from first (so
+    the worker runs the same copy, an editable checkout or an installed one), then this
+    process's path without the working directory ('' or its absolute path), which this process
+    may have on its path (``python -c``, a notebook) but a worker must not search first."""
+    package_parent = str(Path(__file__).resolve().parents[2])
+    cwd = os.getcwd()
+    rest = [p for p in sys.path if p not in ("", ".", cwd, package_parent)]
+    return [package_parent, *rest]
 
 
 def _spawned(fd: int) -> None:
@@ -323,13 +343,13 @@ def _start_workers(
             return workers
         if not sys.executable:
             raise OSError("no Python executable to start workers with")
-        head = pickle.dumps(list(sys.path))
+        head = pickle.dumps(worker_path())
         for run in runs:
             body = pickle.dumps((ix, kb_path, run, rows, read, limitmb, os.getpid()))
             recv, send = multiprocessing.Pipe(duplex=False)
             try:
                 proc = subprocess.Popen(
-                    [sys.executable, "-c", _SPAWN_CODE, str(send.fileno())],
+                    [sys.executable, "-I", "-c", _SPAWN_CODE, str(send.fileno())],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,

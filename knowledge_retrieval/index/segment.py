@@ -172,7 +172,13 @@ class Writer(SegmentWriter):  # type: ignore[misc]
     """Whoosh's segment writer for a full build: the same segment files, written sooner."""
 
     def __init__(self, ix: Any, *args: Any, limitmb: int = 128, **kwargs: Any) -> None:
-        super().__init__(ix, *args, limitmb=limitmb, **kwargs)
+        try:
+            super().__init__(ix, *args, limitmb=limitmb, **kwargs)
+        except BaseException:
+            # Whoosh takes its lock first, then creates the segment's files: a failure there
+            # (a full disk) left the lock held, and the next writer got LockError
+            self._let_go()
+            raise
         fw = self.fieldwriter
         for f in (fw._postfile, fw._tindex.dbfile):
             f.file = _Positioned(f.file)
@@ -186,6 +192,21 @@ class Writer(SegmentWriter):  # type: ignore[misc]
         self._held = 0
         self._limit = max(1, limitmb) << 20
         self._runs: list[str] = []
+
+    def cancel(self) -> None:
+        """Whoosh's ``cancel``, which also lets go of the lock when closing the segment's files
+        fails (a full disk: their last buffers cannot be written)."""
+        try:
+            super().cancel()
+        finally:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        lock = getattr(self, "writelock", None)
+        if lock is not None and getattr(lock, "locked", False):
+            with contextlib.suppress(Exception):
+                lock.release()
+        self.is_closed = True
 
     # -- adding documents ------------------------------------------------------------------
 

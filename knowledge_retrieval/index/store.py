@@ -36,7 +36,7 @@ from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
 from .. import __version__
-from ..defaults import index_home, private_dir
+from ..defaults import index_home, index_home_ready, private_dir
 from ..errors import IndexLockedError
 from ..kb.reader import SkipFile, read_kb_file
 from ..kb.scan import (
@@ -258,7 +258,7 @@ class KBIndex:
         with self._mlock:
             try:
                 if not self._private:
-                    private_dir(self.dir.parent)
+                    index_home_ready(self.dir.parent)
                     private_dir(self.dir)
                     self._private = True
                 return self._refresh(rules, rebuild, progress)
@@ -327,6 +327,13 @@ class KBIndex:
                 # trusted only when every folder was watched before this walk began: a folder
                 # that appeared during it may hold files the walk did not see
                 w.armed = partial or (w.arm(scan.dirs) and set(scan.dirs) <= watched_before)
+                # and each document that is not linked yet: a hard link made to it later, from
+                # outside the KB, shows only in its own link count
+                w.armed = w.armed and w.arm_files(
+                    (os.path.join(self.kb_path, *rel.split("/")), sig[3])
+                    for rel, sig in scan.files.items()
+                    if rel not in scan.linked
+                )
                 self._watched_rules = rules
         report.seconds = time.perf_counter() - t0
         return report.freeze()

@@ -307,8 +307,13 @@ class TermStats:
     def segment_columns(self, segreader: Any) -> dict[str, np.ndarray]:
         """Field lengths and title keys of one segment's documents (a segment outlives readers:
         cached by id, so after an edit only the new segment is read)."""
+        segment = segreader.segment()
+        if segment is None:  # an index without segments (a KB with no documents) reads empty
+            empty = {f: np.ones(0) for f in FIELDS}
+            empty["tkey"] = np.zeros(0, dtype=np.uint64)
+            return empty
         seg_cache = _SEGMENTS.setdefault(self.kbi, {})
-        key = segreader.segment().segment_id()
+        key = segment.segment_id()
         got = seg_cache.get(key)
         if got is None or len(got["body"]) != segreader.doc_count_all():
             got = {f: field_lengths(segreader, f) for f in FIELDS}

@@ -41,6 +41,10 @@ class Watcher:
         self._ino: Any = INotify()
         self._pid = os.getpid()
         self._paths: dict[int, str] = {}
+        self._files: dict[int, str] = {}
+        """Watches on documents (their link count, times, mode) -> their path."""
+        self._file_inodes: dict[str, int] = {}
+        """The inode each watched document path was watched as."""
         self.watched: set[str] = set()
         self.armed = False
         """True once every folder was watched before the last full walk began."""
@@ -75,6 +79,25 @@ class Watcher:
             return False
         return True
 
+    def arm_files(self, files: Iterable[tuple[str, int]]) -> bool:
+        """Watch these documents ((path, inode) pairs) for a change of their own metadata: a
+        hard link made to one from another folder changes its link count, and raises an event
+        nowhere else. False when the watch limit is hit."""
+        mask = self._flags.ATTRIB | self._flags.DONT_FOLLOW
+        try:
+            for path, inode in files:
+                if self._file_inodes.get(path) != inode:
+                    wd = self._ino.add_watch(path, mask)
+                    self._files[wd] = path
+                    self._file_inodes[path] = inode
+        except FileNotFoundError:
+            return False  # gone since the walk: the next search walks
+        except OSError as exc:  # ENOSPC: fs.inotify.max_user_watches reached
+            log.info("cannot watch every document (%s); searches will walk the KB", exc)
+            self.armed = False
+            return False
+        return True
+
     def changes(self) -> set[str] | None:
         """Drain the queue: the files that changed since the last call (empty when none), or
         None when only a full walk can tell (a folder changed, a watch ended, an overflow)."""
@@ -82,6 +105,14 @@ class Watcher:
         files: set[str] = set()
         full = False
         for ev in events:
+            document = self._files.get(ev.wd)
+            if document is not None:
+                if ev.mask & self._flags.IGNORED:  # gone: its folder's watch reports how
+                    del self._files[ev.wd]
+                    self._file_inodes.pop(document, None)  # watched again at the next walk
+                else:
+                    files.add(document)  # its link count or times changed: looked at again
+                continue
             if ev.mask & (self._flags.IGNORED | self._flags.DELETE_SELF | self._flags.MOVE_SELF):
                 gone = self._paths.pop(ev.wd, None)
                 if gone is not None:

@@ -21,7 +21,7 @@ from ..defaults import (
     SUFFIXES,
 )
 from ..models import Document, Section
-from .plain import COMMENT_RE, plain_sections
+from .plain import drop_comments, plain_sections
 from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
 from .yaml_keys import YAML_INFO, yaml_rows
 from .yaml_reader import YAMLRefused, load_yaml
@@ -82,18 +82,28 @@ def _inline_where_read(state: Any) -> None:
 
 _FM_FENCE_RE = re.compile(r"-{3,}[ \t]*")
 _YAML_KEY_RE = re.compile(r"""["']?[\w.-]+["']?[ \t]*:(?:\s|$)""")
-_HEADING_ID_RE = re.compile(r"\s*\{#[\w.-]+\}$")  # Docusaurus/Pandoc `## Title {#id}`
+_HEADING_ID_RE = re.compile(r"(?<!\s)\s*\{#[\w.-]+\}$")  # Docusaurus/Pandoc `## Title {#id}`
 _OPENCOMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 _CODE_FENCE_RE = re.compile(r"\s*(`{3,}|~{3,})")
 _ESM_RE = re.compile(r"(?:import|export)\s")
-_IMPORT_DONE_RE = re.compile(r"""(?:\bfrom\s*["'][^"']*["']|^import\s*["'][^"']*["'])\s*;?\s*$""")
-_QUOTED_RE = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`""")
-_TAG = r"</?[A-Za-z][\w.:-]*(?:\s+[^<>]*?)?\s*/?>"
+_IMPORT_DONE_RE = re.compile(
+    r"""(?:\bfrom\s*["'][^"']*["']|^import\s*["'][^"']*["'])\s*(?:;\s*)?$"""
+)
+# a string literal; one left open runs to the end of the line (else every quote after an open
+# one would be tried to the end again: quadratic in a line of \" pairs)
+_QUOTED_RE = re.compile(
+    r""""(?:[^"\\]|\\.)*(?:"|$)|'(?:[^'\\]|\\.)*(?:'|$)|`(?:[^`\\]|\\.)*(?:`|$)"""
+)
+# A JSX tag: its name, then nothing, a "/" or a blank and anything but < and > up to the ">".
+# (Written as `(?:\s+[^<>]*?)?\s*/?>` it matched the same tags, but a tag left open was tried
+# every way the blanks could be shared out: cubic in a line of "<Callout" and spaces.)
+_TAG = r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*|/)?>"
 _TAG_LINE_RE = re.compile(rf"\s*(?:{_TAG}\s*)+")
 _JSX_COMMENT_LINE_RE = re.compile(r"\s*\{\s*/\*.*?\*/\s*\}\s*")
 _MULTILINE_JSX_RE = re.compile(r"\s*(?:\{\s*/\*|<[A-Za-z][\w.:-]*(?:\s[^<>]*)?$)")
-_COMPONENT_OR_CODE_RE = re.compile(r"(`+)[^`]*?\1|</?[A-Z][\w.]*(?:\s+[^<>]*?)?\s*/?>")
+_COMPONENT_RE = re.compile(r"</?[A-Z][\w.]*(?:\s[^<>]*|/)?>")
+_BACKTICKS_RE = re.compile(r"`+")
 
 
 def parse_kb_text(rel_path: str, text: str) -> Document:
@@ -334,9 +344,50 @@ def _strip_mdx(lines: list[str]) -> list[str]:
             out[i : last + 1] = [""] * (last + 1 - i)
             i = last
         else:
-            out[i] = _COMPONENT_OR_CODE_RE.sub(lambda m: m.group(0) if m.group(1) else "", line)
+            out[i] = _drop_components(line) if "<" in line else line
         i += 1
     return out
+
+
+def _code_span(line: str, pos: int) -> tuple[int, int] | None:
+    """The first code span at or after ``pos``, as ``(`+)[^`]*?\\1`` finds it: a run of n
+    backticks closed by the next run if that one has n or more, else (n >= 2) the run's own
+    first 2 x (n // 2) backticks; None when there is none."""
+    run = _BACKTICKS_RE.search(line, pos)
+    if run is None:
+        return None
+    n = run.end() - run.start()
+    after = _BACKTICKS_RE.search(line, run.end())
+    if after is not None and after.end() - after.start() >= n:
+        return run.start(), after.start() + n
+    if n >= 2:
+        return run.start(), run.start() + 2 * (n // 2)
+    return None  # one backtick and no other after it
+
+
+def _drop_components(line: str) -> str:
+    """The line without its JSX component tags (``<Callout type="x">``, ``</Tabs>``), code spans
+    kept as they are: what ``re.sub(r"(`+)[^`]*?\\1|<component tag>", ...)`` gave, leftmost
+    first, without that regex's cubic time on a run of backticks left open."""
+    out: list[str] = []
+    pos = 0
+    span = _code_span(line, 0)
+    tag = _COMPONENT_RE.search(line)
+    while tag is not None:
+        if span is not None and span[0] < tag.start():
+            out.append(line[pos : span[1]])  # code: kept
+            pos = span[1]
+            span = _code_span(line, pos)
+            if tag.start() < pos:
+                tag = _COMPONENT_RE.search(line, pos)
+            continue
+        out.append(line[pos : tag.start()])
+        pos = tag.end()
+        tag = _COMPONENT_RE.search(line, pos)
+        if span is not None and span[0] < pos:
+            span = _code_span(line, pos)
+    out.append(line[pos:])
+    return "".join(out)
 
 
 def _esm_end(lines: list[str], i: int) -> int:
@@ -472,8 +523,10 @@ def _markdown_sections(
             cursor = max(cursor, t_end)
         chunks.extend(lines[cursor:end])
         text = "\n".join(chunks)
-        pattern = _OPENCOMMENT_RE if tok.type == "html_block" else COMMENT_RE
-        text = pattern.sub("", text).strip()
+        if tok.type == "html_block":
+            text = _OPENCOMMENT_RE.sub("", text).strip()
+        else:
+            text = drop_comments(text).strip()
         if text:
             parts.append((start, end - 1, text))
     flush()

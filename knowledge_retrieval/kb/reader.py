@@ -293,6 +293,10 @@ def _real_path_of_inode(path: os.PathLike[str] | str, info: os.stat_result) -> s
 # --------------------------------------------------------------------------- decoding
 
 
+_DETECT_BYTES = 64 * 1024
+"""The charset detector reads this much of a file (a few milliseconds)."""
+
+
 def looks_binary(sample: str) -> bool:
     """A NUL, or more than 10% control characters: not text."""
     if "\x00" in sample:
@@ -305,9 +309,10 @@ def decode(data: bytes) -> str:
 
     In order: a UTF-32/UTF-16 BOM; binary content (a NUL byte or over 10% control characters
     in the first 8 KiB) is refused; UTF-8 (BOM stripped); GB18030 or Big5 when the bytes are
-    valid there (if both are, GB18030 wins when its characters are nearly all GB2312); last,
-    Windows-1252 when every byte is defined there (it is Latin-1 for every printable Latin-1
-    character). Newlines are left as they are.
+    valid there (if both are, GB18030 wins when its characters are nearly all GB2312), unless
+    they are Windows-1252 too and a charset detector takes them for it; last, Windows-1252 when
+    every byte is defined there (it is Latin-1 for every printable Latin-1 character). Newlines
+    are left as they are.
     """
     for bom, codec in _UTF_BOMS:
         if data.startswith(bom):
@@ -330,6 +335,8 @@ def decode(data: bytes) -> str:
             decoded[codec] = data.decode(codec)
         except UnicodeDecodeError:
             continue
+    if decoded and _latin_text(data):
+        return data.decode("cp1252")
     if len(decoded) == 2:  # Big5 bytes are nearly always valid GBK too
         return decoded["gb18030"] if _gb2312_share(decoded["gb18030"]) >= 0.9 else decoded["big5"]
     if decoded:
@@ -339,6 +346,31 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError:
         pass
     raise SkipFile("not valid text (unknown encoding)")
+
+
+_LEGACY_CODECS = ["gb18030", "big5", "cp1252"]
+_HIGH_RUN_RE = re.compile(rb"[\x80-\xff]+")
+MAX_LATIN_RUN = 2
+"""Windows-1252 text has few non-ASCII bytes in a row ("öß", "“Ü"); GB18030 and Big5 text has
+runs of them (two bytes a character, most of them both non-ASCII), which a detector reading a
+mostly English file with a few Chinese words can miss."""
+
+
+def _latin_text(data: bytes) -> bool:
+    """True when bytes that also decode as Chinese are Windows-1252 text, as a charset detector
+    (charset-normalizer: the language and the coherence of the text) judges among GB18030, Big5
+    and Windows-1252: "Zürich" in Windows-1252 is valid GB18030 ("Z黵ich"), since an accented
+    letter followed by a letter is a GB18030 pair."""
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return False  # not Windows-1252 at all
+    if max(map(len, _HIGH_RUN_RE.findall(data)), default=0) > MAX_LATIN_RUN:
+        return False  # Chinese: its characters are runs of high bytes, as Latin letters rarely
+    from charset_normalizer import from_bytes  # only for the rare file that is not UTF-8
+
+    best = from_bytes(data[:_DETECT_BYTES], cp_isolation=_LEGACY_CODECS).best()
+    return best is not None and best.encoding == "cp1252"
 
 
 def _gb2312_share(text: str) -> float:

@@ -134,13 +134,16 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
             except OSError as exc:
                 skipped[relp] = f"unreadable: {exc.strerror or exc}"
                 continue
+            through_link = linked_dir or e.is_symlink()
             if not is_reg(st.st_mode):
                 skipped[relp] = "not a regular file"
             elif st.st_size > max_bytes:
                 skipped[relp] = f"{too_big} ({st.st_size} bytes)"
+            elif through_link and (why := target_refusal(real_root, e.path, rules)):
+                skipped[relp] = why
             else:
                 files[relp] = (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino)
-                if st.st_nlink > 1 or e.is_symlink() or linked_dir:
+                if st.st_nlink > 1 or through_link:
                     linked.add(relp)
 
     walk(str(kb_path), "")
@@ -156,8 +159,10 @@ def _classify(
     stat: Callable[[], os.stat_result],
     max_bytes: int,
     link: bool = False,
+    target: tuple[Path, str] | None = None,
 ) -> None:
-    """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither)."""
+    """File one non-folder entry of a walk into ``out.files`` or ``out.skipped`` (or neither);
+    ``target``: (the KB's real path, the entry's path) to check where a link leads."""
     if not name.lower().endswith(SUFFIXES) or name.startswith("."):
         return
     if at_root and name.lower() == "readme.md":
@@ -175,14 +180,50 @@ def _classify(
     if st.st_size > max_bytes:
         out.skipped[relp] = f"larger than {max_bytes // (1024 * 1024)} MiB ({st.st_size} bytes)"
         return
+    if link and target is not None and (why := target_refusal(target[0], target[1], rules)):
+        out.skipped[relp] = why
+        return
     out.files[relp] = sig_of(st)
     if link or st.st_nlink > 1:
         out.linked.add(relp)
 
 
-def document_refusal(rel: str, rules: KBRules) -> str | None:
+def target_refusal(real_root: Path, path: str, rules: KBRules) -> str | None:
+    """Why a file reached through a symlink (itself, or a folder above it) is not a document
+    where it really lies: the folder rules and the README's include / exclude rules apply to
+    its target's KB-relative path too (a link into ``drafts/`` or a folder the README excludes,
+    or to the README itself); None when they take it. A hidden folder is a place to share a
+    page from by links, and the link's own name says what kind of file it is."""
+    try:
+        real = Path(path).resolve()
+        trel = real.relative_to(real_root).as_posix()
+    except (OSError, RuntimeError, ValueError):
+        return None  # outside or unresolvable: the walk and the reader refuse it themselves
+    parts = trel.split("/")
+    skip = next((part for part in parts[:-1] if part in SKIP_DIRS), None)
+    if skip is not None:
+        why = f"it is in a {skip}/ folder, which is never indexed"
+    elif len(parts) == 1 and parts[0].lower() == "readme.md":
+        why = "it is the KB's README.md, which describes the KB and is not one of its documents"
+    elif not is_included(trel, rules):
+        why = "the KB's README excludes it from the index"
+    else:
+        return None
+    return f"symlink leads to '{trel}', which is not a document: {why}"
+
+
+def document_refusal(rel: str, rules: KBRules, *, kb_path: Path | None = None) -> str | None:
     """Why a walk of the KB would not take KB-relative POSIX path ``rel`` as a document, or
-    None when it would: the rules :func:`scan_kb` applies to a name, for ``read_document``."""
+    None when it would: the rules :func:`scan_kb` applies to a name, for ``read_document``;
+    given ``kb_path``, also to where the name leads through symlinks (:func:`target_refusal`)."""
+    if kb_path is not None:
+        path = os.path.join(kb_path, *rel.split("/"))
+        if os.path.lexists(path) and os.path.realpath(path) != os.path.join(
+            os.path.realpath(kb_path), *rel.split("/")
+        ):
+            why = target_refusal(kb_path.resolve(), path, rules)
+            if why:
+                return why
     parts = rel.split("/")
     for part in parts[:-1]:
         if part.startswith("."):
@@ -246,7 +287,10 @@ def rescan_files(
             return None
         if os.path.lexists(path):
             # a file in a symlinked folder stays linked (its folder's link is not looked at here)
-            _classify(out, relp, name, not rel_dir, rules, p.stat, max_bytes, link or was_linked)
+            linked = link or was_linked
+            _classify(
+                out, relp, name, not rel_dir, rules, p.stat, max_bytes, linked, (real_root, path)
+            )
     return out
 
 

@@ -105,6 +105,9 @@ class RankOutcome:
     """Identifiers of the query the KB has nowhere (no hit can be confident)."""
     unavailable: bool = False
     """True when the KB's index could not be used (a note says why)."""
+    empty: bool = False
+    """True when the KB has no documents (only its README, or every file excluded, skipped or
+    deleted): nothing was ranked, and a note says so."""
     translated: dict[str, str] = field(default_factory=dict)
     """Keywords read in the KB's other language, as the KB writes them (格式 -> format)."""
 

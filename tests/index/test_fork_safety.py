@@ -183,3 +183,55 @@ def test_a_hung_or_dead_worker_falls_back_to_an_in_process_build(
 
     assert not multiprocessing.active_children()
     assert search("depot parcel", kb="big", root=root).found
+
+
+_PLANTED = """
+from pathlib import Path
+Path(__file__).with_name("ran-" + __name__).write_text("planted code ran")
+raise ImportError("planted")
+"""
+_RUN_KR = """
+import sys
+from knowledge_retrieval.interfaces.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.timeout(180)
+def test_build_workers_never_import_from_the_working_directory(tmp_path: Path) -> None:
+    """A search of two KBs runs threads, so the large KB's workers are new interpreters: they
+    must not take a pickle.py (json.py, zlib.py ...) in the working directory for the real one."""
+    root = tmp_path / "KnowledgeBase"
+    _two_kbs(root)
+    cwd = tmp_path / "work"
+    for name in ("pickle", "json", "zlib", "struct", "copyreg", "knowledge_retrieval"):
+        write(cwd / f"{name}.py", _PLANTED)
+    runner = write(tmp_path / "bin" / "kr.py", _RUN_KR)  # like the kr script: not in cwd
+    env = {**os.environ, "KR_BUILD_WORKERS": "2", "PYTHONPATH": str(Path.cwd())}
+    args = ["search", "depot parcel", "--kb", "small", "--kb", "big", "--root", str(root)]
+    p = subprocess.run(
+        [sys.executable, str(runner), *args, "--output", "json"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=150,
+        check=False,
+    )
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["data"]["total_returned"] > 0
+    assert sorted(f.name for f in cwd.glob("ran-*")) == []
+    home = store_mod.index_dir_for(root / "big")
+    gen = home / (home / "CURRENT").read_text(encoding="utf-8").strip()
+    assert len(list(gen.glob("*.seg"))) == 2  # built by the two workers, not in-process
+
+
+def test_a_worker_path_leaves_the_working_directory_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", str(tmp_path), ".", *sys.path])
+    got = build_mod.worker_path()
+    package_parent = str(Path(build_mod.__file__).resolve().parents[2])
+    assert got[0] == package_parent
+    assert not {"", ".", str(tmp_path)} & set(got)

@@ -133,10 +133,41 @@ def test_index_files_are_private(sample_root: Path, _index_home: Path) -> None:
     write(sample_root / "payments" / "new.md", "# New\n\nquokkatok\n")
     assert search("quokkatok", kb="payments", root=sample_root).found  # an update too
     d = index_dir_for(sample_root / "payments")
-    assert stat.S_IMODE(_index_home.stat().st_mode) == 0o700
     for p in [d, *d.rglob("*")]:
         mode = stat.S_IMODE(p.stat().st_mode)
         assert mode == (0o700 if p.is_dir() else 0o600), (p, oct(mode))
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o755, 0o1777, 0o2775])
+def test_a_given_index_home_keeps_its_mode(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: int
+) -> None:
+    """$KR_INDEX_DIR may be a folder the user shares: the library makes its own folders in it
+    private (each KB's index, the README rules cache), never the folder itself."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, mode)
+    monkeypatch.setenv("KR_INDEX_DIR", str(shared))
+    assert search("refund", kb="payments", root=sample_root).found
+    assert list_kbs(sample_root, refresh=True)
+    assert stat.S_IMODE(shared.stat().st_mode) == mode
+    ours = list(shared.iterdir())
+    assert ours and all(p.stat().st_mode & 0o777 == 0o700 for p in ours), ours
+
+
+@posix_only
+def test_the_default_index_home_is_private(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KR_INDEX_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    home = store_mod.index_home()
+    assert str(home).startswith(str(tmp_path / "cache"))
+    home.mkdir(parents=True, mode=0o755)
+    os.chmod(home, 0o755)  # made open by someone: it is the library's own, so made private
+    assert search("refund", kb="payments", root=sample_root).found
+    assert stat.S_IMODE(home.stat().st_mode) == 0o700
 
 
 @posix_only
@@ -205,3 +236,55 @@ def test_a_dictionary_copy_open_to_others_is_not_loaded(
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     tok = cjkdict.open_query_tokenizer()
     assert tok is not None and tok.total == 5
+
+
+@pytest.mark.parametrize("where", ["everywhere", "workers"])
+def test_a_full_disk_in_a_parallel_build_is_a_note_on_that_kb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """The disk fills while a large KB is built by workers: Whoosh's files cannot be created,
+    in the building process (which holds Whoosh's lock) and in its workers alike, or first in
+    the workers. That KB is a 'no space left' note, never LockError, and once there is space
+    again it is built."""
+    from whoosh.filedb import filestore
+
+    from .test_fork_safety import _two_kbs
+
+    root = tmp_path / "KnowledgeBase"
+    _two_kbs(root)
+    monkeypatch.setenv("KR_BUILD_WORKERS", "2")
+    full = {"on": False}
+    real_create, real_parallel = filestore.FileStorage.create_file, build_mod._build_parallel
+    real_work = build_mod._work
+
+    def create_file(self: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+        if full["on"] and f"{os.sep}big-" in str(self.folder):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_create(self, name, *args, **kwargs)
+
+    def parallel(*args: Any, **kwargs: Any) -> Any:
+        full["on"] = True  # the disk fills once the build has begun (its folder is made)
+        return real_parallel(*args, **kwargs)
+
+    def work(*args: Any, **kwargs: Any) -> Any:
+        full["on"] = True  # in a (forked) worker only
+        return real_work(*args, **kwargs)
+
+    monkeypatch.setattr(filestore.FileStorage, "create_file", create_file)
+    if where == "workers":
+        monkeypatch.setattr(build_mod, "_work", work)
+    else:
+        monkeypatch.setattr(build_mod, "_build_parallel", parallel)
+    one = search("depot parcel", kb="big", root=root)
+    assert (one.found, one.reason) == (False, "index_unavailable")
+    [note] = [n for n in one.notes if "'big'" in n]
+    assert "no space left on the disk" in note and "free some space there" in note
+    r = search("chargebacks", root=root)  # kb=None: every KB is built, 'big' fails again
+    assert r.found and r.kb == "small", r.notes
+    assert any("'big'" in n and "no space left" in n for n in r.notes)
+    with pytest.raises(IndexUnavailableError, match="no space left"):
+        index_kb("big", root=root)
+    monkeypatch.setattr(build_mod, "_build_parallel", real_parallel)
+    monkeypatch.setattr(build_mod, "_work", real_work)
+    full["on"] = False  # space again: no lock was left behind
+    assert search("depot parcel", kb="big", root=root).found

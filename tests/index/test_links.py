@@ -73,6 +73,29 @@ def test_an_edit_through_another_hard_link_is_seen(tmp_path: Path, watch: str) -
     assert [h.path for h in search("foxtrottok", kb="kb", root=root).hits] == ["page.md"]
 
 
+@pytest.mark.parametrize("search_between", [True, False])
+def test_a_hard_link_made_after_the_watch_started_is_seen(
+    tmp_path: Path, watch: str, search_between: bool
+) -> None:
+    """The link is made once the folders are watched (a long-lived process): making it raises
+    no event in the KB's folder, nor does an edit through it."""
+    root = tmp_path / "KnowledgeBase"
+    kb = root / "kb"
+    write(kb / "README.md", "# KB\n\nNotes.\n")
+    page = write(kb / "page.md", "# Page\n\nalphatok\n")
+    write(kb / "other.md", "# Other\n\nbravotok\n")
+    _warm(root, "alphatok")
+    other = tmp_path / "elsewhere" / "page.md"
+    other.parent.mkdir()
+    os.link(page, other)
+    if search_between:
+        assert search("alphatok", kb="kb", root=root).found
+    _rewrite_in_place(other, "# Page\n\nfoxtrottok, a longer text\n")
+    assert [h.path for h in search("foxtrottok", kb="kb", root=root).hits] == ["page.md"]
+    _rewrite_in_place(other, "# Page\n\ngolftok, and again\n")  # and every edit after it
+    assert [h.path for h in search("golftok", kb="kb", root=root).hits] == ["page.md"]
+
+
 def test_a_same_size_edit_with_the_mtime_set_back_is_seen(tmp_path: Path, watch: str) -> None:
     root = tmp_path / "KnowledgeBase"
     kb = root / "kb"

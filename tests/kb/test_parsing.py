@@ -262,6 +262,41 @@ def test_windows_1252_and_latin_1_files_are_read(tmp_path: Path, raw: bytes, tex
     assert parsing.read_text(path) == text
 
 
+LATIN_THAT_IS_VALID_GB18030 = [  # each accented letter followed by a letter
+    "Zürich\n",
+    "Müller, Zürich\n",
+    "# Öffnungszeiten\n\nDie Größe: Zürich, München, Düsseldorf\n",
+    "# Über Zürich\n\nDer Zürichsee liegt südlich, nördlich liegt Winterthur.\n",
+]
+CHINESE = [
+    ("# 订单状态码\n\n20 已支付 ORDER_STATUS_PAID，支付渠道回调确认扣款成功。\n", "gb18030"),
+    ("# 运单\n\n运单状态：已签收。退款需要审批。\n", "gb18030"),
+    ("# 運單狀態碼\n\n140 已簽收，本人、管理室或超商代收皆算簽收。\n", "big5"),
+    ("# 錯誤碼\n\n錯誤碼 E1001 表示餘額不足，請聯絡客服。\n", "big5"),
+    # mostly English, a few Chinese words: a detector alone takes these for Windows-1252
+    ("| COD | Cash on Delivery | 货到付款 |\n", "gb18030"),
+    ("tags: [物流, 運單, 狀態碼, SHIP_STATUS]\n", "big5"),
+]
+
+
+@pytest.mark.parametrize("text", LATIN_THAT_IS_VALID_GB18030)
+def test_windows_1252_that_is_also_valid_gb18030_is_read_as_windows_1252(
+    tmp_path: Path, text: str
+) -> None:
+    raw = text.encode("cp1252")
+    raw.decode("gb18030")  # valid there too: "Zürich" would read "Z黵ich"
+    path = tmp_path / "legacy.md"
+    path.write_bytes(raw)
+    assert parsing.read_text(path) == text
+
+
+@pytest.mark.parametrize(("text", "codec"), CHINESE)
+def test_chinese_legacy_encodings_stay_chinese(tmp_path: Path, text: str, codec: str) -> None:
+    path = tmp_path / "zh.md"
+    path.write_bytes(text.encode(codec))
+    assert parsing.read_text(path) == text
+
+
 def test_read_text_missing_directory_and_fifo(tmp_path: Path) -> None:
     assert skip_reason(tmp_path / "missing.md") == "unreadable: file not found"
     assert skip_reason(tmp_path) == "unreadable: is a directory"

@@ -231,3 +231,58 @@ def test_scan_reports_names_that_are_not_utf8(tmp_path: Path) -> None:
     scan = scan_kb(kb, KBRules())
     assert scan.skipped == {"bad\ufffd.md": "file name is not valid UTF-8"}
     assert scan.files == {}
+
+
+def _linked_kb(root: Path) -> Path:
+    """A KB whose README excludes archive/, with symlinks into archive/, drafts/, a hidden
+    folder and to the README, a link to a folder of drafts, and one to a real document."""
+    kb = root / "kb"
+    write(
+        kb / "README.md",
+        '---\nname: kb\ndescription: Links.\nexclude: ["archive/**"]\n---\n\n# KB\n\nLinks.\n',
+    )
+    write(kb / "guide.md", "# Guide\n\nlivetok\n")
+    write(kb / "archive" / "old.md", "# Old\n\narchivetok\n")
+    write(kb / "drafts" / "next.md", "# Next\n\ndrafttok\n")
+    write(kb / ".private" / "secret.md", "# Secret\n\nhiddentok\n")
+    (kb / "old.md").symlink_to(kb / "archive" / "old.md")
+    (kb / "next.md").symlink_to(Path("drafts") / "next.md")
+    (kb / "secret.md").symlink_to(kb / ".private" / "secret.md")
+    (kb / "readme-copy.md").symlink_to(kb / "README.md")
+    (kb / "plans").symlink_to(kb / "drafts", target_is_directory=True)
+    (kb / "guide-link.md").symlink_to(kb / "guide.md")
+    return kb
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symlinks")
+def test_a_symlink_into_what_is_not_indexed_is_not_indexed(tmp_path: Path) -> None:
+    from knowledge_retrieval import search
+    from knowledge_retrieval.kb.rules import parse_readme
+    from knowledge_retrieval.kb.scan import document_refusal
+
+    kb = _linked_kb(tmp_path / "KnowledgeBase")
+    rules = parse_readme((kb / "README.md").read_text(encoding="utf-8"))
+    scan = scan_kb(kb, rules)
+    # a hidden folder is a place to share a page from by a link (tests/index/test_links.py)
+    assert sorted(scan.files) == ["guide-link.md", "guide.md", "secret.md"]
+    assert scan.skipped == {
+        "next.md": "symlink leads to 'drafts/next.md', which is not a document: it is in a "
+        "drafts/ folder, which is never indexed",
+        "old.md": "symlink leads to 'archive/old.md', which is not a document: the KB's README "
+        "excludes it from the index",
+        "plans/next.md": "symlink leads to 'drafts/next.md', which is not a document: it is in "
+        "a drafts/ folder, which is never indexed",
+        "readme-copy.md": "symlink leads to 'README.md', which is not a document: it is the "
+        "KB's README.md, which describes the KB and is not one of its documents",
+    }
+    for word in ("archivetok", "drafttok"):
+        assert not search(word, kb="kb", root=tmp_path / "KnowledgeBase").found, word
+    assert search("livetok", kb="kb", root=tmp_path / "KnowledgeBase").found
+    assert search("livetok", kb="kb", root=tmp_path / "KnowledgeBase").found  # watched now
+    (kb / "late.md").symlink_to(kb / "archive" / "old.md")  # made later: only it is looked at
+    assert not search("archivetok", kb="kb", root=tmp_path / "KnowledgeBase").found
+    # read_document's check, given the KB folder, follows the link too
+    assert document_refusal("old.md", rules) is None  # the name alone is a document's
+    got = document_refusal("old.md", rules, kb_path=kb)
+    assert got is not None and got.startswith("symlink leads to 'archive/old.md'")
+    assert document_refusal("guide-link.md", rules, kb_path=kb) is None

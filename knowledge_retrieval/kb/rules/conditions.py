@@ -25,12 +25,18 @@ _ABOUT_ZH = re.compile(
     r"(?:涉及|提到|提及|关于|關於|问到|問到|问及|問及|询问|詢問|包含|针对|針對|谈到|談到"
     r"|有关|有關|是|属于|屬於)(?:到)?\s*(.+)$"
 )
-_WITH_ZH = re.compile(r"(?:与|與|和|跟)\s*(.+?)\s*(?:有关|有關|相关|相關)")
-_TOPIC_TAIL = re.compile(
-    r"(?:的)?(?:时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類)+$"
+_WITH_ZH = re.compile(r"(?:与|與|和|跟)\s*(.{1,80}?)\s*(?:有关|有關|相关|相關)")
+"""A topic "与 X 有关" (X of at most 80 characters: each 与 is looked at that far, not to the end)."""
+_TAILS = "时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類"
+_TOPIC_TAIL_REVERSED = re.compile(
+    "(?:{})+(?:的)?".format("|".join(sorted((t[::-1] for t in _TAILS.split("|")), key=len)[::-1]))
 )
-_TOPIC_SPLIT = re.compile(
-    r"\s*(?:/|、|,|，|;|；|\bor\b|\band\b|或者|或|和|与|與|及|以及)\s*", IGNORECASE
+"""``(?:的)?(?:时候|...|类)+$`` read backwards from the end, the longest ending first (anchored
+there, linear: searched forwards, every start in a run of these words was tried to the end)."""
+_TOPIC_SPLIT = re.compile(  # the blanks around are stripped from the parts (as \s* they were
+    # tried from every blank of a run to its end: quadratic in a run of blanks)
+    r"/|、|,|，|;|；|\bor\b|\band\b|或者|或|和|与|與|及|以及",
+    IGNORECASE,
 )
 _TOPIC_FILLER = re.compile(
     r"^(?:the|a|an|any|all|some|specific|particular|certain|questions?|query|queries|user"
@@ -38,7 +44,7 @@ _TOPIC_FILLER = re.compile(
     IGNORECASE,
 )
 _EN_LEAD = re.compile(r"^(?:(?:the|a|an|any|specific|particular|certain|some)\s+)+", IGNORECASE)
-_EN_TAIL = re.compile(r"\s+(?:questions?|queries|topics?|issues?|problems?)$", IGNORECASE)
+_EN_TAIL = re.compile(r"(?<!\s)\s+(?:questions?|queries|topics?|issues?|problems?)$", IGNORECASE)
 _VAGUE = re.compile(
     r"^(?:details?|more|information|info|examples?|everything|anything|it|this|that|them"
     r"|更多|详情|詳情|细节|細節|其他|其它|完整|全部|内容|內容|更多内容|更多內容|说明|說明)$",
@@ -54,9 +60,9 @@ QUESTION_WORDS = re.compile(
 def topic_words(text: str) -> tuple[str, ...]:
     """A topic as words to look for in a question: "API / 接口" -> ("api", "接口")."""
     out = []
-    for part in _TOPIC_SPLIT.split(text):
-        word = part.strip(" \t\"'“”‘’「」『』`:：.。")
-        word = _TOPIC_TAIL.sub("", _EN_TAIL.sub("", _EN_LEAD.sub("", word))).strip()
+    for part in _TOPIC_SPLIT.split(re.sub(r"\s+", " ", text)):
+        word = part.strip().strip(" \t\"'“”‘’「」『』`:：.。")
+        word = _strip_topic_tail(_EN_TAIL.sub("", _EN_LEAD.sub("", word))).strip()
         word = re.sub(r"^(?:所有|各种|各種|具体|具體|特定)(?:的)?", "", word).strip()
         if (
             word
@@ -70,6 +76,12 @@ def topic_words(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _strip_topic_tail(word: str) -> str:
+    """The word without the Chinese topic endings it ends with (时候, 的问题, 相关, 类 ...)."""
+    m = _TOPIC_TAIL_REVERSED.match(word[::-1])
+    return word[: len(word) - m.end()] if m else word
+
+
 def read_condition(text: str, words: tuple[str, ...] = ()) -> Condition:
     """The condition a README clause states ("the question is about a specific version",
     "问题涉及具体年份", "the question mentions billing"); ``words``: backticked words in it."""
@@ -80,7 +92,7 @@ def read_condition(text: str, words: tuple[str, ...] = ()) -> Condition:
     if kinds:
         return Condition(kinds=tuple(kinds), words=words, text=shown)
     found = list(words)
-    body = QUESTION_PREFIX.sub("", text.strip())
+    body = QUESTION_PREFIX.sub("", re.sub(r"\s+", " ", text).strip())  # one line
     if (m := _WITH_ZH.search(body)) or (m := _ABOUT_EN.search(body) or _ABOUT_ZH.search(body)):
         found += topic_words(m.group(1))
     return Condition(words=tuple(dict.fromkeys(found)), text=shown)

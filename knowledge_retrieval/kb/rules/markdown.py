@@ -14,7 +14,10 @@ _DESCRIPTION_LIMIT = 600
 IGNORECASE = re.IGNORECASE
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t](.*))?")
+"""An ATX heading line (fullmatch); :func:`_atx_text` takes its closing #s off the text."""
+_ATX_CLOSE = re.compile(r"[ \t]*(?:#+[ \t]+)?")
+"""Blanks and a closing run of #s, at the start of the text read backwards."""
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])(?:[ \t]+(.*))?$")
@@ -23,8 +26,10 @@ _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _CODE = re.compile(r"`([^`\n]+)`")
-_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
-_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+# a link's text and target hold no "[": each "[" is tried up to the next one only (a target
+# allowed to hold them made a line of "[" or "[a](" quadratic: a 250 KB README took minutes)
+_IMAGE = re.compile(r"!\[[^\[\]\n]*\]\([^)\[\n]*\)")
+_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
 _URL = re.compile(r"<?https?://\S+")
 
 _KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", IGNORECASE)
@@ -91,8 +96,8 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
             cur = None
         elif _HR.match(line) or _SETEXT.match(line):
             cur = None
-        elif m := _ATX.match(line):
-            heading(m.group(2) or "", len(m.group(1)), at)
+        elif m := _ATX.fullmatch(line):
+            heading(_atx_text((m.group(2) or "").lstrip(" \t")), len(m.group(1)), at)
             cur = None
         elif stripped.startswith("|"):
             if not _TABLE_SEP.match(stripped):
@@ -109,6 +114,14 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
             cur = _Block(kind, [stripped], section, line=at, raw=[raw])
             blocks.append(cur)
     return blocks, heads
+
+
+def _atx_text(text: str) -> str:
+    """A heading's text without its closing ``#``s and blanks: what ``(.*?)(?:[ \t]+#+)?[ \t]*$``
+    leaves, read from the end (that regex tried every length of the text against the blanks
+    after it: quadratic in a heading with a long run of blanks)."""
+    close = _ATX_CLOSE.match(text[::-1])  # it matches the empty string: never None
+    return text[: len(text) - close.end()] if close else text
 
 
 def _uncommented(body: str) -> tuple[list[str], list[int]]:

@@ -90,8 +90,9 @@ _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
 )
 _ONLY_ZH = (
-    re.compile(r"(?:只有|仅有|僅有)(?:在|当|當)?(?P<c>.+?)(?:的)?(?:时候|時候|时|時)?才"),
-    re.compile(r"(?:只在|仅在|僅在|仅当|僅當|只当|只當)(?P<c>.+?)(?:的)?(?:时候|時候|时|時)"),
+    # a condition of at most 80 characters: each "只在" is looked at that far, not to the end
+    re.compile(r"(?:只有|仅有|僅有)(?:在|当|當)?(?P<c>.{1,80}?)(?:的)?(?:时候|時候|时|時)?才"),
+    re.compile(r"(?:只在|仅在|僅在|仅当|僅當|只当|只當)(?P<c>.{1,80}?)(?:的)?(?:时候|時候|时|時)"),
     re.compile(r"^(?P<c>[^，,\x00]+?)(?:的)?(?:时候|時候|时|時)才"),
     re.compile(
         r"(?:仅用于|僅用於|只用于|只用於|仅适用于|僅適用於|只适用于|只適用於|仅限于?|僅限於?"
@@ -100,20 +101,21 @@ _ONLY_ZH = (
 )
 _WHEN = (
     re.compile(
-        r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$", IGNORECASE
-    ),
-    re.compile(
-        r"^\W*for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning|that mention)"
-        r"\s+[^,，\x00]+?)\s*[,，:：]\s*(?P<a>.+)$",
+        r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]*?[^,，\x00\s])\s*[,，:：]\s*(?P<a>.+)$",
         IGNORECASE,
     ),
     re.compile(
-        r"^(?P<a>.+?)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
+        r"^\W*for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning|that mention)"
+        r"\s+[^,，\x00\s](?:[^,，\x00]*?[^,，\x00\s])?)\s*[,，:：]\s*(?P<a>.+)$",
+        IGNORECASE,
+    ),
+    re.compile(
+        r"^(?P<a>.*?\S)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
         r"|it is asked)\b.+)$",
         IGNORECASE,
     ),
     re.compile(
-        r"^(?P<a>.+?)\s+for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning"
+        r"^(?P<a>.*?\S)\s+for\s+(?P<c>(?:questions?|queries)\s+(?:about|on|regarding|concerning"
         r"|that mention)\s+.+)$",
         IGNORECASE,
     ),
@@ -123,9 +125,12 @@ _WHEN = (
         r"|的問題)\s*[，,：:]?\s*(?P<a>.+)$"
     ),
 )
+# (?=(\W*))\1 is \W* that is never given back (Python 3.10 has no \W*+): given back, each of
+# its lengths was tried with every length of the blanks after the topic (quadratic in a line of
+# tabs)
 _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
     re.compile(
-        r"^\W*(?:for\s+)?(?P<t>[^,，:：\x00]{1,40}?)\s+(?:questions?|queries|issues|topics"
+        r"^(?=(\W*))\1(?:for(?=(\s+))\2)?(?P<t>[^,，:：\x00]{1,40}?)\s+(?:questions?|queries|issues|topics"
         r"|problems)\s*(?:[:：,，→]|->|—|–|-)?\s*(?:(?:please\s+)?(?:look|see|check|consult"
         r"|search|go|use|start|read|refer)\b|\x00)",
         IGNORECASE,
@@ -146,7 +151,7 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
         r"|見|参考|參考|参见|參見|检索|檢索|去|到)"
     ),
     re.compile(
-        r"^\W*(?P<t>[^，,：:。\x00]{1,16}?)\s*(?:请|請)?(?:见|見|参见|參見|详见|詳見)\s*\x00"
+        r"^(?=(\W*))\1(?P<t>[^，,：:。\x00]{1,16}?)\s*(?:请|請)?(?:见|見|参见|參見|详见|詳見)\s*\x00"
     ),
 )
 _OVER = re.compile(

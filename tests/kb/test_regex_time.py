@@ -1,0 +1,286 @@
+"""Every regular expression of the file parsers and README readers runs in time linear in its
+input: each is timed, with the calls its module makes (match, search, sub ...), on adversarial
+strings of 30,000 characters (a prefix, a pumped piece, a suffix, from the characters of the
+pattern itself), under a per-call budget. A backtracking regex that is quadratic or worse takes
+seconds to hours there; a linear one a few milliseconds.
+
+The rewrites that replaced such regexes are checked against the regexes they replaced."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import signal
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from knowledge_retrieval import list_kbs
+from knowledge_retrieval.kb import parsing, plain
+from knowledge_retrieval.kb.parsing import parse_document
+from knowledge_retrieval.kb.rules import conditions, markdown, parse_readme
+
+from ..conftest import write
+
+MODULES = (
+    "knowledge_retrieval.kb.discovery",
+    "knowledge_retrieval.kb.parsing",
+    "knowledge_retrieval.kb.plain",
+    "knowledge_retrieval.kb.reader",
+    "knowledge_retrieval.kb.roles",
+    "knowledge_retrieval.kb.scan",
+    "knowledge_retrieval.kb.yaml_keys",
+    "knowledge_retrieval.kb.yaml_reader",
+    "knowledge_retrieval.kb.rules",
+    "knowledge_retrieval.kb.rules.cache",
+    "knowledge_retrieval.kb.rules.conditions",
+    "knowledge_retrieval.kb.rules.frontmatter",
+    "knowledge_retrieval.kb.rules.kinds",
+    "knowledge_retrieval.kb.rules.markdown",
+    "knowledge_retrieval.kb.rules.patterns",
+    "knowledge_retrieval.kb.rules.sentences",
+)
+LENGTH = 30_000
+BUDGET = 0.5
+"""Seconds one call may take on LENGTH characters (a linear regex takes a few milliseconds, a
+quadratic one seconds)."""
+SWEEP_LENGTH = 15_000
+"""The length of the systematic cases (there are many; a quadratic regex still takes seconds)."""
+HARD_STOP = 5.0
+"""A call still running after this long is interrupted (SIGALRM) and fails the test."""
+WHOLE_BUDGET, WHOLE_STOP = 10.0, 30.0
+"""A whole file or README parsed (a second or two for the 250 KB ones; minutes before)."""
+_METHODS = "match|fullmatch|search|sub|subn|findall|finditer|split"
+
+
+def _patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
+    """(name, pattern, the methods its module calls on it) of every module-level pattern, also
+    those kept in tuples and dicts; a pattern called through a loop variable gets ``search``."""
+    sources = {m: inspect.getsource(importlib.import_module(m)) for m in MODULES}
+    everything = "\n".join(sources.values())
+    seen: set[int] = set()
+
+    def walk(name: str, value: Any) -> Iterator[tuple[str, re.Pattern[str]]]:
+        if isinstance(value, re.Pattern) and id(value) not in seen:
+            seen.add(id(value))
+            yield name, value
+        elif isinstance(value, (tuple, list)):
+            for i, v in enumerate(value):
+                yield from walk(f"{name}[{i}]", v)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                yield from walk(f"{name}[{k!r}]", v)
+
+    for mod in MODULES:
+        for attr, value in vars(importlib.import_module(mod)).items():
+            for name, pattern in walk(attr, value):
+                used = re.findall(rf"\b{re.escape(attr)}\.({_METHODS})\(", everything)
+                yield (
+                    f"{mod.rsplit('.', 1)[1]}.{name}",
+                    pattern,
+                    tuple(sorted(set(used))) or ("search",),
+                )
+
+
+PATTERNS = sorted(_patterns(), key=lambda p: p[0])
+
+
+def test_the_patterns_are_found() -> None:
+    names = {n for n, _p, _m in PATTERNS}
+    assert len(PATTERNS) >= 100
+    assert {"parsing._TAG_LINE_RE", "markdown._LINK", "sentences._WHEN[3]"} <= names
+
+
+def _alphabet(pattern: re.Pattern[str]) -> list[str]:
+    """Characters an attack is made of: those of the pattern and what its classes match."""
+    chars = set(_source(pattern)) - set("\\")
+    chars |= set(" \t\nax1_.:-<>[]()`'\"/*#|={}!,;中的、，：")
+    return sorted(chars)
+
+
+def _pieces(pattern: re.Pattern[str]) -> list[str]:
+    """Its literal words and punctuation runs ("import", "<!--", "时候"): prefixes worth trying."""
+    return re.findall(r"[^\W\d_]{2,}|[^\w\s\\()\[\]?*+{}|^$]{1,4}", _source(pattern)) or ["a"]
+
+
+def _source(pattern: re.Pattern[Any]) -> str:
+    """The pattern's text (a bytes pattern's read as Latin-1)."""
+    src = pattern.pattern
+    return src.decode("latin-1") if isinstance(src, bytes) else src
+
+
+class _LateError(Exception):
+    pass
+
+
+def _late(_signum: int, _frame: Any) -> None:
+    raise _LateError
+
+
+def timed(call: Callable[[], object], stop: float = HARD_STOP) -> float:
+    """Seconds the call took; ``stop`` when it had to be interrupted then."""
+    old = signal.signal(signal.SIGALRM, _late)
+    signal.setitimer(signal.ITIMER_REAL, stop)
+    t0 = time.perf_counter()
+    try:
+        call()
+        return time.perf_counter() - t0
+    except _LateError:
+        return stop
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _call(pattern: re.Pattern[Any], method: str, text: str) -> Callable[[], object]:
+    if isinstance(pattern.pattern, bytes):  # a bytes pattern is given the text's UTF-8 bytes
+        data = text.encode("utf-8", "surrogatepass")
+        if method in ("sub", "subn"):
+            return lambda: getattr(pattern, method)(b"", data)
+        if method == "finditer":
+            return lambda: list(pattern.finditer(data))
+        return lambda: getattr(pattern, method)(data)
+    if method in ("sub", "subn"):
+        return lambda: getattr(pattern, method)("", text)
+    if method == "finditer":
+        return lambda: list(pattern.finditer(text))
+    return lambda: getattr(pattern, method)(text)
+
+
+@st.composite
+def _attack(draw: st.DrawFn, pattern: re.Pattern[str]) -> tuple[str, str, str]:
+    """(prefix, pumped piece, suffix): the text is the piece repeated to LENGTH between them."""
+    chars, pieces = _alphabet(pattern), _pieces(pattern)
+    part = st.sampled_from(chars) | st.sampled_from(pieces)
+    prefix = "".join(draw(st.lists(part, max_size=3)))
+    pump = "".join(draw(st.lists(part, min_size=1, max_size=3)))
+    suffix = "".join(draw(st.lists(st.sampled_from(chars), max_size=2)))
+    return prefix, pump, suffix
+
+
+@pytest.mark.parametrize(("name", "pattern", "methods"), PATTERNS, ids=[p[0] for p in PATTERNS])
+@settings(
+    max_examples=12,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_every_regex_is_linear(
+    name: str, pattern: re.Pattern[str], methods: tuple[str, ...], data: st.DataObject
+) -> None:
+    prefix, pump, suffix = data.draw(_attack(pattern), label="prefix, pump, suffix")
+    text = prefix + pump * (LENGTH // len(pump)) + suffix
+    for method in methods:
+        took = timed(_call(pattern, method, text))
+        assert took < BUDGET, f"{name}.{method} took {took:.2f} s on {len(text)} characters"
+
+
+@pytest.mark.parametrize(("name", "pattern", "methods"), PATTERNS, ids=[p[0] for p in PATTERNS])
+def test_every_regex_on_its_own_characters_repeated(
+    name: str, pattern: re.Pattern[str], methods: tuple[str, ...]
+) -> None:
+    """Each character and literal piece of the pattern, repeated (a line of "[" or "<!--"),
+    after each piece ("#" and blanks), and blanks after each character ("<a" and spaces)."""
+    pieces = sorted(set(_pieces(pattern)), key=lambda p: (len(p), p))[:12]
+    own = sorted(set(_source(pattern)) - set("\\") | {" ", "\t", "a", "1"})
+    cases = [(pre, pump) for pre in ["", *pieces] for pump in [*own, *pieces]]
+    cases += [(pre + a, pump) for pre in own for a in ("a", " a") for pump in (" ", "\t")]
+    for prefix, pump in cases:
+        for suffix in ("x", "\n"):
+            text = prefix + pump * (SWEEP_LENGTH // len(pump)) + suffix
+            for method in methods:
+                took = timed(_call(pattern, method, text))
+                assert took < BUDGET, (
+                    f"{name}.{method} took {took:.2f} s on {prefix!r} + {pump!r} x {SWEEP_LENGTH}"
+                )
+
+
+# ------------------------------------------------------------------ the attacks that were found
+
+ATTACKS = {
+    "an open JSX tag and spaces (cubic)": "<Callout" + " " * 6000 + "x",
+    "a line of open code spans": "`" * 3000 + "x" * 3000,
+    "a line of open comments": "<!--" * 20_000,
+    "a line of [": "[" * 250_000,
+    "a line of unclosed links": "[a](" * 60_000,
+    "an id heading's blanks": "## a" + " " * 30_000 + "x",
+    "an export of escaped quotes": 'export const a = "' + '\\"' * 30_000,
+    "an import's trailing blanks": "import a from 'a'" + " " * 30_000 + "x",
+}
+
+
+@pytest.mark.parametrize("line", ATTACKS.values(), ids=list(ATTACKS))
+@pytest.mark.parametrize("suffix", [".md", ".mdx"])
+def test_a_crafted_line_is_parsed_at_once(line: str, suffix: str) -> None:
+    text = f"# Title\n\n{line}\n\nAfter the line.\n"
+    took = timed(lambda: parse_document(f"page{suffix}", text), WHOLE_STOP)
+    assert took < WHOLE_BUDGET, f"{took:.2f} s"
+
+
+README_ATTACKS = {
+    "a line of [": "[" * 80_000,
+    "a line of ![": "![" * 40_000,
+    "a rule sentence of blanks": "Search `api/`" + "\t" * 30_000 + " for questions about x",
+    "a condition of 与": "只在" + "x與" * 30_000 + "`api/`",
+    "topic tails": "- `a/`: for questions about " + "类" * 30_000 + "问x",
+    "topic blanks": "- `a/` when the question is about " + " " * 30_000 + "]",
+}
+
+
+@pytest.mark.parametrize("body", README_ATTACKS.values(), ids=list(README_ATTACKS))
+def test_a_crafted_readme_is_read_at_once(body: str, tmp_path: Path) -> None:
+    text = f"# KB\n\n{body}\n\n## Rules\n\n{body}\n\n## {body}\n"  # description, rule, heading
+    took = timed(lambda: parse_readme(text), WHOLE_STOP)
+    assert took < WHOLE_BUDGET, f"{took:.2f} s"
+    root = tmp_path / "KnowledgeBase"
+    write(root / "kb" / "README.md", text)
+    took = timed(lambda: list_kbs(root), WHOLE_STOP)
+    assert took < WHOLE_BUDGET, f"list_kbs: {took:.2f} s"
+
+
+# ------------------------------------------------------------- rewrites match what they replaced
+
+_OLD_COMPONENT_OR_CODE = re.compile(r"(`+)[^`]*?\1|</?[A-Z][\w.]*(?:\s+[^<>]*?)?\s*/?>")
+_OLD_TAG = r"</?[A-Za-z][\w.:-]*(?:\s+[^<>]*?)?\s*/?>"
+_OLD_TAG_LINE = re.compile(rf"\s*(?:{_OLD_TAG}\s*)+")
+_OLD_HEADING_ID = re.compile(r"\s*\{#[\w.-]+\}$")
+_OLD_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_OLD_TOPIC_TAIL = re.compile(
+    r"(?:的)?(?:时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類)+$"
+)
+_MDX = st.lists(
+    st.sampled_from([*'`<>/ \tAax="}-!\n.', "``", "Foo", "{#", "<!--", "-->"]),
+    max_size=14,
+).map("".join)
+_TAILS = st.lists(
+    st.sampled_from(["的", "问题", "的问题", "時", "时候", "类", "相关", "有关", "的内容", "a"]),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None, database=None)
+@given(_MDX)
+def test_the_mdx_rewrites_match_the_old_regexes(text: str) -> None:
+    old = _OLD_COMPONENT_OR_CODE.sub(lambda m: m.group(0) if m.group(1) else "", text)
+    assert parsing._drop_components(text) == old
+    assert bool(parsing._TAG_LINE_RE.fullmatch(text)) == bool(_OLD_TAG_LINE.fullmatch(text))
+    assert parsing._HEADING_ID_RE.sub("", text) == _OLD_HEADING_ID.sub("", text)
+    assert plain.drop_comments(text) == _OLD_COMMENT.sub("", text)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(_TAILS)
+def test_the_topic_tail_rewrite_matches_the_old_regex(text: str) -> None:
+    assert conditions._strip_topic_tail(text) == _OLD_TOPIC_TAIL.sub("", text)
+
+
+def test_links_and_images_keep_their_text() -> None:
+    got = markdown._clean_inline("See [the API](api/index.md) and ![logo](logo.png) [x]")
+    assert got == "See the API and [x]"
