@@ -71,16 +71,14 @@ VERSIONS = tuple(lang.VERSION for lang in LANGUAGES if lang.VERSION)
 HOW_WORKS = tuple(lang.HOW_WORKS for lang in LANGUAGES if lang.HOW_WORKS)
 
 
-def phrase_words(before: str) -> frozenset[str]:
-    """The words that make a question phrase after ``before`` ("how" + long)."""
-    return _union([lang.QUESTION_PHRASES.get(before, frozenset()) for lang in LANGUAGES])
+def _merged(dicts: list[dict[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
+    return {k: _union([d.get(k, frozenset()) for d in dicts]) for d in dicts for k in d}
 
 
-def kind_words(kind: str | None) -> frozenset[str]:
-    """The words that say a question asks for a value of ``kind`` (percentage)."""
-    if kind is None:
-        return frozenset()
-    return _union([lang.KIND_WORDS.get(kind, frozenset()) for lang in LANGUAGES])
+QUESTION_PHRASES = _merged([lang.QUESTION_PHRASES for lang in LANGUAGES])
+"""A question word -> the words after it that make the question phrase ("how" + long)."""
+KIND_WORDS = _merged([lang.KIND_WORDS for lang in LANGUAGES])
+"""A kind of value -> the words that say a question asks for it (percentage)."""
 
 
 def asked(kind: str) -> str:
