@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from .lang import en
+
 Lang = Literal["en", "zh-Hans", "zh-Hant"]
 """The language of a message: English, Simplified or Traditional Chinese."""
 
@@ -109,17 +111,6 @@ def answer_sources(lang: Lang, kbs: Sequence[str], sources: Sequence[str]) -> st
     return lead.format("、".join(kbs)) + "、".join(sources)
 
 
-_VALUE_KINDS = {
-    "phone": "phone number",
-    "version": "version number",
-    "percent": "percentage",
-    "usd": "amount in US dollars",
-    "eur": "amount in euros",
-    "cny": "amount in yuan",
-    "twd": "amount in New Taiwan dollars",
-}
-
-
 def value_kind(kind: str) -> str:
     """A kind of value a question asks for, as a note names it (``phone`` -> phone number)."""
-    return _VALUE_KINDS.get(kind, kind)
+    return en.VALUE_NAMES.get(kind, kind)

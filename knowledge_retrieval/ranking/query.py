@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import lang
 from ..defaults import MAX_QUERY_CHARS, MAX_QUERY_KEYWORDS
 from ..text.analysis import (
     CJK_STOP,
@@ -23,9 +24,7 @@ from ..text.asked import Kind, asked_kind
 
 CROSS_WEIGHT = 0.5
 SINGLE_WEIGHT = 1.0
-_PARTICLES = frozenset("的了是吗呢吧啊么")
 """Weight of a query bigram that spans two words, or a question word."""
-"""Longer queries are cut (a question, not a document)."""
 
 THREE_CHAR_PART_CREDIT = 0.8
 """One bigram of a three-character word (计算 of 计算机) is another word: under the half that
@@ -33,73 +32,13 @@ makes a keyword matched; both are the word, nearly."""
 _CJK_RUN_CHARS = 8 * MAX_QUERY_KEYWORDS
 """A Chinese run is segmented up to this many characters (room for the most keywords)."""
 
-_INTERROGATIVE = frozenset("何哪谁几啥怎甚")
-"""Characters that make a Chinese word a question (何年, 哪边, 谁当)."""
-_QUESTION_NOISE = frozenset(
-    [
-        "mean",
-        "means",
-        "meaning",
-        "meant",
-        "explain",
-        "explained",
-        "tell",
-        "please",
-        "know",
-        "describe",
-        "show",
-        "find",
-        "look",
-        "get",
-        "doc",
-        "docs",
-        "documentation",
-        "question",
-        "answer",
-        "learn",
-    ]
-)
-_CONNECTIVES = frozenset(["vs", "versus", "via", "etc"])
-"""Words that join the things asked about (consistency vs availability, logs via OTLP): no
-topic of their own; like the question noise above, they weigh a little and are no keyword."""
-_HEDGES = frozenset(
-    [
-        "someone",
-        "somebody",
-        "anyone",
-        "anybody",
-        "everyone",
-        "everybody",
-        "something",
-        "anything",
-        "like",
-        "just",
-        "really",
-        "actually",
-        "basically",
-        "maybe",
-        "kinda",
-    ]
-)
-"""What a spoken question adds (can someone pause it for like 6 months, can i just give it more
-memory): no topic; weighed as question noise."""
-_NOISE = _QUESTION_NOISE | _CONNECTIVES | _HEDGES
-_HOW = frozenset(
-    ["many", "much", "long", "often", "far", "soon", "old", "big", "large", "fast", "quickly"]
-)
-"""After "how", these words make the question phrase ("how many times", "how long", "how fast"):
-what is asked for (:attr:`Query.asks`), not a topic the answer must name."""
-_PERCENT = frozenset(["percent", "percentage", "percentages"])
-"""In a question asking for a percentage, the word that says so (rollout percentages): what is
-asked for, which a page writes as 5%."""
-_HOW_WORKS = re.compile(
-    r"^\s*how\s+(?:do|does|did|can|could|will|would|should)\b.*\b(works?)\W*$",
-    re.IGNORECASE | re.DOTALL,
-)
-"""The "work" that ends "how do refunds work": what is asked (how something goes), not a topic
-the answer must name (a FAQ's "which test cards work in the sandbox")."""
-_VERSION_RE = re.compile(r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
-_CJK_VERSION_RE = re.compile(r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版")
+_HOW_WORKS = tuple(re.compile(p, re.IGNORECASE | re.DOTALL) for p in lang.HOW_WORKS)
+"""How something goes, asked (the "work" that ends "how do refunds work", group 1): what is
+asked, not a topic the answer must name (a FAQ's "which test cards work in the sandbox")."""
+_VERSIONS = tuple(re.compile(p, re.IGNORECASE) for p in lang.VERSIONS)
+"""A version asked for, per language; the first group that matched is the version."""
+_LATEST_RE = re.compile(lang.LATEST)
+_OVERVIEW_RE = re.compile(lang.OVERVIEW, re.IGNORECASE)
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
 _CLITIC = re.compile(r"(?<=[A-Za-z0-9])['’](?:re|ll|ve|d|m|s)\b", re.IGNORECASE)
 """The ending of a contraction or possessive (we're, it'll, user's): no word of its own."""
@@ -124,9 +63,6 @@ _BRAND_WORD = re.compile(r"[a-z][A-Z][A-Za-z]+")
 """A name with a lowercase prefix (iPadOS, eBay, mTLS), no digits: a word, not camelCase."""
 _SLASHED_WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,5}")
 """A word of a slashed pair of words (read/write, Erlang/Elixir, TCP/IP)."""
-_LATEST_RE = re.compile(
-    r"\b(latest|newest|most recent|current version)\b|最新|最近|当前版本|當前版本"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +93,7 @@ class Keyword:
         return (
             len(self.text) == 2
             and has_cjk(self.text)
-            and any(c in _INTERROGATIVE or c in CJK_STOP for c in self.text)
+            and any(c in lang.INTERROGATIVES or c in CJK_STOP for c in self.text)
         )
 
     @property
@@ -226,7 +162,7 @@ def analyze_query(text: str) -> Query:
     prev = ""  # the word before, lower case ("" after Chinese)
     verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
     spoken = _contractions(text)
-    how_works = _HOW_WORKS.search(spoken)
+    how_works = next((m for p in _HOW_WORKS if (m := p.search(spoken))), None)
     asks = asked_kind(text)
     for kind, raw, start, _e in iter_tokens(spoken):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
@@ -299,10 +235,11 @@ def analyze_query(text: str) -> Query:
                     )
             elif parts:
                 p = parts[0]
+                low = raw.lower()
                 noise = (
-                    raw.lower() in _NOISE
-                    or (before == "how" and raw.lower() in _HOW)
-                    or (asks == "percent" and raw.lower() in _PERCENT)
+                    low in lang.NOISE
+                    or low in lang.QUESTION_PHRASES.get(before, ())
+                    or (asks is not None and low in lang.KIND_WORDS.get(asks, ()))
                     or (how_works is not None and start == how_works.start(1))
                 )
                 add_term(p, 0.3 if noise else 1.0)
@@ -310,8 +247,9 @@ def analyze_query(text: str) -> Query:
                     keywords[p] = Keyword(raw, None, (p,))
                     if raw.isalpha() and raw.lower() not in VERB_PARTICLES:
                         verb = (p, raw)
+    simple = to_simplified(text)  # lang writes Chinese in Simplified
     version = None
-    m = _VERSION_RE.search(text) or _CJK_VERSION_RE.search(text)
+    m = next((m for p in _VERSIONS if (m := p.search(simple))), None)
     if m:
         version = next(g for g in m.groups() if g)
     return Query(
@@ -321,14 +259,8 @@ def analyze_query(text: str) -> Query:
         terms=terms,
         bonus_terms=frozenset(bonus - {t for k in keywords.values() for t in k.terms}),
         version=version,
-        latest=bool(_LATEST_RE.search(text)),
-        wants_index=bool(
-            re.search(
-                r"\b(overview|table of contents|index|toc)\b|目录|目錄|概览|概覽|索引",
-                text,
-                re.IGNORECASE,
-            )
-        ),
+        latest=bool(_LATEST_RE.search(simple)),
+        wants_index=bool(_OVERVIEW_RE.search(simple)),
         asks=asks,
     )
 
@@ -406,7 +338,7 @@ def _segment(run: str) -> list[tuple[str, bool]]:
     for w in jieba_cut(run):
         if len(w) == 1:
             if w in CJK_STOP:
-                if len(singles) == 1 and w not in _PARTICLES:
+                if len(singles) == 1 and w not in lang.PARTICLES:
                     # a lone character and the one after it are likely one word (幂 + 等)
                     words.append("\0" + singles.pop() + w)
                 flush()

@@ -21,6 +21,8 @@ from typing import Any
 
 import Stemmer
 
+from .. import lang
+
 ANALYZER_VERSION = "kr-5"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
 
@@ -43,172 +45,29 @@ _ACRONYM_PLURAL_RE = re.compile(r"(?<=[A-Z][A-Z])s(?![a-z])")
 """The ``s`` of an acronym's plural (SKUs, IDs, mRNAs, CRDs): an inflection like any other,
 not a camelCase word of its own (which made ``SKUs`` the parts ``sk`` and ``us``)."""
 
-VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
-"""After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
-/ lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
-
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "being",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "having",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "itself",
-        "may",
-        "me",
-        "might",
-        "must",
-        "my",
-        "of",
-        "on",
-        "or",
-        "our",
-        "ours",
-        "shall",
-        "should",
-        "so",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "theirs",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "to",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-    ]
-)
-"""English words too common to count as keywords."""
-
-CJK_STOP = frozenset(
-    "的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该"
-    "你您我他她它咱们們"
-)
-"""Chinese characters that carry no topic on their own (used when a query has single characters)."""
-
-CJK_QUESTION_WORDS = frozenset(
-    [
-        "什么",
-        "什麼",
-        "哪些",
-        "哪個",
-        "哪个",
-        "怎么",
-        "怎麼",
-        "如何",
-        "为何",
-        "為何",
-        "为什么",
-        "為什麼",
-        "多少",
-        "是否",
-        "是什么",
-        "是什麼",
-        "意思",
-        "含义",
-        "含義",
-        "请问",
-        "請問",
-        "哪里",
-        "哪裡",
-        "哪裏",
-        "是不是",
-        "有没有",
-        "有沒有",
-        "几个",
-        "幾個",
-        "可以",
-        "能否",
-        "怎样",
-        "怎樣",
-        "几天",
-        "幾天",
-        "多久",
-        "多长",
-        "多長",
-        "什么时候",
-        "什麼時候",
-        "哪天",
-        "哪一",
-        "哪种",
-        "哪種",
-        "为啥",
-        "為啥",
-        "区别",
-        "區別",
-        "了解",
-    ]
-)
-"""Question words dropped from a Chinese query's keywords (still used for ranking)."""
-_CJK_WHICH = re.compile(
-    r"[哪何][一]?[位个個年天月日种種类類家国國条條本部次所座项項件首届屆场場名只隻张張队隊边邊样樣"
-    r"人时時处處地者]"
-    r"|[几幾][位个個种種次年天月日人名首条條家座所项項件届屆场場点點岁歲倍]"
-    r"|多[大快高远遠重长長久深宽寬厚早晚少]|[什甚][么麼]时候|[什甚][么麼]時候|时候|時候|甚[么麼]"
-)
-"""An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何時, 几首, 多快 ...
-(哪吒, a name, is no measure word); 时候 of 什么时候."""
+VERB_PARTICLES = lang.VERB_PARTICLES
+"""After a verb these make a phrasal verb whose noun is one word (:data:`.lang.en.VERB_PARTICLES`)."""
+STOP_WORDS = lang.STOP_WORDS
+"""Words too common to count as keywords (:data:`.lang.en.STOP_WORDS`)."""
+CJK_STOP = lang.STOP_CHARS
+"""Characters that carry no topic on their own (:data:`.lang.zh.STOP_CHARS`), in Simplified."""
+CJK_QUESTION_WORDS = lang.QUESTION_WORDS
+"""Question words dropped from a query's keywords (:data:`.lang.zh.QUESTION_WORDS`), in
+Simplified: they are matched against the words of :func:`iter_tokens`' converted runs."""
+_CJK_WHICH = re.compile(lang.QUESTION_MEASURE)
+"""An interrogative and a measure word: 哪一位, 几首, 多快 (:data:`.lang.zh.QUESTION_MEASURE`)."""
 
 
 def cjk_question_prefix(word: str) -> int:
     """The length of a question word (哪一种, 几首) that a longer word starts with (jieba has
-    几首歌 and 哪一种米 as words), else 0."""
+    几首歌 and 哪一种米 as words), else 0; ``word`` in Simplified characters."""
     m = _CJK_WHICH.match(word)
     return m.end() if m is not None and m.end() < len(word) else 0
 
 
 def cjk_question_word(word: str) -> bool:
     """A Chinese question word: listed (:data:`CJK_QUESTION_WORDS`), or 哪 / 何 with a measure
-    word."""
+    word; ``word`` in Simplified characters."""
     return word in CJK_QUESTION_WORDS or _CJK_WHICH.fullmatch(word) is not None
 
 

@@ -1,0 +1,188 @@
+"""English: its stop words, question phrases and the wording of the kinds of value asked.
+
+Every language module exposes the same names (:class:`knowledge_retrieval.lang.Language`); a
+name a language has no use for is empty. Patterns are regular expressions matched without regard
+to case; :data:`~.grammar.NUM` in one stands for a number.
+"""
+
+from __future__ import annotations
+
+from .grammar import words
+
+STOP_WORDS = words(
+    """
+        a an and are as at be been being
+        but by can could did do does doing for
+        from had has have having how i if in
+        into is it its itself may me might must
+        my of on or our ours shall should so
+        such than that the their theirs them then there
+        these they this those to was we were what
+        when where which while who whom why will with
+        would you your yours
+    """
+)
+"""Words too common to count as keywords."""
+
+STOP_CHARS: frozenset[str] = frozenset()
+"""Single characters with no topic of their own (a script written without spaces)."""
+
+QUESTION_WORDS: frozenset[str] = frozenset()
+"""Question words dropped from a query's keywords (English ones are stop words)."""
+
+QUESTION_MEASURE = ""
+"""A question word and a measure word, as one word (none in English)."""
+
+PARTICLES: frozenset[str] = frozenset()
+"""Sentence particles that join no word (none in English)."""
+
+INTERROGATIVES: frozenset[str] = frozenset()
+"""Characters that make a word a question (none in English)."""
+
+VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
+"""After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
+/ lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""
+
+QUESTION_NOISE = words(
+    """
+        mean means meaning meant explain explained tell please know describe show find look
+        get doc docs documentation question answer learn
+    """
+)
+"""How a question is put (what does X mean, please explain): no topic; weighs a little."""
+CONNECTIVES = frozenset(["vs", "versus", "via", "etc"])
+"""Words that join the things asked about (consistency vs availability, logs via OTLP): no
+topic of their own; like the question noise above, they weigh a little and are no keyword."""
+HEDGES = words(
+    """
+        someone somebody anyone anybody everyone everybody something anything like just really
+        actually basically maybe kinda
+    """
+)
+"""What a spoken question adds (can someone pause it for like 6 months, can i just give it more
+memory): no topic; weighed as question noise."""
+NOISE = QUESTION_NOISE | CONNECTIVES | HEDGES
+"""Words of a question that weigh a little and are no keyword."""
+
+QUESTION_PHRASES = {
+    "how": frozenset(
+        ["many", "much", "long", "often", "far", "soon", "old", "big", "large", "fast", "quickly"]
+    )
+}
+"""After "how", these words make the question phrase ("how many times", "how long", "how fast"):
+what is asked for, not a topic the answer must name."""
+
+KIND_WORDS = {"percent": frozenset(["percent", "percentage", "percentages"])}
+"""In a question asking for a kind of value, the word that says so (rollout percentages): what
+is asked for, which a page writes as 5%."""
+
+HOW_WORKS = r"^\s*how\s+(?:do|does|did|can|could|will|would|should)\b.*\b(works?)\W*$"
+"""The "work" that ends "how do refunds work" (group 1): what is asked (how something goes), not
+a topic the answer must name (a FAQ's "which test cards work in the sandbox")."""
+
+VERSION = r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b"
+"""A version asked for (v2, version 3.1); the first group that matched is the version."""
+
+LATEST = r"\b(latest|newest|most recent|current version)\b"
+"""Asking for the newest document (matched with case)."""
+
+OVERVIEW = r"\b(overview|table of contents|index|toc)\b"
+"""Asking for an overview or a table of contents."""
+
+ASKED: dict[str, str] = {
+    "phone": r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b",
+    "version": (r"\b(?:which|what|minimum|min|oldest|lowest|required)(?: \w+)? versions?\b"),
+    "range": (
+        r"\b(?:allowed|valid|value) range\b|\brange (?:of|for|can)\b|\bwhat range\b"
+        r"|\b(?:max(?:imum)?|min(?:imum)?) (?:allowed )?values?\b"
+        r"|\b(?:maximum|minimum) (?:of|for)\b"
+    ),
+    "percent": (
+        r"\b(?:what|which|how much|how many)\s+(?:percentage|percent)\b"
+        r"|\bpercentages?\b(?!\s+of\b)"
+    ),
+    "usd": r"\b(?:in|how many)\s+(?:usd|us\$|us dollars?|dollars?)\b",
+    "eur": r"\b(?:in|how many)\s+(?:eur|euros?)\b",
+    "cny": r"\b(?:in|how many)\s+(?:cny|rmb|yuan|renminbi)\b",
+    "twd": r"\b(?:in|how many)\s+(?:twd|nt\$|nt dollars?)\b",
+    "frequency": r"\bhow (?:often|frequently)\b|\b(?:what|which) (?:frequency|interval)\b",
+    "duration": (
+        r"\bhow long\b|\bhow many (?:milli)?(?:seconds|minutes|hours|days|weeks|months|years)\b"
+    ),
+    "date": (
+        r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"
+        r"|\bsince when\b"
+    ),
+    "number": r"\bhow (?:many|much)\b|\bnumber of\b",
+}
+"""The wording of a question that asks for a value of a kind (how long: a duration)."""
+
+VALUES: dict[str, str] = {
+    "duration": (
+        r"\b(?:immediately|instantly|never expires?|forever|indefinitely|permanent(?:ly)?)\b"
+    ),
+    "frequency": (
+        r"\b(?:every|each|per|once|twice|times)\s+(?:a\s+|an\s+|\d+\s*|other\s+)?"
+        r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|quarters?|years?|sprints?"
+        r"|releases?|shifts?|runs?)\b"
+        r"|\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|monthly|quarterly|yearly"
+        r"|annually|semi-annually)\b"
+    ),
+    "percent": r"\bper ?cent\b",
+    "usd": r"\bdollars?\b",
+    "eur": r"\beuros?\b",
+    "cny": r"\byuan\b",
+    "date": (
+        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d"
+        r"|\b(?:since|until|from) (?:v|version )\d"
+    ),
+    "version": r"\bversion \d",
+    "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",
+    "range": (
+        r"\b(?:min(?:imum)?|max(?:imum)?|at (?:most|least)|up to|between|no more than|"
+        r"not more than|less than|greater than)\b"
+    ),
+}
+"""Words that give a value of a kind (daily: a frequency; per cent: a percentage)."""
+
+NUMERALS = ""
+"""A number in the language's own numerals (none: English writes digits)."""
+
+NUMBER_WORDS = (
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|fifty|sixty|hundred|thousand|million|dozen|once|twice|single|half)\b"
+)
+"""A number spelled as a word: a number, and with a unit a duration (not a range's end)."""
+
+ARTICLES = r"\ban?\s+"
+"""A word that counts one before a unit (a day, an hour)."""
+
+COUNTERS = ""
+"""A measure word between a number and its unit (none in English)."""
+
+UNITS = (
+    r"ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|days?|w|weeks?|"
+    r"months?|y|yrs?|years?|business days?|working days?"
+)
+"""Units of time after a number (30 s, 2 business days)."""
+
+TIME_WORDS = (
+    r"(?:milli)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|secs?|mins?|hrs?|ttl|"
+    r"(?<![a-z])ms(?![a-z])"
+)
+"""A unit or measure of time named anywhere, in words or in a key (``payment.timeout.seconds``,
+``ttlHours``)."""
+
+RANGE_WORDS = "to|and"
+"""Words between the ends of a range of numbers (5 to 10)."""
+
+VALUE_NAMES = {
+    "phone": "phone number",
+    "version": "version number",
+    "percent": "percentage",
+    "usd": "amount in US dollars",
+    "eur": "amount in euros",
+    "cny": "amount in yuan",
+    "twd": "amount in New Taiwan dollars",
+}
+"""A kind of value as a note names it, where its name is not the kind itself."""

@@ -1,0 +1,79 @@
+"""What every language writes alike: digits, years, versions, currency signs, ranges, phones.
+
+The notation here is no language's words: ``3.2.1``, ``$ 5``, ``€``, ``P1DT2H``, ``≤``. A
+language module (:mod:`.en`, :mod:`.zh`) adds its words; :mod:`knowledge_retrieval.lang` joins
+them. In a pattern, :data:`NUM` stands for any number: digits, or a language's numerals (三十).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Kind = Literal[
+    "number",
+    "duration",
+    "frequency",
+    "date",
+    "version",
+    "phone",
+    "range",
+    "percent",
+    "usd",
+    "eur",
+    "cny",
+    "twd",
+]
+"""A kind of value a question may ask for."""
+
+KINDS: tuple[Kind, ...] = (
+    "phone",
+    "version",
+    "range",
+    "percent",
+    "usd",
+    "eur",
+    "cny",
+    "twd",
+    "frequency",
+    "duration",
+    "date",
+    "number",
+)
+"""The kinds of value a question may ask for, in the order they are read from its wording (a
+phone number before a number, a version before a date)."""
+
+NUM = "<NUM>"
+"""In a pattern: a number in digits or in any language's numerals (replaced when joined)."""
+
+DIGITS = r"(?<![A-Za-z0-9_\-])\d+(?:[.,]\d+)*"
+"""Digits not inside a code (``E2060``, ``AUTH-1103``)."""
+
+VERSION_NUMBER = r"\d+(?:\.\d+)*"
+"""A version as written after a version word (``2``, ``3.2.1``)."""
+
+RANGE_SIGNS = r"-|–|—|~|～|\.\."
+"""Signs between the ends of a range of numbers (``0–2000``, ``1..10``)."""
+
+VALUES: dict[str, str] = {
+    "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
+    "percent": r"\d\s*[%％]",
+    "usd": r"\$\s?\d|\d\s?\$|\bUSD\b|\bUS\$",
+    "eur": r"€\s?\d|\d\s?€|\bEUR\b",
+    "cny": r"[¥￥]\s?\d|\bCNY\b|\bRMB\b",
+    "twd": r"NT\$|\bTWD\b",
+    "date": (
+        # a year, not the upper end of a range of small numbers ("Allowed range: 0–2000")
+        r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
+        r"|\bv?\d+\.\d+(?:\.\d+)?\b"
+    ),
+    "version": r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b",
+    "phone": r"\+?\(?\d[\d ()\-]{5,}\d|#\d{3,}",
+    "range": r"≤|≥|<=|>=|<|>",
+}
+"""Notation that gives a value of a kind in any language (ISO 8601 durations, D+1, 5%, $5,
+a year, 1.2.3, a phone number, ≤)."""
+
+
+def words(text: str) -> frozenset[str]:
+    """The words of a list written as text, separated by white space."""
+    return frozenset(text.split())

@@ -1,0 +1,127 @@
+"""Chinese: its stop characters, question words and the wording of the kinds of value asked.
+
+Every entry is written once, in Simplified characters: text is converted to Simplified
+(:func:`knowledge_retrieval.text.analysis.to_simplified`, one character for one) before it is
+matched, so 電話 and 电话 are one entry. Patterns are regular expressions; :data:`.grammar.NUM`
+in one stands for a number (30, 三十).
+"""
+
+from __future__ import annotations
+
+from .grammar import NUM, words
+
+STOP_WORDS: frozenset[str] = frozenset()
+"""Words too common to count as keywords (Chinese ones are characters: :data:`STOP_CHARS`)."""
+
+STOP_CHARS = frozenset(
+    "的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该"
+    "你您我他她它咱们"
+)
+"""Characters that carry no topic on their own (used when a query has single characters)."""
+
+QUESTION_WORDS = words(
+    """
+    什么 哪些 哪个 怎么 如何 为何 为什么 多少 是否 是什么 意思 含义 请问 哪里 是不是 有没有 几个
+    可以 能否 怎样 几天 多久 多长 什么时候 哪天 哪一 哪种 为啥 区别 了解
+    """
+)
+"""Question words dropped from a query's keywords (still used for ranking)."""
+
+QUESTION_MEASURE = (
+    r"[哪何][一]?[位个年天月日种类家国条本部次所座项件首届场名只张队边样人时处地者]"
+    r"|[几][位个种次年天月日人名首条家座所项件届场点岁倍]"
+    r"|多[大快高远重长久深宽厚早晚少]|[什甚]么时候|时候|甚么"
+)
+"""An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何时, 几首, 多快 ...
+(哪吒, a name, is no measure word); 时候 of 什么时候."""
+
+PARTICLES = frozenset("的了是吗呢吧啊么")
+"""Stop characters that never join the lone character before them into a word (幂 + 等 do)."""
+
+INTERROGATIVES = frozenset("何哪谁几啥怎甚")
+"""Characters that make a word a question (何年, 哪边, 谁当)."""
+
+VERB_PARTICLES: frozenset[str] = frozenset()
+"""Particles that make a verb a phrasal verb (none in Chinese)."""
+
+NOISE: frozenset[str] = frozenset()
+"""Words of a question that weigh a little and are no keyword (Chinese ones are question
+words)."""
+
+QUESTION_PHRASES: dict[str, frozenset[str]] = {}
+"""A question word and the words after it that make the question phrase (none here)."""
+
+KIND_WORDS: dict[str, frozenset[str]] = {}
+"""The word that says which kind of value is asked (none: they are in :data:`ASKED`)."""
+
+HOW_WORKS = ""
+"""How something goes, asked (none here)."""
+
+VERSION = r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版"
+"""A version asked for (版本 2, 第 3 版, 2.0 版); the first group that matched is the version."""
+
+LATEST = r"最新|最近|当前版本"
+"""Asking for the newest document."""
+
+OVERVIEW = r"目录|概览|索引"
+"""Asking for an overview or a table of contents."""
+
+ASKED: dict[str, str] = {
+    "phone": r"电话|热线|分机|手机(?:号码|号)?\s*(?:是|为)?\s*(?:多少|几号)",
+    "version": r"版本号|哪个版本|什么版本|最低版本",
+    "range": r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少|最大值|最小值",
+    "percent": r"百分之多少|多少百分比|百分比|占比多少",
+    "usd": r"多少美元|多少美金",
+    "eur": r"多少欧元",
+    "cny": r"多少人民币",
+    "twd": r"多少台币|多少新台币",
+    "frequency": r"多久一次|多长时间一次|多常|频率|每隔多久|隔多久",
+    "duration": r"多久|多长时间|多长|有效期|几天|多少天|几个小时|多少小时|多少分钟|多少秒",
+    "date": (
+        r"哪一年|哪年|何年|哪一天|几月|几号"
+        # 是什么时候建立的, 何时发行的: when a past event took place
+        r"|(?:什么|何)(?:时候|时)[^，,。？?]{0,12}的\s*[？?]?\s*$"
+    ),
+    "number": r"多少|(?<!茶)几(?![乎何内])",
+}
+"""The wording of a question that asks for a value of a kind (多久: a duration)."""
+
+VALUES: dict[str, str] = {
+    "duration": r"即时|立即|永久|不过期|当天|次日|隔天",
+    "frequency": rf"每\s*(?:隔\s*)?(?:{NUM}\s*)?(?:个)?(?:秒|分钟|小时|天|日|晚|周|星期|月|季|年)",
+    "percent": r"百分之|百分比",
+    "usd": r"美元|美金",
+    "eur": r"欧元",
+    "cny": r"人民币|\d\s*元",
+    "twd": r"台币|新台币|\d\s*元",
+    "date": (
+        rf"{NUM}\s*[年月日号]"
+        # a period: 唐末, 清朝, 战国时期, 十九世纪, 1990年代
+        r"|[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
+    ),
+    "version": r"版本\s*\d",
+    "phone": r"分机\s*\d{2,}",
+    "range": r"最小|最大|最多|最少|上限|下限|不超过|不得超过|以内|以上|以下",
+}
+"""Words that give a value of a kind (每天: a frequency; 百分之: a percentage)."""
+
+NUMERALS = "[零一二三四五六七八九十百千万两〇壹贰叁肆伍陆柒捌玖拾佰仟半]+"
+"""A number in Chinese numerals (三十, 两, 半)."""
+
+NUMBER_WORDS = ""
+"""A number spelled as a word (Chinese ones are numerals)."""
+
+ARTICLES = ""
+"""A word that counts one before a unit (none in Chinese)."""
+
+COUNTERS = "个"
+"""A measure word between a number and its unit (三个月)."""
+
+UNITS = "秒|毫秒|分钟|分|小时|钟头|天|日|工作日|工作天|个工作日|周|星期|个月|月|年"
+"""Units of time after a number (30 秒, 3 个工作日)."""
+
+TIME_WORDS = "毫秒|秒|分钟|小时|天|工作日|周|星期|个月|年"
+"""A unit or measure of time named anywhere."""
+
+RANGE_WORDS = "至|到"
+"""Words between the ends of a range of numbers (5 至 10)."""
