@@ -283,20 +283,3 @@ def decide(
     if any(f.lacks for f in files):
         prob, final = confidence.scores(x, never)
     return never, prob, final
-
-
-def release(files: Sequence[FileMatch]) -> None:
-    """Lift the absent-identifier hold from ranked files (rank order) that match a keyword,
-    when another KB searched with them has the identifier: their score becomes the map of
-    their probability again, still never rising down the list (a file another rule holds
-    stays under)."""
-    if not registry.on("absent_only_where_searched"):
-        return
-    prev = 1.0
-    for f in files:
-        f.held = tuple(h for h in f.held if h != "absent_identifier")
-        if f.capped and f.matched_terms and not f.held:
-            f.score = float(confidence.to_score(np.array([f.probability]))[0])
-            f.capped = False
-        f.score = min(f.score, prev)
-        prev = f.score

@@ -363,8 +363,6 @@ class Ranker:
                     best[fi] = b
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
-        if registry.on("follow_originals"):
-            self._follow_originals(cands, raw, emph, cov, rel, tcov)
         links = (
             {}
             if q.wants_index or not registry.on("entry_links")
@@ -421,7 +419,7 @@ class Ranker:
             keywords=len(vocab.keywords),
             rarity=spec,
             typo=via_typo,
-            sections=stats.sections,
+            sections=stats.n,
         )
 
     @staticmethod
@@ -486,35 +484,6 @@ class Ranker:
                 if hits and at[target] not in out:
                     out[at[target]] = e
         return out
-
-    @staticmethod
-    def _follow_originals(
-        cands: Candidates,
-        raw: np.ndarray,
-        emph: np.ndarray,
-        cov: np.ndarray,
-        rel: np.ndarray,
-        tcov: np.ndarray,
-    ) -> None:
-        """A copy of an emphasized page elsewhere (``versioned_docs/version-3/x.md`` of
-        ``docs/x.mdx``: same name, same match) ranks right after it: the README prefers the
-        emphasized page, which says which copy comes first, not that the copy answers less
-        than other pages."""
-        if not emph.any() or emph.all():
-            return
-        originals: dict[str, list[int]] = {}
-        for i in np.flatnonzero(emph).tolist():
-            originals.setdefault(_stem(cands.file_paths[i]), []).append(i)
-        for i in np.flatnonzero(emph == 0).tolist():
-            for j in originals.get(_stem(cands.file_paths[i]), ()):
-                if (
-                    abs(cov[i] - cov[j]) < TWIN_TOLERANCE
-                    and abs(rel[i] - rel[j]) < TWIN_TOLERANCE
-                    and abs(tcov[i] - tcov[j]) < TWIN_TOLERANCE
-                    and raw[j] > raw[i]
-                ):
-                    raw[i] = raw[j] - 1e-9
-                    break
 
     def _factors(
         self, cands: Candidates, best: np.ndarray, cov: np.ndarray, q: Query, stats: TermStats
@@ -595,11 +564,6 @@ def _translations_used(
         for word, other in vocab.translated.items()
         if word not in vocab.expanded or (word in row and bool(via[row[word]].any()))
     }
-
-
-def _stem(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[0].lower()
 
 
 def _version_of(path: str, stored: dict[str, Any]) -> str:

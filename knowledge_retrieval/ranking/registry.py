@@ -104,12 +104,6 @@ RULES: dict[str, Rule] = {
             "a table row whose field is one keyword and value another lifts its section",
         ),
         Rule(
-            "follow_originals",
-            "factor",
-            "ranker",
-            "a page that repeats another (a translation, a copy) ranks at most with its original",
-        ),
-        Rule(
             "entry_links",
             "factor",
             "ranker",
@@ -140,13 +134,6 @@ RULES: dict[str, Rule] = {
             "vocabulary",
             "beside a code, key or path the KB has, a keyword it knows is also read in its "
             "other language",
-        ),
-        Rule(
-            "absent_only_where_searched",
-            "hold",
-            "api",
-            "searching several KBs, an identifier absent from one but present in another does "
-            "not hold the first KB's hits",
         ),
     )
 }

@@ -150,5 +150,8 @@ def test_an_edit_undone_leaves_the_scores_of_a_fresh_build(
     fresh = scores()
     for got, want in zip(after, fresh, strict=True):
         assert [p for p, _s in got] == [p for p, _s in want]
-        assert all(abs(a - b) < 0.005 for (_p, a), (_q, b) in zip(got, want, strict=True))
+        assert all(abs(a - b) < 0.005 for (_p, a), (_q, b) in zip(got, want, strict=True)), (
+            got,
+            want,
+        )
     assert [[p for p, _s in r] for r in before] == [[p for p, _s in r] for r in fresh]
