@@ -193,7 +193,7 @@ def test_every_regex_on_its_own_characters_repeated(
     cases = [(pre, pump) for pre in ["", *pieces] for pump in [*own, *pieces]]
     cases += [(pre + a, pump) for pre in own for a in ("a", " a") for pump in (" ", "\t")]
     for prefix, pump in cases:
-        for suffix in ("x", "\n"):
+        for suffix in ("x", "\n", "\nx"):
             text = prefix + pump * (SWEEP_LENGTH // len(pump)) + suffix
             for method in methods:
                 took = timed(_call(pattern, method, text))

@@ -18,13 +18,16 @@ IGNORECASE = re.IGNORECASE
 _ABOUT_EN = re.compile(
     r"\b(?:mentions?|mentioning|names?|naming|is about|are about|asks? about|asked about"
     r"|asking about|about|concerns?|concerning|involves?|involving|refers? to|regarding"
-    r"|relates? to|related to|covers?|on the topic of|contains?|includes?)\s+(.+)$",
+    r"|relates? to|related to|covers?|on the topic of|contains?|includes?)\s+(.+)",
     IGNORECASE,
 )
 _ABOUT_ZH = re.compile(
     r"(?:涉及|提到|提及|关于|關於|问到|問到|问及|問及|询问|詢問|包含|针对|針對|谈到|談到"
-    r"|有关|有關|是|属于|屬於)(?:到)?\s*(.+)$"
+    r"|有关|有關|是|属于|屬於)(?:到)?\s*(.+)"
 )
+"""The topic after "about" / "涉及": the rest of the line. Searched in a clause made one line,
+``(.+)`` already ends there; an anchor at the end would retry every keyword of a long line
+to its end (quadratic when the text has a newline after a run of keywords)."""
 _WITH_ZH = re.compile(r"(?:与|與|和|跟)\s*(.{1,80}?)\s*(?:有关|有關|相关|相關)")
 """A topic "与 X 有关" (X of at most 80 characters: each 与 is looked at that far, not to the end)."""
 _TAILS = "时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類"

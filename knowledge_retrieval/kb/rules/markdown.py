@@ -20,7 +20,9 @@ _ATX_CLOSE = re.compile(r"[ \t]*(?:#+[ \t]+)?")
 """Blanks and a closing run of #s, at the start of the text read backwards."""
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _HR = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])(?:[ \t]+(.*))?$")
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])(?:[ \t](.*))?$")
+"""A list item; its text is group 1 less leading blanks (``[ \\t]+(.*)`` before the end would
+give back one blank at a time to a line of blanks followed by a newline: quadratic)."""
 _TABLE_SEP = re.compile(r"^\|?[\s:|-]+$")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -104,7 +106,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
                 blocks.append(_Block("table", [stripped], section, line=at, raw=[raw]))
             cur = None
         elif m := _ITEM.match(line):
-            cur = _Block("item", [m.group(1) or ""], section, line=at, raw=[raw])
+            cur = _Block("item", [(m.group(1) or "").lstrip(" \t")], section, line=at, raw=[raw])
             blocks.append(cur)
         elif cur is not None:
             cur.lines.append(stripped)

@@ -99,9 +99,10 @@ _ONLY_ZH = (
         r"|只限于?|只限於)(?P<c>[^，,。；;]+)"
     ),
 )
-_WHEN = (
+_WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends there unanchored
+    # (anchored, a line with a newline after a run of colons was retried from each colon)
     re.compile(
-        r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]*?[^,，\x00\s])\s*[,，:：]\s*(?P<a>.+)$",
+        r"^\W*(?:when|whenever|if)\b(?P<c>[^,，\x00]*?[^,，\x00\s])\s*[,，:：]\s*(?P<a>.+)",
         IGNORECASE,
     ),
     re.compile(
