@@ -36,7 +36,7 @@ from .kb.discovery import (
 from .kb.reader import readme_text
 from .kb.rules.cache import cached_rules
 from .models import KBRules
-from .ranking import outcome
+from .ranking import holds, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
 from .ranking.matches import RankOutcome
 from .ranking.query import Query, analyze_query
@@ -201,6 +201,18 @@ def _best_score(o: RankOutcome) -> float:
     return o.files[0].score if o.files else 0.0
 
 
+def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
+    """An identifier held under the line in one KB but present in another searched KB does not
+    hold the first KB's hits down (``超卖 INV_OVERSOLD`` over a glossary and a troubleshooting
+    KB): only identifiers absent from every KB searched make every hit unconfident."""
+    if len(outcomes) < 2:
+        return
+    everywhere = set.intersection(*(set(o.absent_ids) for o in outcomes.values()))
+    for o in outcomes.values():
+        if o.absent_ids and not everywhere:
+            holds.release(o.files)
+
+
 def _report_notes(report: IndexReport, notes: list[str]) -> None:
     if report.warning:
         notes.append(report.warning)
@@ -334,6 +346,7 @@ def search(
             notes.extend(kb_notes[k.loc.name])
 
     kb_names = tuple(k.loc.name for k in kbs)
+    _absent_only_where_searched(outcomes)
     for name, o in outcomes.items():
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())

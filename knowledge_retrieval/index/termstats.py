@@ -40,20 +40,6 @@ _SEGMENTS: weakref.WeakKeyDictionary[KBIndex, dict[str, dict[str, np.ndarray]]] 
 )
 
 
-def median_of(values: np.ndarray) -> float:
-    """``float(np.median(values))`` of a non-empty 1-D array, without ``np.median``'s import of
-    ``numpy.ma`` (about 40 ms of a one-shot process): the same partition, the same mean."""
-    n = len(values)
-    half = n // 2
-    if n % 2:
-        middle = np.partition(values, half)[half : half + 1]
-    else:
-        middle = np.partition(values, [half - 1, half])[half - 1 : half + 1]
-    if values.dtype.kind in "fc" and np.isnan(values).any():
-        return math.nan
-    return float(np.mean(middle))
-
-
 STEM_ENDINGS = ("", "e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions", "al", "ly", "ment")
 """Endings the stemmer cuts from English words: a vocabulary term plus one of them is a word
 as written (``charg`` + ``ed``), which a misspelt word is compared with."""
@@ -247,11 +233,11 @@ class TermStats:
         return got
 
     def _files(self) -> dict[str, np.ndarray]:
-        """Per section: its title key, whether it is live, whether it starts its file, and its
-        file's body length (every section of the file; a file's sections are consecutive)."""
+        """Per section: its title key, whether it is live and whether it starts its file (a
+        file's sections are consecutive)."""
         got: dict[str, np.ndarray] | None = self.cache.get("files")
         if got is None:
-            keys, live, firsts, lengths = [], [], [], []
+            keys, live, firsts = [], [], []
             for seg, _off in self.reader.leaf_readers():
                 cols = self.segment_columns(seg)
                 key = cols["tkey"]
@@ -260,17 +246,13 @@ class TermStats:
                     alive[list(seg.deleted_docs_set)] = False
                 first = (key & np.uint64(1)) == 1
                 first[:1] = True
-                starts = np.flatnonzero(first)
-                sums = np.add.reduceat(cols["body"], starts) if len(starts) else np.zeros(0)
                 keys.append(key)
                 live.append(alive)
                 firsts.append(first)
-                lengths.append(sums[np.cumsum(first) - 1])
             got = {
                 "key": np.concatenate(keys) if keys else np.zeros(0, dtype=np.uint64),
                 "live": np.concatenate(live) if live else np.zeros(0, dtype=bool),
                 "first": np.concatenate(firsts) if firsts else np.zeros(0, dtype=bool),
-                "length": np.concatenate(lengths) if lengths else np.zeros(0),
             }
             self.cache["files"] = got
         return got
@@ -291,17 +273,6 @@ class TermStats:
                 hit = (titles[at] == title) & (title > 0)
                 got[hit] = counts[at[hit]]
             self.cache["title_shares"] = got
-        return got
-
-    def file_lengths(self) -> np.ndarray:
-        """For each section, its file's length over the median live file's (a long page has
-        every word somewhere)."""
-        got: np.ndarray | None = self.cache.get("file_lengths")
-        if got is None:
-            f = self._files()
-            files = f["length"][f["live"] & f["first"]]
-            median = median_of(files) if len(files) else 1.0
-            got = self.cache["file_lengths"] = f["length"] / max(median, 1.0)
         return got
 
     def segment_columns(self, segreader: Any) -> dict[str, np.ndarray]:

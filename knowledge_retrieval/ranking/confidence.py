@@ -196,13 +196,11 @@ def explain(
     score: float,
     capped: bool,
     lacks: str = "",
-    via: str = "",
     held: Sequence[str] = (),
 ) -> dict[str, object]:
     """How one hit's score was made: each feature, its value and its part of the log-odds (and
     the rules that hold it under the line, ``held``; when the question asks for a kind of value
-    the hit's section does not hold, that kind; when an entry file's row links to the hit, that
-    file, whose probability it took)."""
+    the hit's section does not hold, that kind)."""
     m = model()
     contrib = m.contributions(x)
     out: dict[str, object] = {
@@ -220,6 +218,4 @@ def explain(
         out["held"] = list(held)
     if lacks:
         out["lacks"] = lacks
-    if via:
-        out["via"] = via
     return out

@@ -1,8 +1,8 @@
 """The one place a hit is held under the line whatever the model says (:func:`decide`): what
 the question and the KB's vocabulary rule out for every file, what a file lacks of the question
-(a name), whether a section gives the kind of value the question asks for, and, across KBs,
-which of those holds one KB's hits only because of another (:func:`release`). Each rule is an
-entry of :mod:`.registry`."""
+whether a section gives the kind of value the question asks for, and, across KBs, which of
+those holds one KB's hits only because of another (:func:`release`). Each rule is an entry of
+:mod:`.registry`."""
 
 from __future__ import annotations
 
@@ -26,9 +26,6 @@ from .vocabulary import Known, is_identifier
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 """A question of at least this many keywords of which the KB knows at most this share is about
 something else: no hit is confident."""
-NAMED_KEYWORDS = 4
-"""A question of at most this many keywords that names something (a capitalised word that
-does not open it) is answered only by a file that has the name."""
 MAX_KIND_CHECKS = 6
 """Sections of a file read for the kind of value a question asks for, when its best lacks it."""
 
@@ -37,32 +34,6 @@ _YES_NO = re.compile(
     r"|[吗嗎][？?]?\s*$|是否|能不能|可不可以|有没有|有沒有|会不会|會不會",
     re.IGNORECASE,
 )
-_NAME = re.compile(r"[A-Z][a-z]{2,}")
-_FIRST_WORD = re.compile(r"\W*(\w+)")
-_CALENDAR = frozenset(
-    [
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ]
-)
-"""Capitalised by convention, not names: a KB may write Friday as 周五, or say "the weekend"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +56,7 @@ class QuestionRules:
     never seen are in another script, its gloss (超卖 of INV_OVERSOLD, 最低消費 of
     PROMO_HOLIDAY20 in an English KB), not words of the identifier's own language the KB never
     uses (HTTP of BF0101)."""
-    mostly_filler: bool
-    """Most of the question is words the KB has never seen, common in English (book, meeting,
-    room, office of "book a meeting room in the Berlin office"): were they question words, what
-    is left (Berlin) would not say what was asked; an identifier the file has whole would
-    (how high can spark.executor.memory go without approval)."""
     id_rows: tuple[int, ...]
-    named: tuple[int, ...]
-    """Keywords that name something in a short question (VPN gateway for Europe, cutoff time
-    Shanghai warehouse): a file without the name answers about something else."""
 
     @classmethod
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
@@ -112,21 +75,16 @@ class QuestionRules:
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             unseen_word=unseen,
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
-            mostly_filler=vocab.mostly_filler,
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
-            named=tuple(_named_rows(text, keywords)),
         )
 
     def held(self, cov: np.ndarray) -> tuple[str, ...]:
         """The rules that hold a file under the line, given its coverage of each keyword: one
-        word per rule (``absent_identifier``, ``outside``, ``mostly_filler``,
-        ``unseen_word``, ``name``)."""
+        word per rule (``absent_identifier``, ``outside``, ``unseen_word``)."""
         why = {
             "absent_identifier": self.absent_identifier,
             "outside": self.outside and not self._glossed(cov),
-            "mostly_filler": self.mostly_filler and not self._whole_identifier(cov),
             "unseen_word": self.unseen_word and not self._glossed(cov),
-            "name": any(cov[i] < 0.5 for i in self.named),
         }
         return tuple(k for k, v in why.items() if v and registry.on(k))
 
@@ -138,27 +96,6 @@ class QuestionRules:
     def _whole_identifier(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole."""
         return any(cov[i] >= 1.0 for i in self.id_rows)
-
-    def unnamed(self, cov: np.ndarray) -> list[str]:
-        """The names of the question a file with this coverage lacks."""
-        return [self.keywords[i].text for i in self.named if cov[i] < 0.5]
-
-
-def _named_rows(text: str, keywords: Sequence[Keyword]) -> list[int]:
-    """The keywords of a short question (at most :data:`NAMED_KEYWORDS`) that are names: a
-    capitalised word (Europe, Shanghai) that does not open the question, in a question whose
-    other words are written in lower case (not a title: "Payment Retry Policy")."""
-    if len(keywords) > NAMED_KEYWORDS:
-        return []
-    first = _FIRST_WORD.match(text)
-    opener = first.group(1) if first else ""
-    rows = [
-        i
-        for i, k in enumerate(keywords)
-        if not k.whole and _NAME.fullmatch(k.text) and k.text != opener and k.text not in _CALENDAR
-    ]
-    lower = any(k.text.isalpha() and k.text.islower() for k in keywords)
-    return rows if lower else []
 
 
 def asked_with_corrections(text: str, asks: Kind | None, corrected: dict[str, str]) -> Kind | None:
@@ -246,16 +183,15 @@ def decide(
     """Which of the ranked ``files`` (rank order, candidate files ``order``) are held under the
     line, and their (probability, published score): the question's rules per file's keyword
     coverage, then, for the files that would still reach the line, the kind of value asked.
-    Sets each file's ``held``, ``unnamed`` and ``lacks`` (and moves its best section to one
+    Sets each file's ``held`` and ``lacks`` (and moves its best section to one
     that gives the asked value where another does)."""
     keywords = vocab.keywords
     rules = QuestionRules.of(q.text, keywords, vocab)
     for f, fi in zip(files, order.tolist(), strict=True):
         f.held = rules.held(cands.file_cov[:, fi])
-        f.unnamed = rules.unnamed(cands.file_cov[:, fi])
     never = np.array([bool(f.held) for f in files], dtype=bool).reshape(-1)
     prob, final = confidence.scores(x, never)
-    asks = asked_with_corrections(q.text, q.asks, {**vocab.respelt, **vocab.did_you_mean})
+    asks = asked_with_corrections(q.text, q.asks, vocab.did_you_mean)
     if asks is None or not registry.on("asked_kind"):
         return never, prob, final
     # the question asks for a kind of value (how long, 多久, phone number) the best section
@@ -283,3 +219,20 @@ def decide(
     if any(f.lacks for f in files):
         prob, final = confidence.scores(x, never)
     return never, prob, final
+
+
+def release(files: Sequence[FileMatch]) -> None:
+    """Lift the absent-identifier hold from ranked files (rank order) that match a keyword,
+    when another KB searched with them has the identifier: their score becomes the map of
+    their probability again, still never rising down the list (a file another rule holds
+    stays under)."""
+    if not registry.on("absent_only_where_searched"):
+        return
+    prev = 1.0
+    for f in files:
+        f.held = tuple(h for h in f.held if h != "absent_identifier")
+        if f.capped and f.matched_terms and not f.held:
+            f.score = float(confidence.to_score(np.array([f.probability]))[0])
+            f.capped = False
+        f.score = min(f.score, prev)
+        prev = f.score

@@ -42,11 +42,6 @@ class FileMatch:
     held: tuple[str, ...] = ()
     """The rules that hold it under the line (names of :mod:`.registry`: ``absent_identifier``,
     ``outside``, ``unseen_word``, ``name`` ...; applied in :mod:`.holds`)."""
-    unnamed: list[str] = field(default_factory=list)
-    """Names of a short question (Europe) the file lacks (the ``name`` rule)."""
-    via: str = ""
-    """The entry file (``index.md``) whose row links to this file for the question: the file
-    takes the row's score."""
     lacks: str = ""
     """The kind of value the query asks for that the best section does not hold (``duration``
     of "how long ...")."""

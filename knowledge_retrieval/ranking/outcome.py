@@ -48,9 +48,7 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         why=", ".join(why),
         missing_value=f.lacks,
         absent_identifiers=tuple(t for t in f.missing_terms if t in f.absent),
-        explain=confidence.explain(
-            f.features, f.probability, f.score, f.capped, f.lacks, f.via, f.held
-        )
+        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.held)
         if explain and f.features is not None
         else None,
     )
@@ -164,11 +162,6 @@ def from_matches(
             + (
                 f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
                 if best.lacks
-                else ""
-            )
-            + (
-                f"; it does not name {', '.join(best.unnamed)}, which the question asks about"
-                if best.unnamed and "name" in best.held
                 else ""
             )
         )

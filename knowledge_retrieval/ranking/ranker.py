@@ -23,7 +23,6 @@ weights sum to 1.
 from __future__ import annotations
 
 import math
-import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,7 +40,6 @@ from .candidates import Candidates, field_value_match
 from .matches import FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
-    TYPO_WEIGHT,
     Known,
     is_identifier,
     nearest_identifiers,
@@ -63,17 +61,6 @@ MAX_FIELD_CHECKS = 6
 TOGETHER_SHARE = 0.5
 """The part of the coverage feature that counts keywords found together in one section (the
 rest counts them anywhere in the file)."""
-LENGTH_DISCOUNT = 0.1
-"""File-wide coverage is divided by 1 + this x log2(file length / median file length) for files
-longer than the median."""
-ENTRY_LEADERS = 3
-"""Entry files among this many leading files have their rows' links followed."""
-_LINK = re.compile(
-    r"\]\(\s*<?([^)\s>]+\.(?:md|mdx|markdown|csv|txt))(?:#[^)\s]*)?>?(?:\s[^)]*)?\)"
-    r"|(?<![\w/.-])((?:\.{1,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:md|mdx|markdown|csv))(?![\w/-])",
-    re.IGNORECASE,
-)
-"""A link to a KB file: a Markdown link's target, or a bare relative path."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
 
@@ -112,8 +99,6 @@ class Ladder:
     rarity: np.ndarray
     """Per keyword: how specific it is in this KB (idf over the most it can be)."""
     stored: dict[int, Any]
-    links: dict[int, int]
-    """Linked file -> the entry file whose row links to it for the question."""
 
 
 def _bm25f(q: Query, vocab: Known, stats: TermStats) -> SectionScores | None:
@@ -201,15 +186,6 @@ class Ranker:
         never, prob, final = holds.decide(
             q, vocab, files, x, order, lad.best, cands, reader, self._section_of(cands, secs)
         )
-        if lad.links:
-            # the KB's own index says the page answers: it is as sure as the index row
-            at = {int(fi): j for j, fi in enumerate(order.tolist())}
-            for fi, entry in lad.links.items():
-                jl, je = at.get(fi), at.get(entry)
-                if jl is not None and je is not None and not never[jl] and prob[je] > prob[jl]:
-                    prob[jl] = prob[je]
-                    files[jl].via = cands.file_paths[entry]
-            final = confidence.published(prob, never)
         for j, f in enumerate(files):
             f.score = float(final[j])
             f.probability = float(prob[j])
@@ -295,24 +271,9 @@ class Ranker:
         # long page (which covers every word of a description somewhere)
         together = np.zeros(len(cands.file_paths))
         np.maximum.at(together, cands.group, sec_cov)
-        if alias and registry.on("typo_discount"):
-            # a file found through a corrected or translated word proves less
-            stand_ins = len(vocab.did_you_mean) + len(vocab.translated)
-            typo = 1.0 - (1.0 - TYPO_WEIGHT) * stand_ins / len(keywords)
-            via_typo = cands.via_stand_in
-            cov = np.where(via_typo, cov * typo, cov)
-            together = np.where(via_typo, together * typo, together)
-        # a question of several words most of which this KB has never seen is out of its scope;
-        # for one or two keywords the coverage already says it
-        on_topic = (
-            sum(vocab.share.values()) / len(keywords)
-            if len(keywords) >= 3 and registry.on("on_topic")
-            else 1.0
-        )
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         if route is not None:  # README rules decided from the question (routing.py)
             mult = mult * route.factors(cands.file_paths)
-        mult = mult * on_topic**2
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)
@@ -323,12 +284,7 @@ class Ranker:
         )
         tprec = np.zeros(len(cands.file_paths))
         np.maximum.at(tprec, cands.group, sec_tp)
-        # a long file has every word somewhere: its file-wide coverage proves less (the share
-        # held together in one section is already measured on the section)
-        longer = np.maximum(1.0, stats.file_lengths()[cands.docs[best]])
-        discount = LENGTH_DISCOUNT if registry.on("length_discount") else 0.0
-        file_wide = cov / (1.0 + discount * np.log2(longer))
-        cov_score = (1.0 - TOGETHER_SHARE) * file_wide + TOGETHER_SHARE * together
+        cov_score = (1.0 - TOGETHER_SHARE) * cov + TOGETHER_SHARE * together
         base = (
             W_COVERAGE * cov_score
             + W_TITLE * tcov
@@ -338,7 +294,6 @@ class Ranker:
         )
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
-        reader = stats.reader
         if (
             (len(keywords) >= 2 or all(map(is_identifier, keywords)))
             and registry.on("field_value")
@@ -359,22 +314,15 @@ class Ranker:
                     break
                 todo[now] = False
                 for fi in now.tolist():
-                    b = self._field_value_best(reader, cands, fi, sec_key, keywords)
+                    b = self._field_value_best(stats.reader, cands, fi, sec_key, keywords)
                     best[fi] = b
                     rel[fi] = min(1.0, cands.sec_score[b] + cands.bonus[b])
                     raw[fi] = (base[fi] + W_RELEVANCE * rel[fi]) * mult[fi]
-        links = (
-            {}
-            if q.wants_index or not registry.on("entry_links")
-            else self._entry_links(reader, cands, raw, best, keywords)
-        )
-        for fi, entry in links.items():  # the page an entry row points to ranks right above it
-            raw[fi] = max(raw[fi], raw[entry] + 1e-9)
         # how specific the matched keywords are in this KB: idf over the most it can be
         rarity = np.array([kw_weight[k.text] for k in keywords]) / math.log(
             1.0 + (stats.n + 0.5) / 0.5
         )
-        return Ladder(cov, tcov, together, rel, tprec, emph, raw, best, rarity, stored, links)
+        return Ladder(cov, tcov, together, rel, tprec, emph, raw, best, rarity, stored)
 
     def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
         """Identifiers of this KB nearest to one it lacks, as the KB writes them."""
@@ -445,45 +393,6 @@ class Ranker:
             if key > best_key:
                 best, best_key = i, key
         return best
-
-    def _entry_links(
-        self,
-        reader: Any,
-        cands: Candidates,
-        raw: np.ndarray,
-        best: np.ndarray,
-        keywords: list[Keyword],
-    ) -> dict[int, int]:
-        """Files an entry file's best section links to for the question (``Coupon stacking |
-        [rules/coupons.md](...)``), among the leading files: linked file -> entry file.
-
-        The README says to start from the entry file; its row for the question names the page
-        that answers. Only a linked file that is itself a candidate (it has a keyword) counts,
-        and the link on the line with the most keywords is followed."""
-        at = {p: i for i, p in enumerate(cands.file_paths)}
-        out: dict[int, int] = {}
-        for e in np.argsort(-raw, kind="stable")[:ENTRY_LEADERS].tolist():
-            path = cands.file_paths[e]
-            if not is_entry(path, self.rules):
-                continue
-            text = reader.stored_fields(int(cands.docs[best[e]])).get("text") or ""
-            folder = posixpath.dirname(path)
-            lines = []
-            for line in text.splitlines():
-                targets = [
-                    posixpath.normpath(posixpath.join(folder, m.group(1) or m.group(2)))
-                    for m in _LINK.finditer(line)
-                ]
-                targets = [t for t in targets if t in at and t != path]
-                if targets:
-                    low = line.lower()
-                    hits = sum(1 for k in keywords if k.text.lower() in low)
-                    lines.append((hits, targets[0]))
-            if lines:
-                hits, target = max(lines, key=lambda h: h[0])
-                if hits and at[target] not in out:
-                    out[at[target]] = e
-        return out
 
     def _factors(
         self, cands: Candidates, best: np.ndarray, cov: np.ndarray, q: Query, stats: TermStats

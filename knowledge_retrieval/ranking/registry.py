@@ -59,39 +59,6 @@ RULES: dict[str, Rule] = {
             "about a word the KB has never seen in the script of the words it knows",
         ),
         Rule(
-            "name",
-            "hold",
-            "holds",
-            "a short question names something (a capitalised word that does not open it) the "
-            "file lacks",
-        ),
-        Rule(
-            "mostly_filler",
-            "hold",
-            "holds",
-            "most of the question is common English the KB, written in English, has never seen, "
-            "and the file lacks the question's identifier whole",
-        ),
-        Rule(
-            "on_topic",
-            "factor",
-            "ranker",
-            "a question of three or more keywords: every file's score times the square of the "
-            "share of its keywords the KB knows",
-        ),
-        Rule(
-            "typo_discount",
-            "factor",
-            "ranker",
-            "a file found through a corrected or translated word: its coverage discounted",
-        ),
-        Rule(
-            "length_discount",
-            "factor",
-            "ranker",
-            "a long file's file-wide coverage proves less (divided by 1 + 0.1 log2 of its length)",
-        ),
-        Rule(
             "title_precision",
             "factor",
             "ranker",
@@ -104,23 +71,11 @@ RULES: dict[str, Rule] = {
             "a table row whose field is one keyword and value another lifts its section",
         ),
         Rule(
-            "entry_links",
-            "factor",
-            "ranker",
-            "a page an entry (index) file's matching row links to ranks right above the entry",
-        ),
-        Rule(
             "common_word_filler",
             "reading",
             "vocabulary",
             "a word the KB has never seen that is common in general language and names nothing "
             "is a question word, not a topic the KB lacks",
-        ),
-        Rule(
-            "misspelt_question_word",
-            "reading",
-            "vocabulary",
-            "a misspelt common word (nbext, heppens) the KB never uses is the question word meant",
         ),
         Rule(
             "translate_unknown",
@@ -134,6 +89,13 @@ RULES: dict[str, Rule] = {
             "vocabulary",
             "beside a code, key or path the KB has, a keyword it knows is also read in its "
             "other language",
+        ),
+        Rule(
+            "absent_only_where_searched",
+            "hold",
+            "api",
+            "searching several KBs, an identifier absent from one but present in another does "
+            "not hold the first KB's hits",
         ),
     )
 }

@@ -56,12 +56,6 @@ class Known:
     alternatives: set[str] = field(default_factory=set)
     """Stand-in terms for a keyword the KB has in its own words too: another way to find it,
     not more of the question (they add nothing to the most a section could score)."""
-    respelt: dict[str, str] = field(default_factory=dict)
-    """Misspelt question words -> the word of general English meant (nbext -> next): read as
-    such for the kind of value asked (phnone number)."""
-    mostly_filler: bool = False
-    """Most of the question is common English the KB, written in English, has never seen (book
-    a meeting room in the Berlin office): question words or its topic, the words cannot say."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
@@ -102,25 +96,18 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     # a topic: it would count as evidence that the question is out of scope
     asked = [part for k in q.keywords for part in _as_known(k, stats)]
     filler: list[Keyword] = []
-    respelt: dict[str, str] = {}
     for k in asked:
         if any(stats.known(t) for t in k.terms):
             continue
         if k.filler_like or (registry.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
-        elif registry.on("misspelt_question_word") and (meant := _misspelt_common(k, stats)):
-            filler.append(k)
-            respelt[k.text] = meant
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
     mostly = len(english) >= MANY_FILLERS and 2 * len(english) > len(asked)
     if mostly and not uses_english_prose(stats):
         # most of the question is common English a KB of another language lacks: its topic
         filler = [k for k in filler if k not in english]
-        mostly = False
     keywords = [k for k in asked if k not in filler]
     out = Known(keywords or asked, dict(q.terms))
-    out.mostly_filler = mostly
-    out.respelt = respelt
     if keywords:
         out.filler = [k.text for k in filler]
     out.absent_ids = [
@@ -331,42 +318,6 @@ def _common_word(k: Keyword, question: str) -> bool:
     return zipf(k.text, "en") >= FILLER_ZIPF
 
 
-def _misspelt_common(k: Keyword, stats: TermStats) -> str | None:
-    """The question word a misspelt keyword stands for: the keyword is no word of general
-    English, one edit from exactly one that is (:data:`REAL_WORD_ZIPF`), that one common enough
-    to be a question word (:data:`FILLER_ZIPF`), and neither it nor a near word is the KB's
-    ("what is the nbext step" of a KB that never says next; "heppens"; not "carier", which is
-    one edit from career and from carrier)."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    from ..text.generalfreq import zipf
-
-    word = k.text
-    if k.whole or len(word) < MIN_TYPO_CHARS or not (word.isascii() and word.isalpha()):
-        return None
-    if not word.islower() or zipf(word, "en") >= REAL_WORD_ZIPF:
-        return None
-    near = process.extract(word, _real_words(), scorer=OSA.distance, score_cutoff=1, limit=2)
-    if len(near) != 1 or zipf(meant := near[0][0], "en") < FILLER_ZIPF:
-        return None
-    if any(stats.known(t) for t in index_terms(meant)) or typo_candidate(stats, k):
-        return None
-    return meant
-
-
-@functools.lru_cache(maxsize=1)
-def _real_words() -> tuple[str, ...]:
-    """The words of general English at least :data:`REAL_WORD_ZIPF` (of 3+ letters)."""
-    from ..text.generalfreq import most_common, zipf
-
-    return tuple(w for w in most_common("en", REAL_WORDS) if zipf(w, "en") >= REAL_WORD_ZIPF)
-
-
-REAL_WORDS = 60_000
-"""An upper bound of :func:`_real_words` (wordfreq's small English list has about 25,000)."""
-
-
 MANY_FILLERS = 3
 ENGLISH_PROSE = 0.15
 ENGLISH_PROBE = 30
@@ -392,7 +343,7 @@ def uses_english_prose(stats: TermStats) -> bool:
 @functools.lru_cache(maxsize=1)
 def _english_probe() -> frozenset[str]:
     """The index terms of the :data:`ENGLISH_PROBE` most common English words."""
-    from ..text.analysis import STOP_WORDS, index_terms
+    from ..text.analysis import STOP_WORDS
     from ..text.generalfreq import most_common
 
     return frozenset(

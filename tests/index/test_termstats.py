@@ -3,16 +3,12 @@ median file length (numpy's median without its import of numpy.ma)."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from knowledge_retrieval.index.store import KBIndex
-from knowledge_retrieval.index.termstats import TermStats, median_of
+from knowledge_retrieval.index.termstats import TermStats
 from knowledge_retrieval.kb.rules import parse_readme
 
 from ..conftest import write
@@ -55,44 +51,6 @@ def test_title_shares_count_files_of_one_folder_with_one_title(tmp_path: Path) -
     assert "articles/wall-2.md" not in shares
     assert shares["articles/wall-0.md"] == 1
     assert shares["articles/wall-1.md"] == shares["articles/canal.md"] == 2
-
-
-def test_file_lengths_sum_every_section_of_a_file(tmp_path: Path) -> None:
-    kb = tmp_path / "kb"
-    write(kb / "README.md", "# Notes\n\nNotes.\n")
-    words = "alpha beta gamma delta "
-    write(kb / "short-a.md", "# X\n\n" + words * 2 + "\n")
-    write(kb / "short-b.md", "# Y\n\n" + words * 2 + "\n")
-    write(
-        kb / "long.md", "# Long\n\n" + "\n\n".join(f"## Part {i}\n\n{words * 2}" for i in range(8))
-    )
-    kbi = KBIndex("kb", kb, tmp_path / "index")
-    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
-    reader = kbi.reader()
-    stats = TermStats(kbi, reader)
-    lengths = stats.file_lengths()
-    by_file: dict[str, set[float]] = {}
-    for d in reader.all_doc_ids():
-        by_file.setdefault(stats.path_of(d), set()).add(round(float(lengths[d]), 6))
-    # every section of a file carries the file's length; the median file has 1
-    assert all(len(v) == 1 for v in by_file.values())
-    assert by_file["short-a.md"] == by_file["short-b.md"] == {1.0}
-    (long_ratio,) = by_file["long.md"]
-    assert 6 < long_ratio < 10  # eight parts as long as a short file (Whoosh lengths are coarse)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.one_of(st.integers(1, 10_000).map(float), st.floats(0, 1e9), st.just(math.nan)),
-        min_size=1,
-        max_size=40,
-    )
-)
-def test_median_of_is_numpys_median(values: list[float]) -> None:
-    a = np.array(values, dtype=np.float64)
-    want, got = float(np.median(a)), median_of(a)
-    assert (math.isnan(want) and math.isnan(got)) or got == want
 
 
 def test_a_numeric_column_is_read_whole_and_equals_the_per_document_values(

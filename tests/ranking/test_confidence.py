@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD
-from knowledge_retrieval.ranking import confidence
+from knowledge_retrieval.ranking import confidence, holds
 
 
 def test_the_line_maps_to_the_default_threshold_and_the_map_is_monotone() -> None:
@@ -48,3 +48,32 @@ def test_the_fitted_model_keeps_each_features_sign() -> None:
         sign = SIGNS.get(name, 0)
         assert coef * sign >= 0, (name, coef)
     assert 0.0 < data["line"] < 1.0
+
+
+def test_release_lifts_only_the_absent_identifier_cap() -> None:
+    # an identifier another searched KB has holds nobody down; a file another rule holds (it
+    # knows too little of the question) stays under the line
+    from knowledge_retrieval.ranking.matches import FileMatch, SectionMatch
+
+    def capped(held: tuple[str, ...]) -> FileMatch:
+        return FileMatch(
+            path="a.md",
+            score=confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD,
+            best=SectionMatch(0, 1.0),
+            coverage=1.0,
+            relevance=1.0,
+            title=0.0,
+            emphasized=False,
+            matched_terms=["VPN"],
+            missing_terms=[],
+            probability=0.9,
+            capped=True,
+            held=held,
+        )
+
+    only_id, also_out = capped(("absent_identifier",)), capped(("absent_identifier", "outside"))
+    holds.release([only_id])
+    holds.release([also_out])
+    assert not only_id.capped and only_id.score > DEFAULT_THRESHOLD
+    assert also_out.capped and also_out.held == ("outside",)
+    assert also_out.score < DEFAULT_THRESHOLD

@@ -1,5 +1,6 @@
-"""Where a question leads: an entry file's row to the page it links to (as sure as the row), a
-bare identifier to the row that defines it (real indexes, through the public API)."""
+"""Where a question leads in a KB with an entry file: to the page about it, to the entry file
+when an overview is asked for, and a bare identifier to the row that defines it (real indexes,
+through the public API)."""
 
 from __future__ import annotations
 
@@ -36,19 +37,6 @@ def _kb(root: Path) -> None:
         root / "orders" / "rules" / "refunds.md",
         "# Refunds\n\nA refund over 500 CNY is approved by finance.\n",
     )
-
-
-def test_the_page_an_index_row_links_to_comes_first(tmp_path: Path) -> None:
-    root = tmp_path / "KnowledgeBase"
-    _kb(root)
-    r = search("coupon stacking", "orders", root=root, explain=True)
-    assert r.found
-    assert [h.path for h in r.hits[:2]] == ["rules/coupons.md", "index.md"]
-    first, index = r.hits[0], r.hits[1]
-    assert first.score == index.score
-    assert first.matched_terms == ("coupon",)  # only what the page really contains
-    assert first.explain is not None and first.explain["via"] == "index.md"
-    assert index.explain is not None and "via" not in index.explain
 
 
 def test_a_row_that_is_not_about_the_question_is_not_followed(tmp_path: Path) -> None:

@@ -136,16 +136,6 @@ def test_a_chinese_word_joined_to_a_lone_character_is_the_word_where_the_kb_lack
     assert r.hits and "状态码" in r.hits[0].matched_terms
 
 
-def test_a_misspelt_question_word_counts_as_the_question_word(root: Path) -> None:
-    # the KB never says "happens": spelt right or wrong, it is a question word, not a topic
-    right = search("what happens to a returned box", "shop", root=root)
-    wrong = search("what heppens to a returned box", "shop", root=root)
-    assert right.found and wrong.found
-    assert wrong.hits[0].path == right.hits[0].path == "returns.md"
-    assert wrong.hits[0].score == pytest.approx(right.hits[0].score)
-    assert "heppens" not in wrong.hits[0].missing_terms
-
-
 def test_a_word_one_edit_from_two_real_words_stays_a_keyword(root: Path) -> None:
     # "carier" is one edit from career and from carrier: which was meant, the words cannot say
     r = search("carier restocking fee", "shop", root=root, score_threshold=0.0)
