@@ -447,7 +447,7 @@ def read_document(
                 f"{name} must be a positive integer, not {value!r}",
                 hint="lines are numbered from 1",
             )
-    refusal = document_refusal(rel, rules)
+    refusal = document_refusal(rel, rules, kb_path=folder)
     if refusal is not None and os.path.lexists(target):
         raise InvalidArgumentError(
             f"{rel!r} is not a document of {kb!r}: {refusal}",

@@ -294,6 +294,21 @@ def test_read_document_reads_inside_the_kb_only(sample_root: Path, tmp_path: Pat
         read_document("payments", "index.md", start_line=0, root=sample_root)
 
 
+def test_read_document_refuses_a_link_to_a_file_the_index_skips(sample_root: Path) -> None:
+    # a symlink inside the KB to a draft is skipped by the index, and so by read_document
+    write(sample_root / "payments" / "drafts" / "plan.md", "# Plan\n\ndraft text\n")
+    os.symlink(
+        sample_root / "payments" / "drafts" / "plan.md", sample_root / "payments" / "plan.md"
+    )
+    with pytest.raises(InvalidArgumentError) as err:
+        read_document("payments", "plan.md", root=sample_root)
+    assert str(err.value) == (
+        "'plan.md' is not a document of 'payments': symlink leads to 'drafts/plan.md', which is "
+        "not a document: it is in a drafts/ folder, which is never indexed (only files the "
+        "index searches can be read; `kr index` lists what it skips)"
+    )
+
+
 def test_read_document_reads_memory_notes(sample_root: Path) -> None:
     path = remember("note body", project_id="p", root=sample_root)
     doc = read_document(".memory/p", path.name, root=sample_root)
