@@ -16,13 +16,14 @@ pytestmark = pytest.mark.quality
 # a little under those figures so that a regression, not noise, fails them.
 FOUND_FLOORS = {
     # set: (right file first yet not found <=, absent rejected >=, kb=None right >=)
-    "teamkb": (0.05, 0.90, 0.88),
-    "teamkb-check": (0.04, 0.80, 0.85),
-    "teamkb-fresh": (0.13, 0.92, 0.82),
-    "teamkb-blind": (0.10, 0.75, 0.72),
-    "teamkb-blind2": (0.15, 0.80, 0.62),
-    "teamkb-blind3": (0.16, 0.84, 0.64),
-    "teamkb-blind4": (0.17, 0.72, 0.64),
+    "teamkb": (0.03, 0.80, 0.85),
+    "teamkb-check": (0.03, 0.72, 0.83),
+    "teamkb-fresh": (0.08, 0.92, 0.86),
+    "teamkb-blind": (0.07, 0.80, 0.79),
+    "teamkb-blind2": (0.03, 0.77, 0.72),
+    "teamkb-blind3": (0.09, 0.77, 0.68),
+    "teamkb-blind4": (0.07, 0.63, 0.69),
+    "teamkb-blind5": (0.03, 0.70, 0.75),
 }
 
 
