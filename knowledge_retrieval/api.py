@@ -399,7 +399,23 @@ def _suggest_other_kbs(
         notes.append(
             "other knowledge bases that may cover it: " + ", ".join(n for _o, n in others[:3])
         )
-    notes.append("try other keywords: an error code, enum name, API path or config key")
+    notes.append(_other_keywords_hint([_rules(usable[n]) for n in searched if n in usable]))
+
+
+HINT_KEYWORDS = 6
+"""README keywords a not-found hint names at most."""
+
+
+def _other_keywords_hint(searched: Sequence[KBRules]) -> str:
+    """What to try instead, in the words of the KBs searched: the keywords their READMEs list
+    (a homelab's VLAN, NAS, Jellyfin; a payments KB's error codes), never another domain's."""
+    words = list(dict.fromkeys(k for rules in searched for k in rules.keywords))
+    if not words:
+        return "try other keywords, in the words the knowledge base's pages use"
+    more = ", ..." if len(words) > HINT_KEYWORDS else ""
+    return (
+        "try other keywords, such as the README lists: " + ", ".join(words[:HINT_KEYWORDS]) + more
+    )
 
 
 def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = False) -> KBList:

@@ -634,3 +634,20 @@ def test_an_identifier_known_only_by_a_part_is_not_on_topic(tmp_path: Path) -> N
     )
     assert not search("OpenTelemetry configuration guide", kb="kb", root=root).found
     assert search("open access configuration guide", kb="kb", root=root).found
+
+
+def test_the_not_found_hint_speaks_of_the_kb_searched(tmp_path: Path, sample_root: Path) -> None:
+    # a homelab KB is not told to try error codes and enum names; a KB whose README lists
+    # keywords is told those
+    root = tmp_path / "lab" / "KnowledgeBase"
+    write(root / "homelab" / "README.md", "# Homelab\n\nNotes on the network and the NAS.\n")
+    write(root / "homelab" / "nas.md", "# NAS\n\nThe NAS is at 192.168.1.20.\n")
+    r = search("kubernetes cluster upgrade schedule", root=root)
+    assert not r.found
+    assert r.notes[-1] == "try other keywords, in the words the knowledge base's pages use"
+    r = search("quantum entanglement", "payments", root=sample_root)
+    assert not r.found
+    assert r.notes[-1] == (
+        "try other keywords, such as the README lists: payment, order, refund, status code, "
+        "ORDER_STATUS, error code, ..."
+    )
