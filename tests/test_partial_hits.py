@@ -74,3 +74,18 @@ def test_the_cli_prints_what_a_hit_lacks(power_root: Path) -> None:
     p = kr("search", *args, "--score-threshold", "0")
     assert p.returncode == 0, p.stderr
     assert f"     lacks: {first['lacks']}" in p.stdout.splitlines()
+
+
+def test_a_word_several_files_share_asked_alone_is_found(tmp_path: Path) -> None:
+    # each of four pages has the rare word once: the KB has it, so it is found, on every page
+    root = tmp_path / "KnowledgeBase"
+    write(root / "kb" / "README.md", "# Notes\n\nTeam notes.\n")
+    for i in range(1, 5):
+        write(
+            root / "kb" / f"p{i}.md",
+            f"# Page {i}\n\nSome text about topic {i} and the kumquatzilla project.\n",
+        )
+    r = search("kumquatzilla", root=root)
+    assert r.found
+    assert sorted(h.path for h in r.hits) == ["p1.md", "p2.md", "p3.md", "p4.md"]
+    assert all(h.matched_terms == ("kumquatzilla",) and not h.lacks for h in r.hits)
