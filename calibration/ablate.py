@@ -131,16 +131,21 @@ BEGIN, END = "<!-- rules:begin (python -m calibration.ablate --docs) -->", "<!--
 def render_rules(figures: dict[str, Any]) -> str:
     """The registry as a Markdown table, each rule once with what removing it changed (an
     ablation's ``--json`` output): the cost on the sets no rule was written from, then on
-    all."""
+    all, and the questions whose right file is no longer first, over all sets (what a factor
+    is for: the order)."""
     lines = [
-        "| rule | kind | what it does | Δcost removed: unseen sets | all sets |",
-        "| --- | --- | --- | --: | --: |",
+        (
+            "| rule | kind | what it does | Δcost removed: unseen sets | all sets "
+            "| right first lost, all sets |"
+        ),
+        "| --- | --- | --- | --: | --: | --: |",
     ]
     for name, rule in registry.RULES.items():
         got = figures["rules"].get(name)
         unseen = f"{got['cost_unseen']:+d}" if got else "·"
         every = f"{got['cost_all']:+d}" if got else "·"
-        lines.append(f"| `{name}` | {rule.kind} | {rule.summary} | {unseen} | {every} |")
+        lost = f"{-sum(d['top1'] for d in got['delta'].values()):+d}" if got else "·"
+        lines.append(f"| `{name}` | {rule.kind} | {rule.summary} | {unseen} | {every} | {lost} |")
     return "\n".join(lines)
 
 
