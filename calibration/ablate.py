@@ -38,7 +38,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calibration.common import load_questions
+from calibration.common import add_set_arguments, load_questions
 from calibration.report import Row, run
 from knowledge_retrieval.ranking import registry
 
@@ -163,15 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
-    ap.add_argument("--small", help="the folder calibration.small_kbs wrote")
-    ap.add_argument("--typos", help="typo variants of the teamkb questions")
-    ap.add_argument(
-        "--team",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a team fixture of calibration/ or a folder with questions.jsonl (repeatable; "
+    add_set_arguments(
+        ap,
+        "a team fixture of calibration/ or a folder with questions.jsonl (repeatable; "
         "default: the ones the rules were written from)",
     )
     ap.add_argument(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import re
@@ -162,3 +163,11 @@ def _text(path: Path) -> str:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return ""
+
+
+def add_set_arguments(ap: argparse.ArgumentParser, team_help: str) -> None:
+    """The options that name the evaluation sets, as the fit and the ablation take them."""
+    ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
+    ap.add_argument("--small", help="the folder calibration.small_kbs wrote")
+    ap.add_argument("--typos", help="typo variants of the teamkb questions")
+    ap.add_argument("--team", action="append", default=[], metavar="NAME", help=team_help)

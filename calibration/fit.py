@@ -39,7 +39,7 @@ from knowledge_retrieval import search
 from knowledge_retrieval.errors import InvalidArgumentError
 from knowledge_retrieval.ranking import confidence
 
-from .common import load_questions, stripped_copy
+from .common import add_set_arguments, load_questions, stripped_copy
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -392,15 +392,9 @@ def draw(rows: list[tuple[str, int, float]], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m calibration.fit", description=__doc__)
-    ap.add_argument("--eval", help="the shared evaluation folder (KnowledgeBase/, queries/)")
-    ap.add_argument("--small", help="the folder small_kbs.py wrote")
-    ap.add_argument("--typos", help="typo variants of the teamkb questions")
-    ap.add_argument(
-        "--team",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="team fixtures of calibration/ to fit on beside teamkb (repeatable; default: the "
+    add_set_arguments(
+        ap,
+        "team fixtures of calibration/ to fit on beside teamkb (repeatable; default: the "
         "read held-out ones, READ_SETS)",
     )
     ap.add_argument("--dry-run", action="store_true", help="measure, do not write the model")
