@@ -11,13 +11,15 @@ baseline and, per rule, the change in questions of:
 - ``miss``: answerable, the right file first, yet reported not found;
 - ``fa``: reported found with no relevant file among the hits (of the answerable questions), or
   found at all (of those nothing answers as asked);
-- ``top1``: answerable and the right file first (threshold 0).
+- ``top1``: answerable and the right file first (threshold 0);
+- ``choice``: of the public suites' questions, also asked with ``kb=None``, those whose own KB
+  was chosen among the root's KBs of other subjects.
 
 ``cost`` is ``3 * miss + fa`` (a wrong "not found" ends an agent's workflow with a false
 statement; a wrong "found" costs it one read), summed over the sets each rule was not written
 from (every set but ``teamkb`` and the read held-out ones, which the rules came from). A rule
-whose removal lowers ``cost`` there, or raises it by less than :data:`NOISE` questions, does not
-earn its place.
+whose removal lowers ``cost`` there, or raises it by less than :data:`NOISE` questions, and
+costs fewer than :data:`NOISE` right firsts and KB choices, does not earn its place.
 
 Sets: the team fixtures of ``calibration/`` (``--team``, default every one but the unread
 ``teamkb-blind4``), typo variants (``--typos``), the small KBs (``--small``: ``size-20`` and
@@ -80,6 +82,9 @@ class Suite:
     root: Path
     written_from: bool
     """The rules were written while this set was read."""
+    choose: bool = False
+    """Also ask each question with ``kb=None`` and count the KB chosen (the public suites, whose
+    root holds KBs of other subjects)."""
 
 
 def suites(args: argparse.Namespace) -> Iterator[Suite]:
@@ -102,19 +107,27 @@ def suites(args: argparse.Namespace) -> Iterator[Suite]:
         ev = Path(args.eval)
         for suite, kb in PUBLIC.items():
             qs = load_questions(ev / "queries" / f"{suite}.jsonl", PUBLIC_LIMIT)
-            yield Suite(suite, [{**q, "kb": kb} for q in qs], ev / "KnowledgeBase", False)
+            yield Suite(suite, [{**q, "kb": kb} for q in qs], ev / "KnowledgeBase", False, True)
         for suite, kb in OUT_OF_SCOPE:
             qs = load_questions(ev / "queries" / f"{suite}.jsonl", PUBLIC_LIMIT)
             asked = [{**q, "ask_kb": kb, "kb": PUBLIC[suite]} for q in qs]
             yield Suite(f"{suite}->{kb}", asked, ev / "KnowledgeBase", False)
 
 
-def figures(rows: list[Row]) -> dict[str, int]:
-    """Counts of one set's rows: misses, false answers, right firsts."""
+def figures(rows: list[Row], choose: bool = False) -> dict[str, int]:
+    """Counts of one set's rows: misses, false answers, right firsts (and, ``choose``, the
+    questions whose own KB ``kb=None`` chose)."""
     miss = sum(r.expect_found and r.right_first and not r.found for r in rows)
     fa = sum(r.found and (not r.expect_found or not r.relevant_returned) for r in rows)
     top1 = sum(r.expect_found and r.right_first for r in rows)
-    return {"miss": miss, "fa": fa, "top1": top1, "n": len(rows)}
+    out = {"miss": miss, "fa": fa, "top1": top1, "n": len(rows)}
+    if choose:
+        out["choice"] = sum(r.kb_none_kb == r.asked for r in rows)
+    return out
+
+
+KEYS = ("miss", "fa", "top1", "choice")
+"""What a set's figures count (``choice`` only where the set is asked with ``kb=None``)."""
 
 
 def cost(f: dict[str, int]) -> int:
@@ -122,30 +135,38 @@ def cost(f: dict[str, int]) -> int:
 
 
 def measure(sets: list[Suite]) -> dict[str, dict[str, int]]:
-    return {s.name: figures(run(s.questions, s.root)[0]) for s in sets}
+    return {s.name: figures(run(s.questions, s.root, kb_none=s.choose)[0], s.choose) for s in sets}
 
 
 BEGIN, END = "<!-- rules:begin (python -m calibration.ablate --docs) -->", "<!-- rules:end -->"
 
 
+def lost_of(got: dict[str, Any], key: str) -> int:
+    """A figure's change over every set that has it, when the rule is switched off."""
+    return sum(d.get(key, 0) for d in got["delta"].values())
+
+
 def render_rules(figures: dict[str, Any]) -> str:
     """The registry as a Markdown table, each rule once with what removing it changed (an
     ablation's ``--json`` output): the cost on the sets no rule was written from, then on
-    all, and the questions whose right file is no longer first, over all sets (what a factor
-    is for: the order)."""
+    all, and the questions whose right file is no longer first, over all sets, and whose own KB
+    ``kb=None`` no longer chooses (what a factor is for: the order)."""
     lines = [
         (
             "| rule | kind | what it does | Δcost removed: unseen sets | all sets "
-            "| right first lost, all sets |"
+            "| right first lost, all sets | KB choice lost, public suites |"
         ),
-        "| --- | --- | --- | --: | --: | --: |",
+        "| --- | --- | --- | --: | --: | --: | --: |",
     ]
     for name, rule in registry.RULES.items():
         got = figures["rules"].get(name)
         unseen = f"{got['cost_unseen']:+d}" if got else "·"
         every = f"{got['cost_all']:+d}" if got else "·"
-        lost = f"{-sum(d['top1'] for d in got['delta'].values()):+d}" if got else "·"
-        lines.append(f"| `{name}` | {rule.kind} | {rule.summary} | {unseen} | {every} | {lost} |")
+        lost = f"{-lost_of(got, 'top1'):+d}" if got else "·"
+        choice = f"{-lost_of(got, 'choice'):+d}" if got else "·"
+        lines.append(
+            f"| `{name}` | {rule.kind} | {rule.summary} | {unseen} | {every} | {lost} | {choice} |"
+        )
     return "\n".join(lines)
 
 
@@ -198,15 +219,17 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         with registry.disabled([name]):
             got = measure(sets)
-        delta = {s: {k: got[s][k] - base[s][k] for k in ("miss", "fa", "top1")} for s in got}
+        delta = {s: {k: got[s][k] - base[s][k] for k in KEYS if k in got[s]} for s in got}
         d_unseen = sum(cost(got[s]) - cost(base[s]) for s in unseen)
         d_all = sum(cost(got[s]) - cost(base[s]) for s in got)
         moved = ", ".join(
             f"{s} {d['miss']:+d}/{d['fa']:+d}/{d['top1']:+d}"
+            + (f" choice {d['choice']:+d}" if d.get("choice") else "")
             for s, d in delta.items()
             if any(d.values())
         )
-        verdict = "earns" if d_unseen >= NOISE else "noise"
+        lost = [-sum(d.get(k, 0) for d in delta.values()) for k in ("top1", "choice")]
+        verdict = "earns" if max(d_unseen, *lost) >= NOISE else "noise"
         print(f"{name:<28} {d_unseen:>+7d} {d_all:>+6d}  {verdict}: {moved or '-'}")
         sys.stdout.flush()
         out["rules"][name] = {

@@ -271,9 +271,17 @@ class Ranker:
         # long page (which covers every word of a description somewhere)
         together = np.zeros(len(cands.file_paths))
         np.maximum.at(together, cands.group, sec_cov)
+        # a question of several words most of which this KB has never seen is out of its scope;
+        # for one or two keywords the coverage already says it
+        on_topic = (
+            sum(vocab.share.values()) / len(keywords)
+            if len(keywords) >= 3 and registry.on("on_topic")
+            else 1.0
+        )
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         if route is not None:  # README rules decided from the question (routing.py)
             mult = mult * route.factors(cands.file_paths)
+        mult = mult * on_topic**2
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)

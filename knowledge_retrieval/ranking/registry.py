@@ -59,6 +59,13 @@ RULES: dict[str, Rule] = {
             "about a word the KB has never seen in the script of the words it knows",
         ),
         Rule(
+            "on_topic",
+            "factor",
+            "ranker",
+            "a question of three or more keywords: every file's score times the square of the "
+            "share of its keywords the KB knows",
+        ),
+        Rule(
             "title_precision",
             "factor",
             "ranker",

@@ -29,6 +29,7 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
         "warehouse",
         "default value of warehouse.pick.wave_interval_minutes",
     ),
+    "on_topic": ("teamkb", "identity", "password minimum length"),
     "outside": ("teamkb", None, "Elasticsearch reindex runbook"),
     "title_precision": ("teamkb", "orders", "ORDER_STATE_PENDING_PAYMENT"),
     "translate_beside_code": (
