@@ -42,6 +42,7 @@ from .ranking.matches import RankOutcome
 from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker
 from .results import KBInfo, Reason, SearchResult
+from .semantic import maybe_on as semantic_on
 from .text.analysis import cjk_script
 
 if TYPE_CHECKING:
@@ -152,7 +153,12 @@ def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | 
             notes.append(no_documents_note(kb.loc.name))
             return None, RankOutcome([], [k.text for k in q.keywords], [], empty=True)
         ranker = Ranker(kbi, kb.rules)
-        return ranker, ranker.rank(q, limit)
+        ranked = ranker.rank(q, limit)
+        if semantic_on():
+            from .semantic import apply
+
+            apply(kbi, q, ranked, limit, notes)
+        return ranker, ranked
     except (IndexUnavailableError, OSError) as exc:
         err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
         notes.append(f"{err.message} ({err.hint})")

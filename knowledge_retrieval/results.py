@@ -101,6 +101,10 @@ class Hit:
     absent_identifiers: tuple[str, ...] = ()
     """Identifiers of the question the knowledge base has nowhere (also in
     :attr:`missing_terms`): a hit can only be about a neighbour of what was asked."""
+    via: str = "words"
+    """``words`` when the hit was found by the question's words; ``meaning`` when the semantic
+    layer found it (or gave its score): its :attr:`matched_terms` are then only the keywords
+    its text really holds, often none."""
     explain: Mapping[str, Any] | None = dc.field(default=None, hash=False, compare=False)
     """With ``search(..., explain=True)``: each feature of the score, its value and its part of
     the log-odds, the probability and the decision line (docs/scores.md)."""

@@ -206,6 +206,7 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "matched_terms": list(hit.matched_terms),
         "missing_terms": list(hit.missing_terms),
         "lacks": hit.lacks,
+        "via": hit.via,
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
