@@ -27,7 +27,14 @@ from typing import Any
 from calibration.common import ABSENT_KINDS, is_relevant, load_questions
 
 HERE = Path(__file__).resolve().parent
-READ_SETS = ("teamkb", "teamkb-check", "teamkb-fresh", "teamkb-blind", "teamkb-blind2", "teamkb-blind3")
+READ_SETS = (
+    "teamkb",
+    "teamkb-check",
+    "teamkb-fresh",
+    "teamkb-blind",
+    "teamkb-blind2",
+    "teamkb-blind3",
+)
 ID_KINDS = ("bare_id", "id_question")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -93,7 +100,9 @@ def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
     print("| set | cross n | first | first five | found, right first | same n | first | "
           "found, right first | absent n | rejected |")  # fmt: skip
     print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
-    rows = [(n, s["off"], s["on"]) for n, s in res.items()] + [("pooled", pooled["off"], pooled["on"])]
+    rows = [(n, s["off"], s["on"]) for n, s in res.items()] + [
+        ("pooled", pooled["off"], pooled["on"])
+    ]
     for n, a, b in rows:
         print(
             f"| {n} | {len(a['cross'])} | {pct(a['cross'], 0)} → {pct(b['cross'], 0)} | "

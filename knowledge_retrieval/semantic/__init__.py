@@ -41,12 +41,12 @@ def apply(kbi: Any, q: Query, o: RankOutcome, limit: int, notes: list[str]) -> N
     if embedder is None:
         return
     from .fusion import fuse, lexical_empty
-    from .vectors import TooManySections, section_vectors, text_lang
+    from .vectors import TooManySectionsError, section_vectors, text_lang
 
     qlang = text_lang(q.text) or "en"
     try:
         sv = section_vectors(kbi, embedder, _progress(kbi))
-    except TooManySections as exc:
+    except TooManySectionsError as exc:
         if lexical_empty(o) or qlang:
             notes.append(
                 f"'{kbi.name}' is not searched by meaning: {exc} (raise it to embed this KB)"

@@ -149,9 +149,9 @@ def _dim(model_path: Path) -> int:
 
     sess = onnxruntime.InferenceSession(str(model_path), providers=["CPUExecutionProvider"])
     width = sess.get_outputs()[0].shape[-1]
-    if not isinstance(width, int):
-        raise ValueError(f"cannot tell the output width of {model_path}: add a config.json")
-    return width
+    if isinstance(width, int):
+        return width
+    raise ValueError(f"cannot tell the output width of {model_path}: add a config.json")
 
 
 def spec() -> str:

@@ -152,7 +152,7 @@ def fuse(
         if p not in best:
             best[p] = (c, int(sv.docnums[i]))
     by_path = {f.path: f for f in o.files}
-    keywords = [k for k in o.keywords]
+    keywords = list(o.keywords)
     for path, (c, docnum) in best.items():
         s = meaning_score(c)
         if o.absent_ids:

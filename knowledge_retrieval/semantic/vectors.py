@@ -53,7 +53,9 @@ def max_sections() -> int:
     try:
         return int(raw) if raw else DEFAULT_EMBED_MAX_SECTIONS
     except ValueError:
-        log.warning("%s=%r is not a number; using %d", EMBED_MAX_ENV, raw, DEFAULT_EMBED_MAX_SECTIONS)
+        log.warning(
+            "%s=%r is not a number; using %d", EMBED_MAX_ENV, raw, DEFAULT_EMBED_MAX_SECTIONS
+        )
         return DEFAULT_EMBED_MAX_SECTIONS
 
 
@@ -89,7 +91,7 @@ class SectionVectors:
         )
 
 
-class TooManySections(Exception):
+class TooManySectionsError(Exception):
     """The KB has more sections than ``KR_EMBED_MAX_SECTIONS``."""
 
     def __init__(self, count: int, cap: int) -> None:
@@ -105,12 +107,10 @@ def vectors_path(index_dir: Path, key: str) -> Path:
     return index_dir / f"vectors-{key}.npz"
 
 
-def section_vectors(
-    kbi: Any, embedder: Embedder, progress: Any = None
-) -> SectionVectors:
+def section_vectors(kbi: Any, embedder: Embedder, progress: Any = None) -> SectionVectors:
     """The live sections of a refreshed index (``KBIndex``) with their vectors: read from the
     vector file, the missing ones embedded and the file rewritten; kept in memory until the
-    index's generation changes. Raises :class:`TooManySections` above the cap."""
+    index's generation changes. Raises :class:`TooManySectionsError` above the cap."""
     reader = kbi.reader()
     token = (kbi.generation_token, embedder.key)
     ckey = (str(kbi.dir), embedder.key)
@@ -127,7 +127,7 @@ def section_vectors(
         texts.append(section_text(st))
     cap = max_sections()
     if cap and len(texts) > cap:
-        raise TooManySections(len(texts), cap)
+        raise TooManySectionsError(len(texts), cap)
     hashes = [hashlib.sha1(t.encode("utf-8", "surrogatepass")).hexdigest()[:20] for t in texts]
     path = vectors_path(kbi.dir, embedder.key)
     known = _load(path)
@@ -158,7 +158,9 @@ def section_vectors(
     return sv
 
 
-def _centred(docnums: np.ndarray, paths: list[str], langs: list[str], raw: np.ndarray) -> SectionVectors:
+def _centred(
+    docnums: np.ndarray, paths: list[str], langs: list[str], raw: np.ndarray
+) -> SectionVectors:
     means: dict[str, np.ndarray] = {}
     if len(raw):
         overall = raw.mean(axis=0)

@@ -60,7 +60,11 @@ def make_tiny_model(folder: Path) -> Path:
             helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
             helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
         ],
-        [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, ["batch", "seq", DIM])],
+        [
+            helper.make_tensor_value_info(
+                "last_hidden_state", TensorProto.FLOAT, ["batch", "seq", DIM]
+            )
+        ],
         initializer=[numpy_helper.from_array(table, name="table")],
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
