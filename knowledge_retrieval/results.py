@@ -229,6 +229,10 @@ class KBInfo:
     """Indexed files, when the index has been built (``list_kbs(..., refresh=True)``)."""
     skipped: tuple[tuple[str, str], ...] = ()
     """(path, reason) for files the index skipped."""
+    page_languages: tuple[str, ...] = ()
+    """The languages the KB's pages are written in (``en``, ``zh``; most sections first), read
+    from its index (``list_kbs(..., refresh=True)``); :attr:`languages` is what its README
+    says."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -241,6 +245,7 @@ class KBInfo:
             "has_readme": self.has_readme,
             "doc_count": self.doc_count,
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
+            "page_languages": list(self.page_languages),
         }
 
     def __repr__(self) -> str:

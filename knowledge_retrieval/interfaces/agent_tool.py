@@ -308,6 +308,7 @@ def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str
             "description": k.description,
             "keywords": list(k.keywords),
             "languages": list(k.languages),
+            "page_languages": list(k.page_languages),
             "rules": [r.to_dict() for r in k.rules.understood],
             "not_understood": [u.to_dict() for u in k.rules.not_understood],
         }

@@ -174,7 +174,13 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(one_line(f"{k.name:<{width}}  {clip(k.description, 100)}") for k in kbs)
+        return "\n".join(
+            one_line(
+                f"{k.name:<{width}}  {clip(k.description, 100)}"
+                + (f" ({', '.join(k.page_languages)})" if k.page_languages else "")
+            )
+            for k in kbs
+        )
 
     return _emit(args, env, text)
 

@@ -41,13 +41,12 @@ def apply(kbi: Any, q: Query, o: RankOutcome, limit: int, notes: list[str]) -> N
     if embedder is None:
         return
     from .fusion import fuse, lexical_empty
-    from .vectors import TooManySectionsError, section_vectors, text_lang
+    from .vectors import TooManySectionsError, section_vectors
 
-    qlang = text_lang(q.text) or "en"
     try:
         sv = section_vectors(kbi, embedder, _progress(kbi))
     except TooManySectionsError as exc:
-        if lexical_empty(o) or qlang:
+        if lexical_empty(o):
             notes.append(
                 f"'{kbi.name}' is not searched by meaning: {exc} (raise it to embed this KB)"
             )
@@ -60,16 +59,3 @@ def _progress(kbi: Any) -> Any:
     from ..index.progress import Reporter
 
     return Reporter(f"{kbi.name} (embedding sections)", kbi.dir, None)
-
-
-def kb_languages(kbi: Any) -> tuple[str, ...]:
-    """The languages of a refreshed KB's sections (``en``, ``zh``), most sections first."""
-    from .vectors import text_lang
-
-    counts: dict[str, int] = {}
-    for _docnum, st in kbi.reader().iter_docs():
-        lang = text_lang(f"{st.get('title') or ''}\n{st.get('text') or ''}")
-        if lang:
-            counts[lang] = counts.get(lang, 0) + 1
-    total = sum(counts.values()) or 1
-    return tuple(k for k, n in sorted(counts.items(), key=lambda kv: -kv[1]) if n / total >= 0.1)

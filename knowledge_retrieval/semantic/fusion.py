@@ -22,8 +22,9 @@ import numpy as np
 
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Query
+from ..text.script import query_lang
 from .embedders import Embedder
-from .vectors import SectionVectors, text_lang
+from .vectors import SectionVectors
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ def query_means(embedder: Embedder) -> dict[str, np.ndarray]:
 
 def centred_query(embedder: Embedder, text: str) -> tuple[np.ndarray, str]:
     """The question's unit vector centred on its language's mean, and the language."""
-    lang = text_lang(text) or "en"
+    lang = query_lang(text) or "en"
     q = embedder.embed_queries([text])[0]
     q = q - query_means(embedder).get(lang, 0.0)
     n = float(np.linalg.norm(q))
@@ -131,7 +132,7 @@ def fuse(
     """Fuse the files found by meaning into ``o.files`` (in place, best score first)."""
     if not len(sv.docnums):
         return Meaning(False, "no sections")
-    qlang = text_lang(q.text) or "en"
+    qlang = query_lang(q.text) or "en"
     empty = lexical_empty(o)
     other = np.array([lang not in ("", qlang) for lang in sv.langs], dtype=bool)
     if empty:

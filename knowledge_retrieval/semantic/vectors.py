@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,10 @@ from typing import Any
 import numpy as np
 
 from ..defaults import DEFAULT_EMBED_MAX_SECTIONS, EMBED_MAX_ENV
+from ..text.script import text_lang
 from .embedders import Embedder
+
+__all__ = ["SectionVectors", "TooManySectionsError", "section_vectors", "text_lang"]
 
 log = logging.getLogger(__name__)
 
@@ -31,20 +33,6 @@ MAX_EMBED_CHARS = 800
 cost grows with the length)."""
 MIN_LANG_SECTIONS = 3
 """A language with fewer sections in the KB is centred on the KB's mean of all sections."""
-
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
-
-
-def text_lang(text: str) -> str:
-    """``zh`` when the text is mostly Chinese (a Chinese character counts as three Latin
-    letters: identifiers in a Chinese page stay Chinese), ``en`` when it has Latin letters,
-    else ``""``."""
-    cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
-    if cjk == 0 and latin == 0:
-        return ""
-    return "zh" if cjk * 3 >= latin else "en"
 
 
 def max_sections() -> int:
