@@ -76,13 +76,17 @@ def render(m: dict[str, object]) -> str:
         return f"Semantic layer ({m['embedder']}): {m['error']}"
     return "\n".join(
         [
-            f"### Semantic layer ({m['embedder']}, {m['root']}: {m['kbs']} KBs, "
-            f"{m['sections']} sections)",
+            (
+                f"### Semantic layer ({m['embedder']}, {m['root']}: {m['kbs']} KBs, "
+                f"{m['sections']} sections)"
+            ),
             "",
             "| measure | lexical | with the layer |",
             "| --- | --: | --: |",
-            f"| first index | {m['lexical_build_s']} s | + {m['embed_s']} s "
-            f"({m['embed_s_per_1000_sections']} s per 1,000 sections) |",
+            (
+                f"| first index | {m['lexical_build_s']} s | + {m['embed_s']} s "
+                f"({m['embed_s_per_1000_sections']} s per 1,000 sections) |"
+            ),
             f"| warm search, p50 | {m['query_p50_ms_off']} ms | {m['query_p50_ms_on']} ms |",
             f"| peak RSS of the process | | {m['max_rss_mb']} MB |",
         ]
