@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 CONCEPTS = {
-    "refund": ["refund", "refunds", "money", "back", "退", "款", "钱"],
+    "refund": ["refund", "refunds", "reimbursement", "money", "back", "退", "款", "钱"],
     "password": ["password", "reset", "密", "码", "重", "置"],
     "parcel": ["parcel", "shipping", "delivery", "包", "裹", "快", "递"],
     "leave": ["leave", "vacation", "days", "假", "休", "天"],

@@ -85,3 +85,15 @@ def test_meaning_score_is_monotonic() -> None:
     assert ys == sorted(ys)
     assert meaning_score(COS_LINE) == pytest.approx(0.35)
     assert max(ys) <= 0.9
+
+
+def test_words_that_meet_nothing_in_the_pages_language_rank_but_are_not_found(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    root = english_root(tmp_path)
+    assert not search("reimbursement", "help", root=root, progress=False).found
+    r = search("reimbursement", "help", root=root, progress=False, score_threshold=0, explain=True)
+    first = r.hits[0]
+    assert first.path == "refunds.md" and first.via == "meaning"
+    assert first.score < 0.35
+    assert first.explain is not None and "same_language_meaning" in first.explain["held"]
