@@ -118,8 +118,8 @@ def _named_model(text_embedding: Any, name: str) -> Any:
     with _quiet_fastembed():
         try:
             return text_embedding(model_name=name, local_files_only=True, threads=1)
-        except Exception:  # noqa: BLE001 - not cached (fastembed raises several kinds)
-            pass
+        except Exception as exc:  # noqa: BLE001 - not cached (fastembed raises several kinds)
+            log.debug("%s is not cached: %s", name, _one_line(exc))
     import socket
 
     try:
