@@ -114,9 +114,18 @@ def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
     return res
 
 
+ABSENT_SLACK = 0.02
+"""The line chosen is the one of least cost among those that reject the absent answers within
+this much of the lexical engine alone."""
+
+
 def fit(sets: list[str], embedder: str, lines: list[float]) -> None:
     from knowledge_retrieval.semantic import fusion
 
+    off = [r for name in sets for r in run_set(name, "off")["absent"]]
+    off_rejected = sum(r[0] for r in off) / max(len(off), 1)
+    print(f"lexical only: absent rejected {100 * off_rejected:.0f}%", flush=True)
+    best: tuple[float, float] | None = None
     for line in lines:
         fusion.COS_LINE = line
         fusion.COS_HIGH = line + 0.25
@@ -138,6 +147,14 @@ def fit(sets: list[str], embedder: str, lines: list[float]) -> None:
             f"absent rejected {pct(absent, 0)})",
             flush=True,
         )
+        rejected = sum(r[0] for r in absent) / max(len(absent), 1)
+        cost = 3 * miss + false_found
+        if rejected >= off_rejected - ABSENT_SLACK and (best is None or cost < best[1]):
+            best = (line, cost)
+    if best is None:
+        print("no line keeps the absent answers rejected as the lexical engine does")
+    else:
+        print(f"chosen: COS_LINE = {best[0]:.2f} (cost {best[1]:.3f})")
 
 
 def main(argv: list[str] | None = None) -> None:
