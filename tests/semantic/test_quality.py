@@ -49,7 +49,7 @@ def bilingual(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         ("训练任务一直卡着不动", "training-jobs.md"),
         ("育儿假有几周", "parental-leave.md"),
         ("VPN 多久会断开", "vpn.md"),
-        ("lost my access badge", "门禁.md"),
+        ("door card replacement fee", "门禁.md"),
     ],
 )
 def test_a_question_finds_the_page_written_in_the_other_language(
