@@ -97,3 +97,20 @@ def test_words_that_meet_nothing_in_the_pages_language_rank_but_are_not_found(
     assert first.path == "refunds.md" and first.via == "meaning"
     assert first.score < 0.35
     assert first.explain is not None and "same_language_meaning" in first.explain["held"]
+
+
+def test_kr_search_explains_a_hit_found_by_meaning(
+    tiny_embedder: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from knowledge_retrieval.interfaces.cli import main
+
+    root = english_root(tmp_path)
+    assert main(["search", "退款要几天", "--kb", "help", "--root", str(root), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "refunds.md" in out and "explain: found by meaning, cosine" in out
+    main(["search", "退款要几天", "--kb", "help", "--root", str(root), "--output", "json"])
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["results"][0]["via"] == "meaning"
+    assert data["results"][0]["matched_terms"] == []
