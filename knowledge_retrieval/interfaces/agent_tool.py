@@ -329,6 +329,11 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     return "\n\n".join(
         f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
         + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
+        + (
+            "\n**Found by:** meaning, not the question's words: read it before quoting it"
+            if r.get("via") == "meaning"
+            else ""
+        )
         for r in data["results"]
     )
 

@@ -114,3 +114,17 @@ def test_kr_search_explains_a_hit_found_by_meaning(
     data = json.loads(capsys.readouterr().out)["data"]
     assert data["results"][0]["via"] == "meaning"
     assert data["results"][0]["matched_terms"] == []
+
+
+def test_the_agent_tool_says_a_hit_was_found_by_meaning(tiny_embedder: str, tmp_path: Path) -> None:
+    from knowledge_retrieval.interfaces.agent_tool import TOOL_NAME, KnowledgeTool
+
+    root = english_root(tmp_path)
+    out = KnowledgeTool(root).call(
+        TOOL_NAME, {"action": "query", "kb_id": "help", "query_text": "退款要几天"}
+    )
+    assert not out.is_error
+    assert out.envelope["data"]["results"][0]["via"] == "meaning"
+    assert "**Found by:** meaning" in out.text
+    listed = KnowledgeTool(root).call(TOOL_NAME, {"action": "list"})
+    assert listed.envelope["data"]["results"][0]["page_languages"] == ["en"]
