@@ -310,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
     if end != meta["git"]:  # others commit while a long run goes on: say so
         meta["git"] = f"{meta['git']} at the start, {end} at the end"
     md = report.render_run(meta, results)
+    from . import semantic
+
+    if semantic.configured():  # KR_EMBEDDER names an embedder: its cost beside the lexical one
+        md += "\n\n" + semantic.render(semantic.measure())
     sys.stdout.write(md + "\n")
     write_json(RESULTS_DIR / "latest.json", {"meta": meta, "corpora": results})
     (RESULTS_DIR / "latest.md").write_text(md + "\n", encoding="utf-8")

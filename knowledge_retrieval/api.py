@@ -42,6 +42,7 @@ from .ranking.matches import RankOutcome
 from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker
 from .results import KBInfo, Reason, SearchResult
+from .semantic import maybe_on as semantic_on
 from .text.analysis import cjk_script
 
 if TYPE_CHECKING:
@@ -152,7 +153,12 @@ def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | 
             notes.append(no_documents_note(kb.loc.name))
             return None, RankOutcome([], [k.text for k in q.keywords], [], empty=True)
         ranker = Ranker(kbi, kb.rules)
-        return ranker, ranker.rank(q, limit)
+        ranked = ranker.rank(q, limit)
+        if semantic_on():
+            from .semantic import apply
+
+            apply(kbi, q, ranked, limit, notes)
+        return ranker, ranked
     except (IndexUnavailableError, OSError) as exc:
         err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
         notes.append(f"{err.message} ({err.hint})")
@@ -379,9 +385,33 @@ def search(
     )
     if not result.found:
         more: list[str] = []
+        _ask_in_their_language(q, kbs, more)
         _suggest_other_kbs(q, usable, kb_names, more)
         result = dataclasses.replace(result, notes=result.notes + tuple(more))
     return result
+
+
+def _ask_in_their_language(q: Query, kbs: Sequence[_KB], notes: list[str]) -> None:
+    """When a question in one language found nothing in KBs written in another, say so: an
+    agent can translate the question and ask again."""
+    from .index.languages import page_languages
+    from .text.script import LANGUAGE_NAMES, query_lang
+
+    qlang = query_lang(q.text)
+    if not qlang:
+        return
+    for k in kbs:
+        try:
+            langs = page_languages(get_index(k.loc.name, k.loc.path))
+        except (IndexUnavailableError, OSError, RuntimeError):
+            continue
+        if langs and qlang not in langs:
+            them = " and ".join(LANGUAGE_NAMES.get(x, x) for x in langs)
+            notes.append(
+                f"'{k.loc.name}' is written in {them} and the question in "
+                f"{LANGUAGE_NAMES.get(qlang, qlang)}: ask again in {them} (translate the "
+                "question's words)"
+            )
 
 
 def _suggest_other_kbs(
@@ -435,14 +465,24 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
         rules = _rules(loc)
         count: int | None = None
         skipped: tuple[tuple[str, str], ...] = ()
-        if refresh:
+        pages: tuple[str, ...] = ()
+        if refresh or _has_index(loc):
+            # an index already built is read for the pages' languages (a stat walk when it is
+            # up to date); a KB never searched is not indexed by a listing unless asked
             try:
-                report = get_index(loc.name, loc.path).refresh(rules)
-                count = report.files
-                skipped = tuple(sorted(report.skipped.items()))
+                kbi = get_index(loc.name, loc.path)
+                report = kbi.refresh(rules)
+                if refresh:
+                    count = report.files
+                    skipped = tuple(sorted(report.skipped.items()))
+                if report.files:
+                    from .index.languages import page_languages
+
+                    pages = page_languages(kbi)
             except (IndexUnavailableError, OSError) as exc:
                 err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, loc)
-                skipped = (("(index)", f"{err.message} ({err.hint})"),)
+                if refresh:
+                    skipped = (("(index)", f"{err.message} ({err.hint})"),)
         out.append(
             KBInfo(
                 name=loc.name,
@@ -453,9 +493,16 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
                 rules=rules,
                 doc_count=count,
                 skipped=skipped,
+                page_languages=pages,
             )
         )
     return KBList(out)
+
+
+def _has_index(loc: KBLocation) -> bool:
+    from .index.store import index_dir_for
+
+    return (index_dir_for(loc.path) / "CURRENT").is_file()
 
 
 @with_progress

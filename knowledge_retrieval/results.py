@@ -101,6 +101,10 @@ class Hit:
     absent_identifiers: tuple[str, ...] = ()
     """Identifiers of the question the knowledge base has nowhere (also in
     :attr:`missing_terms`): a hit can only be about a neighbour of what was asked."""
+    via: str = "words"
+    """``words`` when the hit was found by the question's words; ``meaning`` when the semantic
+    layer found it (or gave its score): its :attr:`matched_terms` are then only the keywords
+    its text really holds, often none."""
     explain: Mapping[str, Any] | None = dc.field(default=None, hash=False, compare=False)
     """With ``search(..., explain=True)``: each feature of the score, its value and its part of
     the log-odds, the probability and the decision line (docs/scores.md)."""
@@ -225,6 +229,10 @@ class KBInfo:
     """Indexed files, when the index has been built (``list_kbs(..., refresh=True)``)."""
     skipped: tuple[tuple[str, str], ...] = ()
     """(path, reason) for files the index skipped."""
+    page_languages: tuple[str, ...] = ()
+    """The languages the KB's pages are written in (``en``, ``zh``; most sections first), read
+    from its index (``list_kbs(..., refresh=True)``); :attr:`languages` is what its README
+    says."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -237,6 +245,7 @@ class KBInfo:
             "has_readme": self.has_readme,
             "doc_count": self.doc_count,
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
+            "page_languages": list(self.page_languages),
         }
 
     def __repr__(self) -> str:

@@ -22,6 +22,13 @@ def _dictionary_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _lexical_only() -> None:
+    """The semantic layer is off unless a test turns it on (tests/semantic/): results are the
+    lexical engine's, whatever extras are installed."""
+    os.environ["KR_EMBEDDER"] = "off"
+
+
 @pytest.fixture(autouse=True)
 def _index_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -206,6 +206,7 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "matched_terms": list(hit.matched_terms),
         "missing_terms": list(hit.missing_terms),
         "lacks": hit.lacks,
+        "via": hit.via,
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
@@ -307,6 +308,7 @@ def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str
             "description": k.description,
             "keywords": list(k.keywords),
             "languages": list(k.languages),
+            "page_languages": list(k.page_languages),
             "rules": [r.to_dict() for r in k.rules.understood],
             "not_understood": [u.to_dict() for u in k.rules.not_understood],
         }
@@ -327,6 +329,11 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     return "\n\n".join(
         f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
         + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
+        + (
+            "\n**Found by:** meaning, not the question's words: read it before quoting it"
+            if r.get("via") == "meaning"
+            else ""
+        )
         for r in data["results"]
     )
 

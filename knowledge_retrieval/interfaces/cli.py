@@ -91,10 +91,19 @@ def _held(e: dict[str, Any]) -> str:
 def _explain_text(h: Any) -> list[str]:
     """A hit's score explained: probability, line, then each feature and its part."""
     e = h.explain
-    lines = [
+    lines = []
+    if "meaning" in e:  # the semantic layer found it or gave its score
+        m = e["meaning"]
+        lines.append(
+            f"     explain: found by meaning, cosine {m['cosine']:.3f} (line {m['line']:.2f} -> "
+            f"0.35), score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
+        )
+    if "features" not in e:
+        return lines
+    lines.append(
         f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> 0.35), "
         f"score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
-    ]
+    )
     for name, f in e["features"].items():
         if f["value"] or f["contribution"]:
             lines.append(f"       {name:<16} {f['value']:>8.3f}  {f['contribution']:>+8.3f}")
@@ -174,7 +183,13 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(one_line(f"{k.name:<{width}}  {clip(k.description, 100)}") for k in kbs)
+        return "\n".join(
+            one_line(
+                f"{k.name:<{width}}  {clip(k.description, 100)}"
+                + (f" ({', '.join(k.page_languages)})" if k.page_languages else "")
+            )
+            for k in kbs
+        )
 
     return _emit(args, env, text)
 

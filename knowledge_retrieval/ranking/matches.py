@@ -49,6 +49,10 @@ class FileMatch:
     """Identifiers of the question the KB has nowhere (:attr:`Known.absent_ids`)."""
     shown: tuple[str, int, int] | None = field(default=None, repr=False)
     """:meth:`answer_section`, once read."""
+    found_by: str = "words"
+    """``meaning`` when the semantic layer found the file or gave its score, else ``words``."""
+    cosine: float | None = None
+    """The language-centred cosine of the file's best section (the semantic layer), or None."""
 
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never

