@@ -40,19 +40,12 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calibration.common import add_set_arguments, load_questions
+from calibration.common import READ_TEAM_SETS, add_set_arguments, load_questions
 from calibration.report import Row, run
 from knowledge_retrieval.ranking import registry
 
 HERE = Path(__file__).resolve().parent
-TEAM_SETS = (
-    "teamkb",
-    "teamkb-check",
-    "teamkb-fresh",
-    "teamkb-blind",
-    "teamkb-blind2",
-    "teamkb-blind3",
-)
+TEAM_SETS = READ_TEAM_SETS
 """The team fixtures the rules were written from (read while they were made)."""
 PUBLIC = {
     "scifact-train": "scifact",

@@ -32,6 +32,16 @@ KINDS = (
 # Derived sets (small KBs, public suites) may also use "long": a claim or a page description.
 DERIVED_KINDS = (*KINDS, "long")
 ABSENT_KINDS = ("absent_id", "absent_attr", "absent_topic")
+READ_TEAM_SETS = (
+    "teamkb",
+    "teamkb-check",
+    "teamkb-fresh",
+    "teamkb-blind",
+    "teamkb-blind2",
+    "teamkb-blind3",
+)
+"""The team fixtures that have been read (the rules were written while they were): not
+``teamkb-blind4``, kept unread, nor ``teamkb-blind5``, whose rows are unread."""
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]{2,}")

