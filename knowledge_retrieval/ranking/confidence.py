@@ -11,15 +11,12 @@ is the monotone map of ``p`` that puts ``p*`` at 0.35::
     score = 0.35 * p / p*                          for p <= p*
     score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
 
-Six rules hold whatever the model says; under them a hit never reaches the line
-(:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere (whole, or as the
-leading run of one it has); the KB knows none of the question's keywords (or at most a third of
-three or more); the hit contains none of them; the question has two keywords, one of which the
-KB has never seen, or asks yes or no about a word the KB has never seen, and the hit lacks the
-question's identifier whole (or has it, and the unseen word is no Chinese gloss); a short
-question names something (Europe) the hit lacks; or the question asks for a kind of value (a
-duration, a date, a number, a percentage ...) the hit's section does not hold
-(:mod:`..text.asked`).
+The holds of :mod:`.holds` (named in :mod:`.registry`) keep a hit under the line whatever the
+model says (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere; the KB
+knows at most a third of a question of three or more keywords; the question has two keywords,
+one of which the KB has never seen, or asks yes or no about a word the KB has never seen; or the
+question asks for a kind of value (a duration, a date, a number ...) the hit's section does not
+hold (:mod:`..text.asked`). A hit that contains none of the question's keywords is held too.
 """
 
 from __future__ import annotations
