@@ -390,6 +390,30 @@ def draw(rows: list[tuple[str, int, float]], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def report_current(
+    data: Data, x: np.ndarray, y: np.ndarray, capped: np.ndarray, w: np.ndarray
+) -> int:
+    """The committed model on rows collected today: its line against the line of least cost
+    for its probabilities, per-set decisions, the trade-off and the reliability tables."""
+    p = confidence.probability(x)
+    line = confidence.model().line
+    best = choose_line(data, p)
+    print(
+        f"committed line p* = {line} (cost {mean_cost(data, p, line):.4f}); "
+        f"least cost for these rows at p* = {best} (cost {mean_cost(data, p, best):.4f})"
+    )
+    for g, d in sorted(decisions(data, p, line).items()):
+        print(f"{g:<32} {d['miss']:>6.3f} {d['reject']:>7.3f}")
+    score = confidence.to_score(p, line)
+    score = np.where(capped, np.minimum(score, confidence.NEVER_CONFIDENT * 0.35), score)
+    print("\ntrade-off: miss % / rejected % per score_threshold\n")
+    print(render_tradeoff(tradeoff(data, score)))
+    print("\n| score | hits | share that answer |\n| --- | --: | --: |")
+    for band, n, share in reliability(score, y, w):
+        print(f"| {band} | {n} | {share:.2f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m calibration.fit", description=__doc__)
     add_set_arguments(
@@ -404,6 +428,12 @@ def main(argv: list[str] | None = None) -> int:
         help="features to leave out (comma-separated; default: DROPPED)",
     )
     ap.add_argument("--cache", help="keep the collected rows in this .npz file (refits are fast)")
+    ap.add_argument(
+        "--current",
+        action="store_true",
+        help="fit nothing: measure the committed model and its line on today's ranking (the "
+        "trade-off and reliability tables of docs/scores.md)",
+    )
     args = ap.parse_args(argv)
     if args.cache and Path(args.cache).exists():
         data = load_cache(Path(args.cache))
@@ -416,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     drop = [confidence.FEATURES.index(f) for f in args.drop.split(",") if f]
     x[:, drop] = 0.0  # a dropped feature gets coefficient 0
     keep = ~capped  # capped hits are decided by rule, not by the model
+    if args.current:
+        return report_current(data, x, y, capped, weights(group))
     w = weights(group)
     model = fit(x[keep], y[keep], w[keep])
     p = _prob(model, x)
