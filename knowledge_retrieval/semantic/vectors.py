@@ -106,6 +106,9 @@ def section_vectors(kbi: Any, embedder: Embedder, progress: Any = None) -> Secti
         got = _CACHE.get(ckey)
     if got is not None and got[0] == token:
         return got[1]
+    cap = max_sections()
+    if cap and reader.doc_count() > cap:  # told before any section is read: a search a KB over
+        raise TooManySectionsError(reader.doc_count(), cap)  # the cap pays nothing for it
     docnums: list[int] = []
     paths: list[str] = []
     texts: list[str] = []
@@ -113,9 +116,6 @@ def section_vectors(kbi: Any, embedder: Embedder, progress: Any = None) -> Secti
         docnums.append(int(docnum))
         paths.append(str(st.get("path") or ""))
         texts.append(section_text(st))
-    cap = max_sections()
-    if cap and len(texts) > cap:
-        raise TooManySectionsError(len(texts), cap)
     hashes = [hashlib.sha1(t.encode("utf-8", "surrogatepass")).hexdigest()[:20] for t in texts]
     path = vectors_path(kbi.dir, embedder.key)
     known = _load(path)
