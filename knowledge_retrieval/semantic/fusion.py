@@ -160,13 +160,17 @@ def fuse(
             best[p] = (c, int(sv.docnums[i]), bool(other[i]))
     by_path = {f.path: f for f in o.files}
     keywords = list(o.keywords)
+    # a file found by meaning that is held ranks after every file the words found: held, it
+    # says nothing the words did not, and the words' order is the better one (same-language
+    # suites kept their nDCG only so)
+    floor = max(0.0, min(f.score for f in o.files) - 1e-4) if o.files else HELD_SCORE
     for path, (c, docnum, across) in best.items():
         s = meaning_score(c)
         held = ("absent_identifier",) if o.absent_ids else ()
         if not across:
             held = (*held, "same_language_meaning")
         if held:
-            s = min(s, HELD_SCORE)
+            s = min(s, HELD_SCORE, floor)
         f = by_path.get(path)
         if f is not None:
             # a file a rule holds under the line stays there: meaning cannot tell that the

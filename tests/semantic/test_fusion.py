@@ -128,3 +128,23 @@ def test_the_agent_tool_says_a_hit_was_found_by_meaning(tiny_embedder: str, tmp_
     assert "**Found by:** meaning" in out.text
     listed = KnowledgeTool(root).call(TOOL_NAME, {"action": "list"})
     assert listed.envelope["data"]["results"][0]["page_languages"] == ["en"]
+
+
+def test_held_words_keep_their_order_above_what_meaning_adds(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every page the words find is held (the identifier exists nowhere): meaning may add pages
+    # under them, never reorder them (a same-language suite keeps the words' ranking)
+    root = english_root(tmp_path)
+    query = "REF-9999 reimbursement parcel"  # the words find shipping, meaning refunds
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, score_threshold=0)
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, score_threshold=0)
+    assert off.hits and all(h.score <= 0.28 for h in off.hits)  # held, every one
+    words = [(h.path, h.score) for h in on.hits if h.via == "words"]
+    assert words == [(h.path, h.score) for h in off.hits]
+    assert [h.via for h in on.hits] == ["words"] * len(words) + ["meaning"] * (
+        len(on.hits) - len(words)
+    )
+    assert "refunds.md" in [h.path for h in on.hits if h.via == "meaning"]
