@@ -6,6 +6,7 @@ unset): see docs/python-api.md#the-semantic-layer. Nothing here is imported whil
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from typing import Any
@@ -24,8 +25,13 @@ def maybe_on() -> bool:
     raw = os.environ.get(EMBEDDER_ENV, "").strip().lower()
     if raw in _OFF:
         return False
-    if raw:
-        return True
+    return bool(raw) or extra_installed()
+
+
+@functools.lru_cache(maxsize=1)
+def extra_installed() -> bool:
+    """Whether the ``semantic`` extra (fastembed) is installed: looked up once per process, not
+    on every search."""
     import importlib.util
 
     return importlib.util.find_spec("fastembed") is not None

@@ -207,11 +207,9 @@ def spec() -> str:
     raw = os.environ.get(EMBEDDER_ENV, "").strip()
     if raw:
         return raw
-    import importlib.util
+    from . import extra_installed
 
-    if importlib.util.find_spec("fastembed") is not None:
-        return f"fastembed:{DEFAULT_FASTEMBED_MODEL}"
-    return "off"
+    return f"fastembed:{DEFAULT_FASTEMBED_MODEL}" if extra_installed() else "off"
 
 
 _LOCK = threading.Lock()

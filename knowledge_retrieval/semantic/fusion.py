@@ -95,13 +95,27 @@ def query_means(embedder: Embedder) -> dict[str, np.ndarray]:
         return got
 
 
+_QVECS: dict[tuple[str, str], tuple[np.ndarray, str]] = {}
+
+
 def centred_query(embedder: Embedder, text: str) -> tuple[np.ndarray, str]:
-    """The question's unit vector centred on its language's mean, and the language."""
+    """The question's unit vector centred on its language's mean, and the language; embedded
+    once for all the KBs one search asks (``kb=None`` fuses in each)."""
+    key = (embedder.key, text)
+    with _QLOCK:
+        got = _QVECS.get(key)
+    if got is not None:
+        return got
     lang = query_lang(text) or "en"
     q = embedder.embed_queries([text])[0]
     q = q - query_means(embedder).get(lang, 0.0)
     n = float(np.linalg.norm(q))
-    return (q / n if n else q).astype(np.float32), lang
+    got = (q / n if n else q).astype(np.float32), lang
+    with _QLOCK:
+        if len(_QVECS) >= 256:
+            _QVECS.clear()
+        _QVECS[key] = got
+    return got
 
 
 def meaning_score(cos: float) -> float:
