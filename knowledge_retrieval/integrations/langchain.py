@@ -30,7 +30,7 @@ from pydantic import Field
 from ..api import search
 from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError
-from ..interfaces.agent_tool import hit_content, hit_metadata
+from ..interfaces.envelope import hit_content, hit_metadata
 from ..results import Hit
 from ..team.workflow import check_kb_ids, retrieve
 

@@ -1,15 +1,9 @@
-"""What agents see: the ``query_knowledge`` and ``read_document`` tools and the JSON envelope.
+"""What agents see: the ``query_knowledge`` and ``read_document`` tools (their envelope is
+:mod:`.envelope`).
 
 Shared by the ``kr`` command and the MCP server, and free of the ``mcp`` package, so both stay
 in step and ``kr`` starts fast. :class:`KnowledgeTool` runs a tool call and returns a
 :class:`ToolOutput`; the MCP server only wraps it.
-
-The envelope, for every agent-facing command and tool::
-
-    {"ok": true, "data": {"total_returned": N,
-                          "results": [{"source": ..., "content": ..., "score": ..., ...}],
-                          "message": "...", "source": "memory" | "kb" | null, ...}}
-    {"ok": false, "error": {"code": "kb_not_found", "message": "...", "hint": "...", ...}}
 """
 
 from __future__ import annotations
@@ -25,16 +19,20 @@ from ..defaults import DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError, InvalidArgumentError, KnowledgeRetrievalError
 from ..kb.discovery import normalize_kb_ref
 from ..messages import ACCESS_DISABLED
-from ..results import Hit, SearchResult
 from ..team.workflow import (
-    NO_RESULTS,
-    DocumentText,
-    Retrieval,
     read_document,
     retrieve,
     search_kbs,
 )
-from ..terminal import escape_breaks
+from .envelope import (
+    document_envelope,
+    error,
+    kb_list_envelope,
+    ok,
+    retrieval_envelope,
+    search_envelope,
+    to_markdown,
+)
 from .scope import GENERIC, Examples
 
 if TYPE_CHECKING:
@@ -44,7 +42,6 @@ log = logging.getLogger(__name__)
 
 TOOL_NAME = "query_knowledge"
 READ_TOOL_NAME = "read_document"
-MAX_CONTENT_CHARS = 2000
 """A result's ``content`` is cut here; ``read_document`` / ``kr show`` read the rest."""
 
 TOOL_DESCRIPTION = """\
@@ -176,166 +173,6 @@ def tool_definitions(kbs: Sequence[Any] | None = None) -> list[dict[str, Any]]:
         {"name": TOOL_NAME, "description": tool_description(kbs), "inputSchema": INPUT_SCHEMA},
         {"name": READ_TOOL_NAME, "description": READ_DESCRIPTION, "inputSchema": READ_SCHEMA},
     ]
-
-
-# --------------------------------------------------------------------------- the envelope
-
-
-def hit_content(hit: Hit, limit: int | None = MAX_CONTENT_CHARS) -> str:
-    """A hit's text for agents: the section, or a table hit's (first) row as ``field: value``
-    (cut to ``limit`` characters; None: whole)."""
-    text = hit.content.strip() or hit.snippet_text
-    if hit.kind == "table":
-        text = text.split("\n\n", 1)[0]
-    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
-
-
-def hit_metadata(hit: Hit) -> dict[str, Any]:
-    """Where a hit is and how well it matched: the fields every host gets beside its text."""
-    return {
-        "source": f"{hit.kb}/{hit.location}",
-        "score": round(hit.score, 4),
-        "kb": hit.kb,
-        "path": hit.path,
-        "title": hit.title,
-        "heading_path": list(hit.heading_path),
-        "line_start": hit.line_start,
-        "line_end": hit.line_end,
-        "kind": hit.kind,
-        "role": hit.role,
-        "matched_terms": list(hit.matched_terms),
-        "missing_terms": list(hit.missing_terms),
-        "lacks": hit.lacks,
-        "via": hit.via,
-        **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
-    }
-
-
-def hit_result(hit: Hit) -> dict[str, Any]:
-    """One entry of ``results``: ``source``, ``content``, ``score`` and the hit's details."""
-    meta = hit_metadata(hit)
-    return {"source": meta.pop("source"), "content": hit_content(hit), **meta}
-
-
-def ok(
-    results: Sequence[Mapping[str, Any]], message: str, source: str | None, **extra: Any
-) -> dict[str, Any]:
-    """A success envelope."""
-    return {
-        "ok": True,
-        "data": {
-            "total_returned": len(results),
-            "results": list(results),
-            "message": message,
-            "source": source,
-            **extra,
-        },
-    }
-
-
-def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> dict[str, Any]:
-    """A failure envelope."""
-    if isinstance(exc, KnowledgeRetrievalError):
-        body = exc.to_dict()
-    elif isinstance(exc, OSError) and exc.strerror:
-        # the file's own name, never its folders: an agent is not told where the root lives
-        name = os.path.basename(os.fsdecode(exc.filename or "").rstrip("/"))
-        message = f"{exc.strerror}: {name!r}" if name else exc.strerror
-        body = {"code": code or "io_error", "message": message}
-    else:
-        body = {"code": code or "internal_error", "message": str(exc) or type(exc).__name__}
-    if code:
-        body["code"] = code
-    return {"ok": False, "error": body}
-
-
-def search_envelope(result: SearchResult, *, message: str | None = None) -> dict[str, Any]:
-    """A search result as an envelope (``message`` defaults to the seed's sentences)."""
-    hits = [hit_result(h) for h in result.hits]
-    msg = message or (result.message if result.found else NO_RESULTS)
-    return ok(
-        hits,
-        msg,
-        "kb",
-        kb_ids=list(result.kbs),
-        answer=result.answer,
-        notes=list(result.notes),
-        reason=result.reason,
-    )
-
-
-def retrieval_envelope(r: Retrieval) -> dict[str, Any]:
-    return ok(
-        [hit_result(h) for h in r.hits],
-        r.message,
-        r.source,
-        kb_ids=list(r.kb_ids),
-        component=r.component,
-        team=r.team,
-        denied=r.denied,
-        notes=list(r.notes),
-        answer=r.answer,
-    )
-
-
-def document_envelope(doc: DocumentText) -> dict[str, Any]:
-    return ok(
-        [
-            {
-                "source": doc.location,
-                "content": doc.text,
-                "score": None,
-                "kb": doc.kb,
-                "path": doc.path,
-                "line_start": doc.line_start,
-                "line_end": doc.line_end,
-                "total_lines": doc.total_lines,
-            }
-        ],
-        f"{doc.kb}/{doc.path}: lines {doc.line_start}-{doc.line_end} of {doc.total_lines}",
-        "memory" if doc.kb.startswith(".memory/") else "kb",
-    )
-
-
-def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str, Any]:
-    rows = [
-        {
-            "source": k.name,
-            "content": k.description,
-            "score": None,
-            "kb_id": k.name,
-            "name": k.rules.name or k.name,
-            "description": k.description,
-            "keywords": list(k.keywords),
-            "languages": list(k.languages),
-            "page_languages": list(k.page_languages),
-            "rules": [r.to_dict() for r in k.rules.understood],
-            "not_understood": [u.to_dict() for u in k.rules.not_understood],
-        }
-        for k in kbs
-    ]
-    return ok(rows, message or f"{len(rows)} knowledge base(s).", "kb")
-
-
-def to_markdown(envelope: Mapping[str, Any]) -> str:
-    """The seed's presentation: ``**Source:**`` / ``**Content:**`` blocks, or the message."""
-    if not envelope.get("ok"):
-        err = envelope["error"]
-        hint = f"\n\n{err['hint']}" if err.get("hint") else ""
-        return f"**Error ({err['code']}):** {err['message']}{hint}"
-    data = envelope["data"]
-    if not data["results"]:
-        return str(data["message"])
-    return "\n\n".join(
-        f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
-        + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
-        + (
-            "\n**Found by:** meaning, not the question's words: read it before quoting it"
-            if r.get("via") == "meaning"
-            else ""
-        )
-        for r in data["results"]
-    )
 
 
 # --------------------------------------------------------------------------- tool calls

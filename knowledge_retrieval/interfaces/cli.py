@@ -59,7 +59,7 @@ def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]
     if out == "json":
         _print(json.dumps(env, ensure_ascii=False, indent=2))
     elif out == "markdown":
-        from .agent_tool import to_markdown
+        from .envelope import to_markdown
 
         _print(terminal_safe(to_markdown(env)))
     else:
@@ -173,7 +173,7 @@ def _answer_text(result: Any) -> str:
 def cmd_list(args: argparse.Namespace) -> int:
     from ..api import list_kbs
     from ..kb.discovery import require_root
-    from .agent_tool import kb_list_envelope
+    from .envelope import kb_list_envelope
 
     require_root(args.root)
     kbs = list_kbs(args.root)
@@ -198,7 +198,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
     from ..kb.discovery import require_kbs
     from ..team.workflow import check_kb_ids
-    from .agent_tool import hit_result, search_envelope
+    from .envelope import hit_result, search_envelope
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
@@ -225,7 +225,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_smart(args: argparse.Namespace) -> int:
     from ..kb.discovery import require_kbs
     from ..team.workflow import search_kbs
-    from .agent_tool import search_envelope
+    from .envelope import search_envelope
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
@@ -242,7 +242,7 @@ def cmd_smart(args: argparse.Namespace) -> int:
 def cmd_memory_search(args: argparse.Namespace) -> int:
     from ..team.memory import search_memory
     from ..team.workflow import NO_RESULTS
-    from .agent_tool import hit_result, ok
+    from .envelope import hit_result, ok
 
     r = search_memory(
         args.query,
@@ -264,7 +264,7 @@ def cmd_memory_search(args: argparse.Namespace) -> int:
 def cmd_memory_add(args: argparse.Namespace) -> int:
     from ..kb.discovery import require_root
     from ..team.memory import remember
-    from .agent_tool import ok
+    from .envelope import ok
 
     if args.text is not None:
         text = args.text
@@ -305,7 +305,7 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
     from ..team.workflow import retrieve
-    from .agent_tool import retrieval_envelope
+    from .envelope import retrieval_envelope
 
     r = retrieve(
         args.query,
@@ -321,7 +321,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from ..team.workflow import parse_location, read_document
-    from .agent_tool import document_envelope
+    from .envelope import document_envelope
 
     path, start, end = parse_location(args.location)
     doc = read_document(args.kb, path, start_line=start, end_line=end, root=args.root)
@@ -351,7 +351,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     from ..index.store import get_index
     from ..kb.discovery import require_root
     from ..team.workflow import check_kb_ids
-    from .agent_tool import ok
+    from .envelope import ok
 
     require_root(args.root)
     kbs = {k.name: k for k in list_kbs(args.root)}
@@ -439,7 +439,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def cmd_skill_install(args: argparse.Namespace) -> int:
-    from .agent_tool import ok
+    from .envelope import ok
     from .skills import install_skill
 
     done = [
@@ -570,7 +570,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error(exc: Exception, code: str | None = None) -> dict[str, Any]:
-    from .agent_tool import error as envelope  # only when something failed
+    from .envelope import error as envelope  # only when something failed
 
     return envelope(exc, code)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.interfaces.agent_tool import hit_metadata
+from knowledge_retrieval.interfaces.envelope import hit_metadata
 from knowledge_retrieval.semantic.fusion import COS_LINE, meaning_score
 
 from .kb import english_root

@@ -28,7 +28,7 @@ from langbot_plugin.api.entities.builtin.rag.models import IngestionContext, Ing
 from knowledge_retrieval import search
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from knowledge_retrieval.errors import AccessDeniedError, InvalidArgumentError
-from knowledge_retrieval.interfaces.agent_tool import hit_content, hit_metadata
+from knowledge_retrieval.interfaces.envelope import hit_content, hit_metadata
 from knowledge_retrieval.messages import ACCESS_DISABLED
 from knowledge_retrieval.results import Hit
 from knowledge_retrieval.team.teams import load_teams
