@@ -28,8 +28,10 @@ _ABOUT_ZH = re.compile(
 """The topic after "about" / "涉及": the rest of the line. Searched in a clause made one line,
 ``(.+)`` already ends there; an anchor at the end would retry every keyword of a long line
 to its end (quadratic when the text has a newline after a run of keywords)."""
-_WITH_ZH = re.compile(r"(?:与|與|和|跟)\s*(.{1,80}?)\s*(?:有关|有關|相关|相關)")
-"""A topic "与 X 有关" (X of at most 80 characters: each 与 is looked at that far, not to the end)."""
+_WITH_ZH = re.compile(r"(?:与|與|和|跟)(.{1,80}?)(?:有关|有關|相关|相關)")
+"""A topic "与 X 有关" (X of at most 80 characters: each 与 is looked at that far, not to the end;
+blanks around X are not matched by the pattern, where a run of them was retried from each
+blank, but left to :func:`topic_words`)."""
 _TAILS = "时候|時候|时|時|的问题|的問題|问题|問題|相关|相關|有关|有關|的内容|的內容|方面|类|類"
 _TOPIC_TAIL_REVERSED = re.compile(
     "(?:{})+(?:的)?".format("|".join(sorted((t[::-1] for t in _TAILS.split("|")), key=len)[::-1]))
