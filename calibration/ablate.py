@@ -3,7 +3,7 @@
     python -m calibration.ablate --eval ../shared/eval --small ../small-kbs --typos ../teamkb-typos.jsonl
     python -m calibration.ablate --rule name --rule unseen_word --json ablation.json
 
-Every rule of ``knowledge_retrieval/ranking/registry.py`` is switched off in turn
+Every rule of ``knowledge_retrieval/verdict/ruler.py`` is switched off in turn
 (``registry.disabled``) and every set asked again with the library's defaults, as
 ``calibration.report`` asks it (the question's own KB, or ``ask_kb``). Per set it prints the
 baseline and, per rule, the change in questions of:
@@ -42,7 +42,7 @@ if __package__ in (None, ""):
 
 from calibration.common import READ_TEAM_SETS, add_set_arguments, load_questions
 from calibration.report import Row, run
-from knowledge_retrieval.ranking import registry
+from knowledge_retrieval.verdict import ruler as registry
 
 HERE = Path(__file__).resolve().parent
 TEAM_SETS = READ_TEAM_SETS

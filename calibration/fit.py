@@ -1,4 +1,4 @@
-"""Fit the confidence model behind every score: ``knowledge_retrieval/ranking/confidence.json``.
+"""Fit the confidence model behind every score: ``knowledge_retrieval/verdict/confidence.json``.
 
 Each dev question is asked with ``search(..., top_k=3, score_threshold=0, explain=True)``; each
 of its hits is a row (the features the ranker computed, label 1 when the file answers it). A
@@ -37,7 +37,7 @@ import numpy as np
 
 from knowledge_retrieval import search
 from knowledge_retrieval.errors import InvalidArgumentError
-from knowledge_retrieval.ranking import confidence
+from knowledge_retrieval.verdict import confidence
 
 from .common import add_set_arguments, load_questions, stripped_copy
 

@@ -18,8 +18,8 @@ import pytest
 
 from knowledge_retrieval import api, defaults
 from knowledge_retrieval.index import store as index
-from knowledge_retrieval.ranking import choose
 from knowledge_retrieval.ranking import ranker as ranking
+from knowledge_retrieval.verdict import choose
 
 from .conftest import REPO
 
@@ -350,7 +350,7 @@ def test_scores_doc_lists_every_rule_once_with_its_measured_figures() -> None:
     import json
 
     from calibration import ablate
-    from knowledge_retrieval.ranking import registry
+    from knowledge_retrieval.verdict import ruler as registry
 
     figures = json.loads((REPO / "calibration" / "ablation.json").read_text(encoding="utf-8"))
     assert set(figures["rules"]) == set(registry.RULES), "re-run calibration.ablate"

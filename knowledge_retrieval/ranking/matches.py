@@ -3,9 +3,17 @@ behind its score, and the text a hit shows."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..index.reading import SectionReader
+    from .candidates import Candidates
+    from .query import Query
+    from .vocabulary import Known
 
 
 @dataclass(slots=True)
@@ -32,7 +40,7 @@ class FileMatch:
     stored: dict[str, Any] = field(default_factory=dict)
     reader: Any = field(default=None, repr=False)
     probability: float = 0.0
-    """The calibrated probability that the file answers the query (:mod:`.confidence`)."""
+    """The calibrated probability that the file answers the query (:mod:`..verdict.confidence`)."""
     evidence: float = 0.0
     """The weighted feature sum behind the ranking (in [0, 1]; KB choice compares it)."""
     features: Any = field(default=None, repr=False)
@@ -40,8 +48,8 @@ class FileMatch:
     capped: bool = False
     """Held under the line: an identifier of the query is absent, or no keyword matched."""
     held: tuple[str, ...] = ()
-    """The rules that hold it under the line (names of :mod:`.registry`: ``absent_identifier``,
-    ``outside``, ``unseen_word``, ``name`` ...; applied in :mod:`.holds`)."""
+    """The rules that hold it under the line (names of :mod:`..verdict.ruler`:
+    ``absent_identifier``, ``outside``, ``unseen_word`` ...; applied in :mod:`..verdict.holds`)."""
     lacks: str = ""
     """The kind of value the query asks for that the best section does not hold (``duration``
     of "how long ...")."""
@@ -53,6 +61,8 @@ class FileMatch:
     """``meaning`` when the semantic layer found the file or gave its score, else ``words``."""
     cosine: float | None = None
     """The language-centred cosine of the file's best section (the semantic layer), or None."""
+    cosine_line: float | None = None
+    """The cosine the semantic layer puts on the decision line, when it gave the score."""
 
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never
@@ -109,6 +119,27 @@ class RankOutcome:
     deleted): nothing was ranked, and a note says so."""
     translated: dict[str, str] = field(default_factory=dict)
     """Keywords read in the KB's other language, as the KB writes them (格式 -> format)."""
+    evidence: Evidence | None = None
+    """What the verdict weighs (:func:`..verdict.holds.judge`), when files were ranked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the ranking measured of a KB's ranked files, for the verdict to weigh: the features
+    of each file (rank order), the candidates they came from, and how to read their sections."""
+
+    query: Query
+    vocab: Known
+    x: np.ndarray
+    """The confidence model's inputs, one row per ranked file."""
+    order: np.ndarray
+    """The candidate file of each ranked file."""
+    best: np.ndarray
+    """The best candidate section of each candidate file."""
+    cands: Candidates
+    reader: SectionReader
+    section: Callable[[int], SectionMatch]
+    """Candidate section ``i`` as a match."""
 
 
 def _body(text: str, heading_path: Sequence[str] = ()) -> str:

@@ -35,9 +35,11 @@ from ..index.store import KBIndex
 from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStats
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
-from . import confidence, holds, registry, routing
+from ..ruler import Ruler
+from . import routing
 from .candidates import Candidates, field_value_match
-from .matches import FileMatch, RankOutcome, SectionMatch
+from .features import features
+from .matches import Evidence, FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
     Known,
@@ -63,6 +65,23 @@ TOGETHER_SHARE = 0.5
 rest counts them anywhere in the file)."""
 TWIN_TOLERANCE = 0.02
 """Copies of a page match alike: keyword coverage and relevance within this."""
+
+
+FACTORS: Ruler[Callable[..., float]] = Ruler("factor", "ranking.ranker")
+"""The factors of the ladder, switched where their arithmetic is (:meth:`Ranker._ladder`)."""
+FACTORS.switch(
+    "on_topic",
+    "a question of three or more keywords: every file's score times the "
+    "square of the share of its keywords the KB knows",
+)
+FACTORS.switch(
+    "title_precision",
+    "the share of a file's title made of query terms lifts it",
+)
+FACTORS.switch(
+    "field_value",
+    "a table row whose field is one keyword and value another lifts its section",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +166,8 @@ class Ranker:
 
     def rank(self, q: Query, limit: int) -> RankOutcome:
         """The ``limit`` best files for ``q``: sections scored (BM25F), files scored on the
-        grep-style ladder, then the confidence model, the holds and the published scores."""
+        grep-style ladder, and the features the verdict weighs (:attr:`RankOutcome.evidence`);
+        the scores are the verdict's (:func:`..verdict.holds.judge`)."""
         reader = self.kbi.reader()
         stats = TermStats(self.kbi, reader)
         vocab = vocabulary_check(q, stats)
@@ -183,14 +203,11 @@ class Ranker:
         order = ranked[:limit]
         x = self._confidence_features(q, vocab, stats, cands, order, ranked, lad)
         files = [self._file_match(fi, vocab, cands, secs, lad, reader) for fi in order.tolist()]
-        never, prob, final = holds.decide(
-            q, vocab, files, x, order, lad.best, cands, reader, self._section_of(cands, secs)
-        )
         for j, f in enumerate(files):
-            f.score = float(final[j])
-            f.probability = float(prob[j])
             f.features = x[j]
-            f.capped = bool(never[j])
+        evidence = Evidence(
+            q, vocab, x, order, lad.best, cands, reader, self._section_of(cands, secs)
+        )
         return RankOutcome(
             files,
             [k.text for k in vocab.keywords],
@@ -199,6 +216,7 @@ class Ranker:
             vocab.filler,
             vocab.absent_ids,
             translated=_translations_used(vocab, vocab.keywords, cands, order),
+            evidence=evidence,
         )
 
     @staticmethod
@@ -275,7 +293,7 @@ class Ranker:
         # for one or two keywords the coverage already says it
         on_topic = (
             sum(vocab.share.values()) / len(keywords)
-            if len(keywords) >= 3 and registry.on("on_topic")
+            if len(keywords) >= 3 and FACTORS.on("on_topic")
             else 1.0
         )
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
@@ -298,13 +316,13 @@ class Ranker:
             + W_TITLE * tcov
             + W_EMPHASIS * emph
             + W_CONSTRAINT * met
-            + (W_TITLE_PRECISION if registry.on("title_precision") else 0.0) * tprec
+            + (W_TITLE_PRECISION if FACTORS.on("title_precision") else 0.0) * tprec
         )
         rel = np.minimum(1.0, cands.sec_score[best])
         raw = (base + W_RELEVANCE * rel) * mult
         if (
             (len(keywords) >= 2 or all(map(is_identifier, keywords)))
-            and registry.on("field_value")
+            and FACTORS.on("field_value")
             and (cands.file_sections > 1).any()
         ):
             # a table row whose field is one keyword and value another ("状态码: 20") lifts its
@@ -361,7 +379,7 @@ class Ranker:
         margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
-        return confidence.features(
+        return features(
             evidence=lad.raw[order],
             coverage=lad.cov[order],
             together=lad.together[order],

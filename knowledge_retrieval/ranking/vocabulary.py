@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..index.termstats import TermStats
+from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms
-from . import registry
 from .query import Keyword, Query
 
 TYPO_WEIGHT = 0.7
@@ -29,6 +30,23 @@ COMMONER_BY = 1.5
 """... unless it is rarer than :data:`RARE_WORD_ZIPF` and the KB's near word is this much more
 common (Zipf, so 30 times): 'cass' (3.5) of a KB that says 'class' (5.4) is a typo, 'bake' (3.9)
 of one that says 'base' (5.1) is not."""
+
+
+READINGS: Ruler[Callable[..., bool]] = Ruler("reading", "ranking.vocabulary")
+"""How the question's words are read against the KB's vocabulary, switched where they apply."""
+READINGS.switch(
+    "common_word_filler",
+    "a word the KB has never seen that is common in general language and "
+    "names nothing is a question word, not a topic the KB lacks",
+)
+READINGS.switch(
+    "translate_unknown",
+    "beside an identifier the KB has, a keyword it lacks is read in its other language",
+)
+READINGS.switch(
+    "translate_beside_code",
+    "beside a code, key or path the KB has, a keyword it knows is also read in its other language",
+)
 
 
 @dataclass(slots=True)
@@ -99,7 +117,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     for k in asked:
         if any(stats.known(t) for t in k.terms):
             continue
-        if k.filler_like or (registry.on("common_word_filler") and _common_word(k, q.text)):
+        if k.filler_like or (READINGS.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
     mostly = len(english) >= MANY_FILLERS and 2 * len(english) > len(asked)
@@ -182,11 +200,11 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     if len(out.keywords) <= TYPO_ALWAYS or len(out.known) >= len(unknown):
         for kw in unknown:
             if correct(kw, kw.parts[0] if kw.parts else kw.text) or (
-                anchored and registry.on("translate_unknown") and translate(kw)
+                anchored and READINGS.on("translate_unknown") and translate(kw)
             ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
-    if registry.on("translate_beside_code") and any(_CODED.search(k.text) for k in present):
+    if READINGS.on("translate_beside_code") and any(_CODED.search(k.text) for k in present):
         # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
         # KB knows may still be written in its other language where the code's row is (does
         # DQ-302 block downstream jobs: 阻断下游)

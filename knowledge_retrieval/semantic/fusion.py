@@ -23,6 +23,7 @@ import numpy as np
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Query
 from ..text.script import query_lang
+from ..verdict.scale import at_line
 from .embedders import Embedder
 from .vectors import SectionVectors
 
@@ -119,13 +120,13 @@ def centred_query(embedder: Embedder, text: str) -> tuple[np.ndarray, str]:
 
 
 def meaning_score(cos: float) -> float:
-    """The score of a file found by meaning: 0.35 at :data:`COS_LINE`, rising linearly to 0.9
+    """The score of a file found by meaning: the line at :data:`COS_LINE`, rising linearly to 0.9
     at :data:`COS_HIGH`; under the line, falling linearly to 0 at cosine 0."""
     if cos <= 0:
         return 0.0
     if cos < COS_LINE:
-        return 0.35 * cos / COS_LINE
-    return min(MAX_MEANING_SCORE, 0.35 + 0.55 * (cos - COS_LINE) / (COS_HIGH - COS_LINE))
+        return at_line(cos, COS_LINE)
+    return min(MAX_MEANING_SCORE, at_line(cos, COS_LINE, high=COS_HIGH, top=MAX_MEANING_SCORE))
 
 
 @dataclass(slots=True)
@@ -190,7 +191,7 @@ def fuse(
             # a file a rule holds under the line stays there: meaning cannot tell that the
             # identifier asked for is there, or the kind of value asked for
             if s > f.score and not f.held and not f.capped:
-                f.score, f.found_by, f.cosine = s, "meaning", c
+                f.score, f.found_by, f.cosine, f.cosine_line = s, "meaning", c, COS_LINE
                 if not f.matched_terms:
                     f.best = SectionMatch(docnum, c, set())
                     f.stored, f.shown = {}, None
@@ -215,6 +216,7 @@ def fuse(
                 absent=tuple(o.absent_ids),
                 found_by="meaning",
                 cosine=c,
+                cosine_line=COS_LINE,
             )
         )
     o.files.sort(key=lambda f: -f.score)

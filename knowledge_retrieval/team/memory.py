@@ -18,7 +18,9 @@ from pathlib import Path
 
 import yaml
 
+from .. import engine
 from ..api import check_args
+from ..engine.knowledge_base import KnowledgeBase
 from ..errors import (
     AccessDeniedError,
     ConfigError,
@@ -26,13 +28,12 @@ from ..errors import (
     KBNotFoundError,
     UnsafePathError,
 )
-from ..index.store import get_index
+from ..index.report import IndexReport
 from ..kb.discovery import MEMORY_DIRNAME, require_root, suggest, within
 from ..models import KBRules
-from ..ranking import outcome
 from ..ranking.query import analyze_query
-from ..ranking.ranker import Ranker
 from ..results import SearchResult
+from ..verdict import outcome
 
 log = logging.getLogger(__name__)
 
@@ -283,7 +284,6 @@ def search_memory(
     q = analyze_query(query)
     labels = tuple(memory_kb(p) for p in pids)
     notes: list[str] = []
-    matches = []
     missing = [p for p, folder in folders.items() if not folder.exists()]
     if len(missing) == len(folders):
         known = list_projects(root)
@@ -295,7 +295,7 @@ def search_memory(
             hint=f"a memory project exists once a note is added to it: kr memory add "
             f"--project-id {missing[0]} --text '...' (remember() in Python)",
         )
-    known_words: set[str] = set()
+    kbs: list[KnowledgeBase] = []
     for pid, folder in folders.items():
         if pid in missing:
             notes.append(f"project {pid!r} has no notes yet")
@@ -306,15 +306,12 @@ def search_memory(
                 path=str(folder),
                 hint="move the file away; notes are kept in a folder per project",
             )
-        kbi = get_index(f"memory-{pid}", folder)
-        rules = KBRules()
-        report = kbi.refresh(rules)
-        if report.skipped:
-            notes.append(f"{memory_kb(pid)} skipped {len(report.skipped)} file(s)")
-        ranked = Ranker(kbi, rules).rank(q, top_k * 3)
-        known_words.update(ranked.known_keywords)
-        for f in ranked.files:
-            matches.append((memory_kb(pid), f))
+        kbs.append(KnowledgeBase(memory_kb(pid), folder, KBRules(), index_name=f"memory-{pid}"))
+    ranked = engine.refresh_and_rank(
+        kbs, q, top_k * 3, notes, report_notes=_skipped_notes, meaning=False
+    )
+    known_words = {k for r in ranked.values() for k in r.outcome.known_keywords}
+    matches = [(name, f) for name, r in ranked.items() for f in r.outcome.files]
     return outcome.from_matches(
         q,
         matches,
@@ -326,3 +323,9 @@ def search_memory(
         notes_of_memory=True,
         known=known_words,
     )
+
+
+def _skipped_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> None:
+    """What a memory index update is worth a note: the files it skipped."""
+    if report.skipped:
+        notes.append(f"{kb.name} skipped {len(report.skipped)} file(s)")

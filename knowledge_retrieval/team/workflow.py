@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..api import check_args, search
+from ..engine.knowledge_base import rules_of
 from ..errors import (
     ConfigError,
     InvalidArgumentError,
@@ -41,8 +42,7 @@ from ..kb.discovery import (
     resolve_kb,
     within,
 )
-from ..kb.reader import OUTSIDE_KB, SkipFile, read_kb_file, readme_text
-from ..kb.rules import parse_readme
+from ..kb.reader import OUTSIDE_KB, SkipFile, read_kb_file
 from ..kb.scan import document_refusal
 from ..messages import ACCESS_DISABLED, NOT_FOUND_EN
 from ..models import KBRules
@@ -352,7 +352,7 @@ def _kb_folder(root_path: Path, kb: str) -> tuple[Path, KBRules]:
 
         return memory_path(check_project_id(kb[len(MEMORY_DIRNAME) + 1 :]), root_path), KBRules()
     loc = resolve_kb(root_path, check_name(kb))
-    return loc.path, parse_readme(readme_text(loc.path))
+    return loc.path, rules_of(loc)
 
 
 _MAX_PATH_CHARS = 1024

@@ -16,8 +16,8 @@ import pytest
 
 from knowledge_retrieval import list_kbs, search
 from knowledge_retrieval.display import KBList, hit_snippet_html
-from knowledge_retrieval.ranking.snippets import make_snippet
 from knowledge_retrieval.results import Hit
+from knowledge_retrieval.verdict.snippets import make_snippet
 
 from ..conftest import REPO, SAMPLE_ROOT
 

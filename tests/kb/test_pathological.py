@@ -7,7 +7,7 @@ from pathlib import Path
 from knowledge_retrieval import search
 from knowledge_retrieval.defaults import MAX_SECTIONS_PER_FILE, MAX_SNIPPET_SCAN_CHARS
 from knowledge_retrieval.kb.parsing import parse_document
-from knowledge_retrieval.ranking.snippets import make_snippet
+from knowledge_retrieval.verdict.snippets import make_snippet
 
 from ..conftest import write
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.ranking import registry
+from knowledge_retrieval.verdict import ruler as registry
 
 from ..conftest import REPO
 

@@ -2,7 +2,7 @@
 the question and the KB's vocabulary rule out for every file, what a file lacks of the question
 whether a section gives the kind of value the question asks for, and, across KBs, which of
 those holds one KB's hits only because of another (:func:`release`). Each rule is an entry of
-:mod:`.registry`."""
+:data:`HOLDS`, gathered with the others in :mod:`.ruler`."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..defaults import DEFAULT_THRESHOLD
 from ..index.reading import SectionReader
+from ..ranking.candidates import Candidates
+from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
+from ..ranking.query import Keyword, Query
+from ..ranking.vocabulary import Known, is_identifier
+from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms
 from ..text.asked import Kind, asked_kind, holds_kind
-from . import confidence, registry
+from . import confidence
 from .answer import units
-from .candidates import Candidates
-from .matches import FileMatch, SectionMatch
-from .query import Keyword, Query
-from .vocabulary import Known, is_identifier
+from .scale import HELD
 
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 """A question of at least this many keywords of which the KB knows at most this share is about
@@ -81,12 +82,7 @@ class QuestionRules:
     def held(self, cov: np.ndarray) -> tuple[str, ...]:
         """The rules that hold a file under the line, given its coverage of each keyword: one
         word per rule (``absent_identifier``, ``outside``, ``unseen_word``)."""
-        why = {
-            "absent_identifier": self.absent_identifier,
-            "outside": self.outside and not self._glossed(cov),
-            "unseen_word": self.unseen_word and not self._glossed(cov),
-        }
-        return tuple(k for k, v in why.items() if v and registry.on(k))
+        return tuple(r.name for r in HOLDS.active() if r.fn is not None and r.fn(self, cov))
 
     def _glossed(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole that the words the KB
@@ -96,6 +92,52 @@ class QuestionRules:
     def _whole_identifier(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole."""
         return any(cov[i] >= 1.0 for i in self.id_rows)
+
+
+HoldFn = Callable[["QuestionRules", np.ndarray], bool]
+"""A hold of one file: the question's rules and the file's coverage of each keyword -> held."""
+HOLDS: Ruler[HoldFn] = Ruler("hold", "verdict.holds")
+"""The holds, in the order they are checked: the first three per file before the model, then
+the kind of value asked (after it), and across KBs the release of the first."""
+
+
+@HOLDS.push(
+    "absent_identifier",
+    "the question has an identifier (code, key, path, version token) the KB "
+    "has nowhere, whole or as the leading run of one it has",
+)
+def _absent_identifier(rules: QuestionRules, cov: np.ndarray) -> bool:
+    return rules.absent_identifier
+
+
+@HOLDS.push(
+    "outside",
+    "the KB knows at most a third of a question of three or more keywords",
+)
+def _outside(rules: QuestionRules, cov: np.ndarray) -> bool:
+    return rules.outside and not rules._glossed(cov)
+
+
+@HOLDS.push(
+    "unseen_word",
+    "a two-keyword question half of which the KB has never seen, or a yes/no "
+    "question about a word the KB has never seen in the script of the words "
+    "it knows",
+)
+def _unseen_word(rules: QuestionRules, cov: np.ndarray) -> bool:
+    return rules.unseen_word and not rules._glossed(cov)
+
+
+HOLDS.switch(
+    "asked_kind",
+    "the question asks for a kind of value (a duration, a date, a number ...) "
+    "that no section of the file holding its keywords gives",
+)
+HOLDS.switch(
+    "absent_only_where_searched",
+    "searching several KBs, an identifier absent from one but present in "
+    "another does not hold the first KB's hits",
+)
 
 
 def asked_with_corrections(text: str, asks: Kind | None, corrected: dict[str, str]) -> Kind | None:
@@ -192,12 +234,12 @@ def decide(
     never = np.array([bool(f.held) for f in files], dtype=bool).reshape(-1)
     prob, final = confidence.scores(x, never)
     asks = asked_with_corrections(q.text, q.asks, vocab.did_you_mean)
-    if asks is None or not registry.on("asked_kind"):
+    if asks is None or not HOLDS.on("asked_kind"):
         return never, prob, final
     # the question asks for a kind of value (how long, 多久, phone number) the best section
     # does not hold: the entity is there, the asked fact is not. Every file says so; a file
     # the model would put above the cap is held there
-    cap = confidence.NEVER_CONFIDENT * DEFAULT_THRESHOLD
+    cap = HELD
     for j, f in enumerate(files):
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
@@ -226,7 +268,7 @@ def release(files: Sequence[FileMatch]) -> None:
     when another KB searched with them has the identifier: their score becomes the map of
     their probability again, still never rising down the list (a file another rule holds
     stays under)."""
-    if not registry.on("absent_only_where_searched"):
+    if not HOLDS.on("absent_only_where_searched"):
         return
     prev = 1.0
     for f in files:
@@ -236,3 +278,19 @@ def release(files: Sequence[FileMatch]) -> None:
             f.capped = False
         f.score = min(f.score, prev)
         prev = f.score
+
+
+def judge(o: RankOutcome) -> RankOutcome:
+    """The verdict on one KB's ranked files: each file's probability, published score and the
+    holds on it, from the evidence the ranking measured (:func:`decide`)."""
+    ev = o.evidence
+    if ev is None or not o.files:
+        return o
+    never, prob, final = decide(
+        ev.query, ev.vocab, o.files, ev.x, ev.order, ev.best, ev.cands, ev.reader, ev.section
+    )
+    for j, f in enumerate(o.files):
+        f.score = float(final[j])
+        f.probability = float(prob[j])
+        f.capped = bool(never[j])
+    return o

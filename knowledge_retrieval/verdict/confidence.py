@@ -11,7 +11,7 @@ is the monotone map of ``p`` that puts ``p*`` at 0.35::
     score = 0.35 * p / p*                          for p <= p*
     score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
 
-The holds of :mod:`.holds` (named in :mod:`.registry`) keep a hit under the line whatever the
+The holds of :mod:`.holds` (named in :mod:`.ruler`) keep a hit under the line whatever the
 model says (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere; the KB
 knows at most a third of a question of three or more keywords; the question has two keywords,
 one of which the KB has never seen, or asks yes or no about a word the KB has never seen; or the
@@ -23,69 +23,31 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..defaults import DEFAULT_THRESHOLD
+from ..ranking.features import BASE, DERIVED, FEATURES, derive
+from .scale import HELD, NEVER_CONFIDENT, at_line
+
+__all__ = [
+    "BASE",
+    "DERIVED",
+    "FEATURES",
+    "NEVER_CONFIDENT",
+    "Model",
+    "derive",
+    "explain",
+    "model",
+    "probability",
+    "published",
+    "scores",
+    "to_score",
+]
 
 MODEL_FILE = Path(__file__).with_name("confidence.json")
-NEVER_CONFIDENT = 0.8
-"""The most a hit that cannot be an answer may score, as a share of the line (0.28)."""
-
-BASE = (
-    "evidence",
-    "coverage",
-    "together",
-    "relevance",
-    "title",
-    "title_precision",
-    "matched_share",
-    "known_share",
-    "filler_share",
-    "margin",
-    "one_keyword",
-    "keywords",
-    "rarity",
-    "typo",
-    "kb_size",
-)
-"""What the ranker measures per hit (see :func:`features`)."""
-DERIVED = (
-    "relevance_known",
-    "short_coverage",
-    "short_evidence",
-    "short_known",
-    "lead",
-    "size_matched",
-)
-"""Products of base features: relevance over the terms the KB knows, times the share of the
-question it knows; and coverage, evidence and known share again for questions of one or two
-keywords (a short question and a long claim weigh the same evidence differently); and the
-best file's lead weighted by its evidence (a lone weak match in a small KB leads by all of
-its little evidence); and the KB's size times the matched share squared (a hit of a small KB
-that has most of the question's keywords is more often its answer than one of a large KB, a
-hit with one keyword of three is not)."""
-FEATURES = BASE + DERIVED
-"""The model's inputs: :data:`BASE` then :data:`DERIVED`."""
-
-
-def derive(base: np.ndarray) -> np.ndarray:
-    """:data:`BASE` columns -> :data:`FEATURES` columns (hits x features)."""
-    col = {f: base[:, i] for i, f in enumerate(BASE)}
-    short = (col["keywords"] <= math.log2(3) + 1e-9).astype(np.float64)
-    extra = [
-        col["relevance"] * col["known_share"],
-        col["coverage"] * short,
-        col["evidence"] * short,
-        col["known_share"] * short,
-        col["margin"] * col["evidence"],
-        col["kb_size"] * col["matched_share"] ** 2,
-    ]
-    return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,54 +84,13 @@ def model() -> Model:
     )
 
 
-def features(
-    *,
-    evidence: np.ndarray,
-    coverage: np.ndarray,
-    together: np.ndarray,
-    relevance: np.ndarray,
-    title: np.ndarray,
-    title_precision: np.ndarray,
-    matched_share: np.ndarray,
-    known_share: float,
-    filler_share: float,
-    margin: np.ndarray,
-    keywords: int,
-    rarity: np.ndarray,
-    typo: np.ndarray,
-    sections: int,
-) -> np.ndarray:
-    """The feature matrix (hits x :data:`FEATURES`)."""
-    n = len(evidence)
-    cols = [
-        np.clip(evidence, 0.0, 1.0),
-        coverage,
-        together,
-        relevance,
-        title,
-        np.minimum(title_precision, 1.0),
-        matched_share,
-        np.full(n, known_share),
-        np.full(n, filler_share),
-        np.clip(margin, 0.0, 1.0),
-        np.full(n, 1.0 if keywords <= 1 else 0.0),
-        np.full(n, math.log2(1 + keywords)),
-        rarity,
-        typo.astype(np.float64),
-        np.full(n, math.log10(max(sections, 1))),
-    ]
-    return derive(np.stack(cols, axis=1)) if n else np.zeros((0, len(FEATURES)))
-
-
 def probability(x: np.ndarray) -> np.ndarray:
     return np.asarray(1.0 / (1.0 + np.exp(-model().logit(x))))
 
 
 def to_score(p: np.ndarray, line: float | None = None) -> np.ndarray:
     """The monotone map of probabilities onto the published scale (``line`` -> 0.35)."""
-    ps = line if line is not None else model().line
-    t = DEFAULT_THRESHOLD
-    return np.where(p <= ps, t * p / ps, t + (1.0 - t) * (p - ps) / (1.0 - ps))
+    return at_line(p, line if line is not None else model().line)
 
 
 def scores(x: np.ndarray, never: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -183,7 +104,7 @@ def published(p: np.ndarray, never: np.ndarray) -> np.ndarray:
     """The scores of probabilities in rank order: never rising down the list, and a hit in
     ``never`` under the line."""
     s = to_score(p)
-    s = np.where(never, np.minimum(s, NEVER_CONFIDENT * DEFAULT_THRESHOLD), s)
+    s = np.where(never, np.minimum(s, HELD), s)
     return np.minimum.accumulate(s) if len(s) else s
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD
-from knowledge_retrieval.ranking import confidence, holds
+from knowledge_retrieval.verdict import confidence, holds
 
 
 def test_the_line_maps_to_the_default_threshold_and_the_map_is_monotone() -> None:

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knowledge_retrieval import search
-from knowledge_retrieval.ranking.answer import MAX_STATEMENT, cut, key_statement, quotes, units
 from knowledge_retrieval.results import Hit
 from knowledge_retrieval.text.asked import Kind
+from knowledge_retrieval.verdict.answer import MAX_STATEMENT, cut, key_statement, quotes, units
 
 from ..conftest import write
 

@@ -6,8 +6,9 @@ import functools
 from dataclasses import dataclass
 
 from ..models import KBRules
+from ..ranking.query import Query
 from ..text.analysis import cjk_script, index_terms
-from .query import Query
+from .scale import at_line
 
 README_WEIGHT = 0.35
 CLOSE_CALL = 0.06
@@ -18,16 +19,13 @@ Simplified): a tie-breaker between two Chinese KBs that match alike."""
 
 
 EVIDENCE_CUT = 0.29
-"""The evidence (the ranking's weighted feature sum) that KB choice puts at 0.35 (piecewise
+"""The evidence (the ranking's weighted feature sum) that KB choice puts at the line (piecewise
 linear, monotone): the scale README overlap was weighed against on the dev suites."""
 
 
 def evidence_scale(raw: float) -> float:
     """A best document's evidence on the scale :class:`Choice` weighs it."""
-    raw = min(1.0, max(0.0, raw))
-    if raw <= EVIDENCE_CUT:
-        return 0.35 * raw / EVIDENCE_CUT
-    return 0.35 + 0.65 * (raw - EVIDENCE_CUT) / (1.0 - EVIDENCE_CUT)
+    return at_line(min(1.0, max(0.0, raw)), EVIDENCE_CUT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .. import messages
+from ..ranking.matches import FileMatch
+from ..ranking.query import Query
 from ..results import Hit, Reason, SearchResult, Source
 from ..text.asked import Kind
 from . import confidence
 from .answer import compose_answer
-from .matches import FileMatch
-from .query import Query
 from .snippets import make_snippet
 
 
@@ -62,13 +62,11 @@ def _explain(f: FileMatch) -> dict[str, object] | None:
     if f.features is not None:
         out = confidence.explain(f.features, f.probability, f.score, f.capped, f.lacks, f.held)
     if f.found_by == "meaning" and f.cosine is not None:
-        from ..semantic.fusion import COS_LINE
-
         out = dict(out or {"score": round(f.score, 4), "capped": f.capped})
         if f.held:
             out["held"] = list(f.held)
         out["found_by"] = "meaning"
-        out["meaning"] = {"cosine": round(f.cosine, 4), "line": COS_LINE}
+        out["meaning"] = {"cosine": round(f.cosine, 4), "line": f.cosine_line}
     return out
 
 

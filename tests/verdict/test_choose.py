@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.ranking.choose import SCRIPT_BONUS, Choice, pick
 from knowledge_retrieval.text.analysis import cjk_script
+from knowledge_retrieval.verdict.choose import SCRIPT_BONUS, Choice, pick
 
 from ..conftest import write
 

@@ -1,0 +1,352 @@
+"""The one pipeline every search runs, as named stages:
+
+1. :func:`resolve` — the root, its KBs, and the ones named (or every candidate for ``kb=None``);
+2. :func:`refresh_and_rank` — each KB's index brought up to date, its files ranked, the verdict
+   on each ranked file (:func:`..verdict.holds.judge`), and meaning where words cannot meet;
+3. :func:`choose` — for ``kb=None``, the KB or KBs whose README and best document fit;
+4. :func:`decide` — the hits across the KBs searched, found or not found, with their notes;
+5. :func:`advise` — for a question not found, what to try instead.
+
+``api.search`` and the memory search (:mod:`..team.memory`) both run through it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import IndexUnavailableError
+from ..index.report import IndexReport
+from ..kb.discovery import (
+    KBLocation,
+    Unresolved,
+    find_root,
+    list_locations,
+    lookup_kb,
+    no_kbs_note,
+    normalize_kb_ref,
+    root_notes,
+    within,
+)
+from ..ranking.matches import FileMatch, RankOutcome
+from ..ranking.query import Query, analyze_query
+from ..ranking.ranker import Ranker
+from ..results import Reason, SearchResult
+from ..text.analysis import cjk_script
+from ..verdict import holds, outcome
+from ..verdict.choose import Choice, evidence_scale, pick, readme_overlap, same_script
+from .advice import advise
+from .knowledge_base import KnowledgeBase, rules_of
+
+__all__ = [
+    "KnowledgeBase",
+    "Ranked",
+    "advise",
+    "choose",
+    "decide",
+    "no_documents_note",
+    "refresh_and_rank",
+    "resolve",
+    "rules_of",
+    "run",
+]
+
+MAX_PARALLEL = 8
+"""Named KBs are brought up to date and ranked in parallel, one thread each, up to this many."""
+
+
+@dataclass(slots=True)
+class Resolved:
+    """What :func:`resolve` found: the root, its usable KBs, and the KBs to search."""
+
+    root: Path
+    usable: dict[str, KBLocation]
+    kbs: list[KnowledgeBase]
+
+
+@dataclass(slots=True)
+class Ranked:
+    """One KB ranked: its ranker (None when its index could not be used) and its outcome."""
+
+    ranker: Ranker | None
+    outcome: RankOutcome
+
+
+def run(
+    query: str,
+    refs: list[str] | None,
+    root: str | os.PathLike[str] | None,
+    *,
+    top_k: int,
+    threshold: float,
+    explain: bool,
+) -> SearchResult:
+    """Answer ``query`` from the KBs named in ``refs`` (None: choose) under ``root``."""
+    q = analyze_query(query)
+    notes: list[str] = []
+    got = resolve(q, refs, root, notes)
+    if isinstance(got, SearchResult):
+        return got
+    limit = top_k * 3
+    if refs is not None:
+        ranked = refresh_and_rank(got.kbs, q, limit, notes, parallel=True)
+        outcomes = {n: r.outcome for n, r in ranked.items()}
+        if all(o.unavailable or o.empty for o in outcomes.values()):
+            # the first KB named says why: its index cannot be used, or it has no documents
+            first = outcomes[got.kbs[0].name]
+            why_not: Reason = "no_documents" if first.empty else "index_unavailable"
+            return outcome.not_found(q.text, q.lang, why_not, notes, kb=got.kbs[0].name)
+        kbs = [k for k in got.kbs if not outcomes[k.name].empty]
+        searched = ranked  # every KB named, the empty ones too
+    else:
+        # every KB is searched for evidence; only the chosen ones' index notes are reported
+        kb_notes: dict[str, list[str]] = {k.name: [] for k in got.kbs}
+        ranked = {
+            k.name: refresh_and_rank([k], q, limit, kb_notes[k.name])[k.name] for k in got.kbs
+        }
+        for k in got.kbs:  # an index that cannot be used or has nothing is worth a note
+            if ranked[k.name].outcome.unavailable or ranked[k.name].outcome.empty:
+                notes.extend(kb_notes[k.name])
+        empty = {k.name for k in got.kbs if ranked[k.name].outcome.empty}
+        cands = [k for k in got.kbs if k.name not in empty]  # nothing there to choose
+        if not cands:
+            return outcome.not_found(q.text, q.lang, "no_documents", notes, kb=min(empty))
+        got.usable = {n: loc for n, loc in got.usable.items() if n not in empty}
+        kbs, why = choose(q, cands, {n: r.outcome for n, r in ranked.items()}, threshold)
+        notes.append(why)
+        for k in kbs:
+            notes.extend(kb_notes[k.name])
+        names = {k.name for k in kbs}
+        searched = {n: r for n, r in ranked.items() if n in names}  # in the candidates' order
+    result = decide(q, [k.name for k in kbs], searched, notes, threshold, top_k, explain)
+    if not result.found:
+        result = advise(result, q, kbs, got.usable)
+    return result
+
+
+def resolve(
+    q: Query, refs: list[str] | None, root: str | os.PathLike[str] | None, notes: list[str]
+) -> Resolved | SearchResult:
+    """The root and the KBs to search: those named (each that cannot be searched is a note),
+    or, for ``kb=None``, every KB with a README. A search that cannot start is its not-found
+    result."""
+    root_path = find_root(root)
+    if root_path is None:
+        notes.extend(root_notes(root))
+        return outcome.not_found(q.text, q.lang, "no_root", notes)
+    locs = {loc.name: loc for loc in list_locations(root_path)}
+    usable = {
+        n: loc for n, loc in locs.items() if loc.readme is not None and within(root_path, loc.path)
+    }
+    if refs is None:
+        if not usable:
+            notes.append(no_kbs_note(root_path))
+            return outcome.not_found(q.text, q.lang, "no_kbs", notes)
+        return Resolved(root_path, usable, [KnowledgeBase.at(loc) for loc in usable.values()])
+    kbs: list[KnowledgeBase] = []
+    first_reason: Reason | None = None
+    for ref in refs:
+        got = lookup_kb(root_path, ref, locs)
+        if isinstance(got, Unresolved):
+            notes.append(got.note)
+            first_reason = first_reason or got.reason
+        else:
+            kbs.append(KnowledgeBase.at(got))
+    if not kbs:
+        return outcome.not_found(
+            q.text, q.lang, first_reason or "kb_not_found", notes, kb=normalize_kb_ref(refs[0])
+        )
+    return Resolved(root_path, usable, kbs)
+
+
+def no_documents_note(name: str) -> str:
+    """The note on a KB without documents: only its README, or every file excluded by it,
+    skipped, or deleted."""
+    return (
+        f"'{name}' has no documents yet: add Markdown files to its folder (or check the include "
+        "and exclude rules of its README and the files it skipped)"
+    )
+
+
+def refresh_and_rank(
+    kbs: Sequence[KnowledgeBase],
+    q: Query,
+    limit: int,
+    notes: list[str],
+    *,
+    parallel: bool = False,
+    report_notes: Callable[[KnowledgeBase, IndexReport, list[str]], None] | None = None,
+    meaning: bool = True,
+) -> dict[str, Ranked]:
+    """Each KB brought up to date, ranked and judged (threads when ``parallel`` and there are
+    several), notes in KB order. ``report_notes`` says what an index update is worth a note
+    (default: :func:`index_notes`); ``meaning`` lets the semantic layer add its hits."""
+    say = report_notes or index_notes
+    if len(kbs) == 1 or not parallel:
+        return {k.name: _refresh(k, notes, q, limit, say, meaning) for k in kbs}
+    from concurrent.futures import ThreadPoolExecutor
+
+    per_kb: list[list[str]] = [[] for _ in kbs]
+    with ThreadPoolExecutor(
+        max_workers=min(MAX_PARALLEL, len(kbs)), thread_name_prefix="kr-search"
+    ) as pool:
+        # each thread runs in a copy of this context (the progress listener is a context var)
+        futures = [
+            pool.submit(
+                contextvars.copy_context().run, _refresh, kbs[i], per_kb[i], q, limit, say, meaning
+            )
+            for i in range(len(kbs))
+        ]
+        got = [f.result() for f in futures]
+    for n in per_kb:
+        notes.extend(n)
+    return {k.name: g for k, g in zip(kbs, got, strict=True)}
+
+
+def _refresh(
+    kb: KnowledgeBase,
+    notes: list[str],
+    q: Query,
+    limit: int,
+    say: Callable[[KnowledgeBase, IndexReport, list[str]], None],
+    meaning: bool,
+) -> Ranked:
+    """One KB brought up to date, ranked and judged; an index that cannot be used is a note
+    (with its hint) and no files, so the other KBs still answer."""
+    from ..index.problems import unavailable
+    from ..semantic import maybe_on as semantic_on
+
+    try:
+        kbi = kb.index()
+        report = kbi.refresh(kb.rules)
+        say(kb, report, notes)
+        if not report.files:
+            notes.append(no_documents_note(kb.name))
+            return Ranked(None, RankOutcome([], [k.text for k in q.keywords], [], empty=True))
+        ranker = Ranker(kbi, kb.rules)
+        ranked = holds.judge(ranker.rank(q, limit))
+        if meaning and semantic_on():
+            from ..semantic import apply
+
+            apply(kbi, q, ranked, limit, notes)
+        return Ranked(ranker, ranked)
+    except (IndexUnavailableError, OSError) as exc:
+        err = (
+            exc
+            if isinstance(exc, IndexUnavailableError)
+            else unavailable(exc, KBLocation(kb.name, kb.path, None))
+        )
+        notes.append(f"{err.message} ({err.hint})")
+        return Ranked(None, RankOutcome([], [k.text for k in q.keywords], [], unavailable=True))
+
+
+def index_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> None:
+    """What an index update is worth a note: a warning, a rebuild and why, the files skipped."""
+    if report.warning:
+        notes.append(report.warning)
+    if report.rebuilt and report.rebuilt not in ("no index yet", "requested"):
+        notes.append(f"index of '{report.kb}' rebuilt: {report.rebuilt}")
+    if report.skipped:
+        sample = "; ".join(f"{p} ({r})" for p, r in sorted(report.skipped.items())[:3])
+        more = f" and {len(report.skipped) - 3} more" if len(report.skipped) > 3 else ""
+        notes.append(f"'{report.kb}' skipped {len(report.skipped)} file(s): {sample}{more}")
+
+
+def choose(
+    q: Query, cands: Sequence[KnowledgeBase], outcomes: dict[str, RankOutcome], threshold: float
+) -> tuple[list[KnowledgeBase], str]:
+    """For ``kb=None``: the KBs to answer from, in the order chosen, and why."""
+    script = cjk_script(q.text)
+    choices = [
+        Choice(
+            k.name,
+            readme_overlap(q, k.name, k.rules),
+            _choice_evidence(outcomes[k.name]),
+            same_script(script, k.name, k.rules),
+            _best_score(outcomes[k.name]),
+        )
+        for k in cands
+    ]
+    chosen, why = pick(choices, threshold)
+    order = [c.name for c in chosen]
+    kbs = [k for k in cands if k.name in order]
+    kbs.sort(key=lambda k: order.index(k.name))
+    return kbs, why
+
+
+def _choice_evidence(o: RankOutcome) -> float:
+    """A KB's best document as KB choice weighs it: its evidence, held under the line when no
+    hit of the KB can be confident (an identifier it lacks, a foreign half of the question)."""
+    if not o.files:
+        return 0.0
+    best = o.files[0]
+    ev = evidence_scale(best.evidence)
+    return min(ev, best.score) if best.capped else ev
+
+
+def _best_score(o: RankOutcome) -> float:
+    """The score of a KB's best hit, as it would be returned (0 when it has none)."""
+    return o.files[0].score if o.files else 0.0
+
+
+def decide(
+    q: Query,
+    kb_names: Sequence[str],
+    ranked: dict[str, Ranked],
+    notes: list[str],
+    threshold: float,
+    top_k: int,
+    explain: bool,
+) -> SearchResult:
+    """The verdict across the KBs searched (``ranked``; hits come from those in ``kb_names``,
+    in that order): what each KB's vocabulary says of the question (did-you-mean, translations,
+    absent identifiers), then the hits over the line, merged."""
+    outcomes = {n: r.outcome for n, r in ranked.items()}
+    _absent_only_where_searched(outcomes)
+    for name, o in outcomes.items():
+        if o.did_you_mean:
+            dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
+            notes.append(f"did you mean: {dym} (in '{name}')")
+        if o.translated:
+            read = ", ".join(f"{a} → {b}" for a, b in o.translated.items())
+            notes.append(f"read in the words of '{name}': {read}")
+        for ident in o.absent_ids:
+            if any(ident not in other.absent_ids for other in outcomes.values()):
+                continue  # another KB searched has it: only the absent one is noted
+            ranker = ranked[name].ranker
+            near = ranker.nearest_identifiers(ident) if ranker is not None else []
+            did = f" (did you mean: {', '.join(near)}?)" if near else ""
+            notes.append(f"'{ident}' is not in '{name}': no document has this identifier{did}")
+    # in the order the KBs were chosen: of hits scoring alike, the chosen KB's come first
+    matches: list[tuple[str, FileMatch]] = [
+        (n, f) for n in dict.fromkeys(kb_names) if n in outcomes for f in outcomes[n].files
+    ]
+    if not matches:
+        kw = ", ".join(k.text for k in q.keywords) or q.text
+        notes.append(f"no document in {', '.join(kb_names)} matches the keywords: {kw}")
+    return outcome.from_matches(
+        q,
+        matches,
+        notes,
+        kbs=tuple(kb_names),
+        threshold=threshold,
+        top_k=top_k,
+        kb=kb_names[0],
+        explain=explain,
+        known={k for o in outcomes.values() for k in o.known_keywords},
+    )
+
+
+def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:
+    """An identifier held under the line in one KB but present in another searched KB does not
+    hold the first KB's hits down (``超卖 INV_OVERSOLD`` over a glossary and a troubleshooting
+    KB): only identifiers absent from every KB searched make every hit unconfident."""
+    if len(outcomes) < 2:
+        return
+    everywhere = set.intersection(*(set(o.absent_ids) for o in outcomes.values()))
+    for o in outcomes.values():
+        if o.absent_ids and not everywhere:
+            holds.release(o.files)
