@@ -106,7 +106,7 @@ def result_line(set_name: str, qid: str, kb: str | None, result: Any) -> str:
 
 def run(sample: bool, out: Path) -> int:
     """Ask every case and write its line, indexes in a fresh folder; returns how many."""
-    from knowledge_retrieval import search
+    from knowledge_retrieval import KnowledgeRetrievalError, search
 
     _load_strip()
     saved = {k: os.environ.get(k) for k in ("KR_EMBEDDER", "KR_INDEX_DIR")}
@@ -120,8 +120,13 @@ def run(sample: bool, out: Path) -> int:
                 qroot = root
                 if keys and kb:
                     qroot = stripped_copy(root, kb, keys, Path(tmp) / "strip" / "-".join(keys))
-                result = search(query, kb, root=qroot, explain=True, progress=False)
-                f.write(result_line(set_name, qid, kb, result) + "\n")
+                try:
+                    result = search(query, kb, root=qroot, explain=True, progress=False)
+                except KnowledgeRetrievalError as exc:  # an empty query of a public suite
+                    line = {"set": set_name, "id": qid, "kb": kb, "error": exc.code}
+                    f.write(json.dumps(line, sort_keys=True) + "\n")
+                else:
+                    f.write(result_line(set_name, qid, kb, result) + "\n")
                 n += 1
     finally:
         for k, v in saved.items():

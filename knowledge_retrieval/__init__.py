@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import typing
 
-__version__ = "0.1.0"
-
+from ._version import __version__
 from .errors import (
     AccessDeniedError,
     ConfigError,

@@ -165,7 +165,7 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
 
 
 def _has_index(loc: KBLocation) -> bool:
-    from .index.store import index_dir_for
+    from .index.location import index_dir_for
 
     return (index_dir_for(loc.path) / "CURRENT").is_file()
 

@@ -49,7 +49,7 @@ def cannot_write(exc: OSError) -> bool:
 
 def unavailable(exc: OSError, loc: KBLocation) -> IndexUnavailableError:
     """:func:`index_problem` for a KB known by its location (an error outside ``refresh``)."""
-    from .store import index_dir_for
+    from .location import index_dir_for
 
     try:
         where = index_dir_for(loc.path)

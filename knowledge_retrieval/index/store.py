@@ -20,7 +20,6 @@ is unreadable.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -35,8 +34,8 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.index import LockError as WhooshLockError
 
-from .. import __version__
-from ..defaults import index_home, index_home_ready, private_dir
+from .._version import __version__
+from ..defaults import index_home_ready, private_dir
 from ..errors import IndexLockedError
 from ..kb.reader import SkipFile, read_kb_file
 from ..kb.scan import (
@@ -48,6 +47,7 @@ from ..kb.scan import (
 )
 from ..models import Document, KBRules
 from ..text.analysis import ANALYZER_VERSION
+from .location import index_dir_for
 from .manifest import checksum_problem, files_problem, index_files, load_manifest
 from .manifest import write_json_atomic as _write_json_atomic
 from .problems import cannot_write, index_problem
@@ -75,19 +75,6 @@ COARSE_RACY_NS = 2_000_000_000
 """The same window where mtimes are whole seconds (FAT, HFS+, ext3)."""
 
 _GEN_RE = re.compile(r"gen-[0-9a-f]{12}")
-
-
-MAX_NAME_BYTES = 100
-"""A KB folder name is cut to this many UTF-8 bytes in its index folder's name (the hash after
-it keeps the folder unique): a name near the file system's limit of 255 would not fit."""
-
-
-def index_dir_for(kb_path: Path, home: Path | None = None) -> Path:
-    digest = hashlib.sha1(str(kb_path.resolve()).encode()).hexdigest()[:12]
-    name = kb_path.name
-    if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
-        name = name.encode("utf-8", "surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", "ignore")
-    return (home or index_home()) / f"{name}-{digest}"
 
 
 # --------------------------------------------------------------------------- the index of one KB

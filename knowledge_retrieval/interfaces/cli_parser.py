@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from .. import __version__
+from .._version import __version__
 from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 
 PROG = "kr"

@@ -29,7 +29,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPDeprecationWarning
 
-from .. import __version__
+from .._version import __version__
 from ..index.progress import Event, Sink, use_sink
 from .agent_tool import KnowledgeTool, ToolOutput, tool_definitions
 

@@ -26,7 +26,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from .. import __version__
+from .._version import __version__
 from ..api import list_kbs
 from ..defaults import DISTRIBUTION
 from ..errors import ConfigError, InvalidArgumentError

@@ -34,10 +34,10 @@ from ..models import KBRules
 from ..ranking.query import analyze_query
 from ..results import SearchResult
 from ..verdict import outcome
+from .projects import PROJECT_ID_RE, check_project_id, memory_kb
 
 log = logging.getLogger(__name__)
 
-PROJECT_ID_RE = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}")
 MAX_NOTE_CHARS = 1_000_000
 MAX_TITLE_CHARS = 200
 
@@ -50,46 +50,6 @@ __all__ = (
     "remember",
     "search_memory",
 )
-
-
-def check_project_id(value: object) -> str:
-    """Return a valid project id or raise: 1-64 of ``A-Z a-z 0-9 . _ -``, not starting with '.'.
-
-    Anything path-like (``/``, ``\\``, ``..``, NUL, absolute) is an :class:`UnsafePathError`.
-
-    >>> check_project_id("pay-core")
-    'pay-core'
-    """
-    if not isinstance(value, str):
-        raise InvalidArgumentError(
-            f"project id must be a string, not {type(value).__name__}",
-            hint="pass a name such as 'pay-core'",
-        )
-    if not value:
-        raise InvalidArgumentError("empty project id", hint="pass a name such as 'pay-core'")
-    if (
-        "/" in value
-        or "\\" in value
-        or "\x00" in value
-        or ".." in value
-        or os.path.isabs(value)
-        or (len(value) > 1 and value[1] == ":")
-    ):
-        raise UnsafePathError(
-            f"project id {value!r} is not allowed: it looks like a path",
-            hint="a project id is a plain name: letters, digits, '.', '_' and '-', e.g. 'pay-core'",
-        )
-    if not PROJECT_ID_RE.fullmatch(value):
-        raise InvalidArgumentError(
-            f"project id {value!r} is not allowed",
-            hint="use 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'",
-        )
-    return value
-
-
-def memory_kb(project_id: str) -> str:
-    """The label of a project's memory in hits and sources: ``.memory/<project id>``."""
-    return f"{MEMORY_DIRNAME}/{check_project_id(project_id)}"
 
 
 def _root(root: str | os.PathLike[str] | None) -> Path:

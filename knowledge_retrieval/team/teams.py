@@ -39,7 +39,7 @@ from ..errors import ConfigError, InvalidArgumentError
 from ..kb.discovery import check_name, list_locations, require_root
 from ..kb.reader import SkipFile, read_bytes
 from ..kb.yaml_reader import YAMLRefused, compose_yaml
-from .memory import check_project_id
+from .projects import check_project_id
 
 TEAMS_FILENAME = "teams.yaml"
 ACCESS_VALUES = ("allowed", "denied")

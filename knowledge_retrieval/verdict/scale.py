@@ -29,9 +29,7 @@ def at_line(x: X, cut: float, *, high: float = 1.0, top: float = 1.0) -> X:
     """``x`` on the published scale, ``cut`` at the line: ``LINE * x / cut`` up to the cut,
     then rising linearly to ``top`` at ``high`` (monotone; values past ``high`` keep rising)."""
     if isinstance(x, np.ndarray):
-        return np.where(
-            x <= cut, LINE * x / cut, LINE + (top - LINE) * (x - cut) / (high - cut)
-        )
+        return np.where(x <= cut, LINE * x / cut, LINE + (top - LINE) * (x - cut) / (high - cut))
     if x <= cut:
         return LINE * x / cut
     return LINE + (top - LINE) * (x - cut) / (high - cut)

@@ -24,7 +24,7 @@ import sys
 import threading
 from pathlib import Path
 
-from ... import __version__
+from ..._version import __version__
 from ...defaults import index_home, own_file, private_dir
 from ...models import KBRules
 from . import patterns
