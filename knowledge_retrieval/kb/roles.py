@@ -4,24 +4,38 @@ from __future__ import annotations
 
 import re
 
+from ..lang import role_words
 from ..models import Document
+from ..text.analysis import to_simplified
 
-# (role, pattern over "path title tags") — first match wins, most specific first.
+ORDER = (
+    "FAQ",
+    "glossary",
+    "API spec",
+    "configuration reference",
+    "status and enum reference",
+    "business rules",
+    "architecture note",
+    "troubleshooting note",
+    "table",
+    "index",
+    "manual",
+)
+"""The roles, tried in this order: first match wins, most specific first."""
+_FILE_NAMES = {
+    "table": r"\.csv\b",
+    "index": r"(^|/)(index|_index|summary|readme|toc)\.(md|mdx|markdown)\b",
+}
+"""Roles a file's name gives whatever its language."""
+
+
+def _pattern(role: str) -> str:
+    return "|".join(p for p in (role_words(role), _FILE_NAMES.get(role, "")) if p)
+
+
+# (role, pattern over "path title tags", Chinese in Simplified): the words of lang/, and names
 _ROLES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (role, re.compile(pat, re.IGNORECASE))
-    for role, pat in (
-        ("FAQ", r"\bfaq\b|常见问题|常見問題|问答|問答"),
-        ("glossary", r"glossar|\bterms?\b|terminolog|术语|術語|名词|名詞|缩写|縮寫|abbreviation"),
-        ("API spec", r"\bapi\b|endpoint|openapi|swagger|接口"),
-        ("configuration reference", r"\bconfig|setting|configuration|配置|參數|参数"),
-        ("status and enum reference", r"status|enum|code|状态|狀態|枚举|枚舉|错误码|錯誤碼"),
-        ("business rules", r"\brules?\b|polic|规则|規則|政策"),
-        ("architecture note", r"architect|design|设计|設計|架构|架構"),
-        ("troubleshooting note", r"troubleshoot|error|incident|故障|排查|错误|錯誤"),
-        ("table", r"\.csv\b"),
-        ("index", r"(^|/)(index|_index|summary|readme|toc)\.(md|mdx|markdown)\b|目录|目錄"),
-        ("manual", r"guide|manual|tutorial|how-?to|手册|手冊|指南|教程"),
-    )
+    (role, re.compile(_pattern(role), re.IGNORECASE)) for role in ORDER
 )
 _ASCII_ROLES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (role, re.compile(pat.pattern)) for role, pat in _ROLES
@@ -61,6 +75,7 @@ def file_role(doc: Document) -> str:
                 if any(map(has, needles)) and pat.search(hay):
                     return role
         return "document"
+    hay = to_simplified(hay)
     for role, pat in _ROLES:
         if pat.search(hay):
             return role

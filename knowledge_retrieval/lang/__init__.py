@@ -47,6 +47,7 @@ class Language(Protocol):
     UNITS: str
     TIME_WORDS: str
     RANGE_WORDS: str
+    ROLES: dict[str, str]
 
 
 LANGUAGES: tuple[Language, ...] = (en, zh)
@@ -124,3 +125,9 @@ def values(kind: str) -> str:
 def time_words() -> str:
     """A unit or measure of time named anywhere, in any language."""
     return _either(*(lang.TIME_WORDS for lang in LANGUAGES))
+
+
+def role_words(role: str) -> str:
+    """The pattern of the words that name a file's ``role`` (FAQ, glossary ...), in any language
+    (Chinese in Simplified)."""
+    return _either(*(lang.ROLES.get(role, "") for lang in LANGUAGES))

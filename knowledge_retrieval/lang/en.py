@@ -186,3 +186,16 @@ VALUE_NAMES = {
     "twd": "amount in New Taiwan dollars",
 }
 """A kind of value as a note names it, where its name is not the kind itself."""
+
+ROLES: dict[str, str] = {
+    "FAQ": r"\bfaq\b",
+    "glossary": r"glossar|\bterms?\b|terminolog|abbreviation",
+    "API spec": r"\bapi\b|endpoint|openapi|swagger",
+    "configuration reference": r"\bconfig|setting|configuration",
+    "status and enum reference": r"status|enum|code",
+    "business rules": r"\brules?\b|polic",
+    "architecture note": r"architect|design",
+    "troubleshooting note": r"troubleshoot|error|incident",
+    "manual": r"guide|manual|tutorial|how-?to",
+}
+"""A file's role -> the words of its path, title or tags that name it (lowercase)."""

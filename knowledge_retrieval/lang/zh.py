@@ -125,3 +125,17 @@ TIME_WORDS = "毫秒|秒|分钟|小时|天|工作日|周|星期|个月|年"
 
 RANGE_WORDS = "至|到"
 """Words between the ends of a range of numbers (5 至 10)."""
+
+ROLES: dict[str, str] = {
+    "FAQ": "常见问题|问答",
+    "glossary": "术语|名词|缩写",
+    "API spec": "接口",
+    "configuration reference": "配置|参数",
+    "status and enum reference": "状态|枚举|错误码",
+    "business rules": "规则|政策",
+    "architecture note": "设计|架构",
+    "troubleshooting note": "故障|排查|错误",
+    "index": "目录",
+    "manual": "手册|指南|教程",
+}
+"""A file's role -> the words of its path, title or tags that name it (matched in Simplified)."""

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from knowledge_retrieval.kb import roles
 from knowledge_retrieval.kb.roles import file_role
 from knowledge_retrieval.models import Document
+from knowledge_retrieval.text.analysis import to_simplified
 
 # pieces every pattern's alternatives are made of, and near misses of them
 FRAGMENTS = [
@@ -24,12 +25,13 @@ FRAGMENTS = [
 
 
 def _reference(doc: Document) -> str:
-    """file_role as the plain loop over the patterns (before the substring pre-check)."""
+    """file_role as the plain loop over the patterns (before the substring pre-check), Chinese
+    matched in Simplified."""
     for key in ("role", "type", "doc_type", "category"):
         v = doc.metadata.get(key)
         if isinstance(v, str) and v.strip():
             return v.strip()
-    hay = " ".join([doc.path, doc.title, *doc.tags])
+    hay = to_simplified(" ".join([doc.path, doc.title, *doc.tags]))
     for role, pat in roles._ROLES:
         if pat.search(hay):
             return role
