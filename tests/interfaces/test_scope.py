@@ -285,3 +285,43 @@ def test_descriptions_cut_at_a_sentence_and_the_trigger_names_each_kbs_topics(
         in (meta["description"])
     )
     assert "Storage…" not in body
+
+
+def test_a_server_over_many_kbs_starts_with_short_texts(tmp_path: Path) -> None:
+    """The real stdio server over 300 KBs: its instructions and the tool description a client
+    lists keep to the budget."""
+    import os
+    import sys
+
+    import anyio
+    from mcp import StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    from knowledge_retrieval.interfaces.scope import LIST_BYTES
+
+    root = tmp_path / "KnowledgeBase"
+    many_kbs(root, 300)
+    env = {"KR_INDEX_DIR": os.environ["KR_INDEX_DIR"], "PYTHONIOENCODING": "utf-8"}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "knowledge_retrieval", "mcp", "--root", str(root)],
+        env=env,
+    )
+
+    async def main(errlog: Any) -> tuple[str, str]:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            init = await session.initialize()
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return init.instructions or "", tools["query_knowledge"].description or ""
+
+    with open(os.devnull, "w") as errlog:
+        instructions, desc = anyio.run(main, errlog)
+    assert len(instructions.encode()) < LIST_BYTES + 1000
+    assert len(desc.encode()) < len(TOOL_DESCRIPTION.encode()) + LIST_BYTES + 1000
+    for told in (instructions, desc):
+        assert re.search(r'\n- … and \d+ more: call query_knowledge with action="list"', told)
