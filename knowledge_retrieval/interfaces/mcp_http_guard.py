@@ -11,8 +11,8 @@ connection still sending its request is closed to make room, else the oldest eve
 Event streams (``GET /mcp``, one per MCP session) stay open as long as their client wants, so one
 client opening 100 sessions used to fill the cap with streams nothing closed, and every other
 client was reset. Now at most :data:`MAX_STREAMS` (a share of the cap) are held: a new stream
-past that closes the oldest one (its client reconnects when it needs it again: the SDK's
-clients do), and a new connection at the cap closes the oldest stream when no connection is
+past that closes the oldest one of the client address holding the most (its client reconnects
+when it needs it again: the SDK's clients do), and a new connection at the cap closes the oldest stream when no connection is
 still sending its request, so a new client's ``initialize`` is always served.
 
 The server has no authentication of its own: it is for this machine's loopback. Whoever binds
@@ -23,6 +23,7 @@ then carry ``Authorization: Bearer <token>``, or it gets 401.
 from __future__ import annotations
 
 import asyncio
+import collections
 import hmac
 import logging
 import os
@@ -180,6 +181,9 @@ def protocol_class(
                 and not self.transport.is_closing()
             )
 
+        def _kr_peer(self) -> str:
+            return self.client[0] if self.client else ""
+
         def _kr_streams(self) -> list[GuardedH11Protocol]:
             return [
                 c
@@ -190,11 +194,18 @@ def protocol_class(
             ]
 
         def _kr_close_oldest_stream(self) -> bool:
-            """Close the oldest event stream of another connection; False if there is none."""
+            """Close the oldest event stream of another connection, among those of the client
+            address holding the most streams (one client's streams go before another's); False
+            if there is none."""
             others = [c for c in self._kr_streams() if c is not self]
             if not others:
                 return False
-            oldest = min(others, key=lambda c: c._kr_stream_since or 0.0)
+            held = collections.Counter(c._kr_peer() for c in others)
+            most = max(held.values())
+            oldest = min(
+                (c for c in others if held[c._kr_peer()] == most),
+                key=lambda c: c._kr_stream_since or 0.0,
+            )
             log.debug("closing the oldest event stream to make room")
             oldest._kr_stream_since = None
             oldest.transport.close()

@@ -301,7 +301,7 @@ def test_a_weak_token_stops_the_server(sample_root: Path, token: str) -> None:
 # --------------------------------------------------------------------------- event streams
 
 
-def open_stream(addr: tuple[str, int], netloc: str) -> socket.socket:
+def open_stream(addr: tuple[str, int], netloc: str, source: str | None = None) -> socket.socket:
     """One MCP session opened with ``initialize`` and its ``GET /mcp`` event stream, held
     open on the socket returned (the headers of the stream's response read)."""
     sock = socket.create_connection(addr, timeout=30)
@@ -324,7 +324,7 @@ def open_stream(addr: tuple[str, int], netloc: str) -> socket.socket:
         if line.startswith("mcp-session-id:")
     )
     sock.close()
-    stream = socket.create_connection(addr, timeout=30)
+    stream = socket.create_connection(addr, timeout=30, source_address=source and (source, 0))
     stream.sendall(
         f"GET /mcp HTTP/1.1\r\nHost: {netloc}\r\nAccept: text/event-stream\r\n"
         f"Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-06-18\r\n\r\n".encode()
@@ -360,3 +360,22 @@ def test_event_streams_do_not_fill_the_connection_cap(sample_root: Path) -> None
             for s in streams:
                 s.close()
     assert not any("Traceback" in line for line in log), "".join(log[:40])
+
+
+def test_one_clients_streams_go_before_anothers(sample_root: Path) -> None:
+    """A client at another address opened its stream first; one client then opens 100: that
+    client's own oldest streams are closed, the other's stays open."""
+    from knowledge_retrieval.interfaces.mcp_http_guard import MAX_CONNECTIONS
+
+    with server(sample_root, "127.0.0.1:0") as (url, _log, _pid):
+        parts = urlsplit(url)
+        addr = (parts.hostname or "", parts.port or 0)
+        other = open_stream(addr, parts.netloc, source="127.0.0.2")
+        streams = [open_stream(addr, parts.netloc) for _ in range(MAX_CONNECTIONS)]
+        try:
+            assert post(url) == 200
+            assert _closed_by_server(streams[0], time.monotonic() + 5)
+            assert not _closed_by_server(other, time.monotonic() + 1)
+        finally:
+            for s in [other, *streams]:
+                s.close()
