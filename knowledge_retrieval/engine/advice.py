@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 HINT_KEYWORDS = 6
 """README keywords a not-found hint names at most."""
+HINT_KEYWORD_CHARS = 40
+"""And each clipped to this many characters (a README keyword of 60 KB made a 60 KB note)."""
 
 
 def advise(
@@ -84,6 +86,8 @@ def other_keywords_hint(searched: Sequence[KBRules]) -> str:
     if not words:
         return "try other keywords, in the words the knowledge base's pages use"
     more = ", ..." if len(words) > HINT_KEYWORDS else ""
-    return (
-        "try other keywords, such as the README lists: " + ", ".join(words[:HINT_KEYWORDS]) + more
-    )
+    shown = [" ".join(w[: HINT_KEYWORD_CHARS * 2].split()) for w in words[:HINT_KEYWORDS]]
+    shown = [
+        w if len(w) <= HINT_KEYWORD_CHARS else w[: HINT_KEYWORD_CHARS - 1] + "…" for w in shown
+    ]
+    return "try other keywords, such as the README lists: " + ", ".join(shown) + more

@@ -6,8 +6,14 @@ a whole request: a socket that sends nothing, or half a header, or a header and 
 was held for ever, and 250 of them used up a 256-file limit. Here every request must be read
 (headers and body) within :data:`READ_TIMEOUT_S` of its first byte, or of the connection's
 start; and at most :data:`MAX_CONNECTIONS` connections are held: past that, the oldest
-connection still sending its request (never one being answered, such as an event stream) is
-closed to make room.
+connection still sending its request is closed to make room, else the oldest event stream.
+
+Event streams (``GET /mcp``, one per MCP session) stay open as long as their client wants, so one
+client opening 100 sessions used to fill the cap with streams nothing closed, and every other
+client was reset. Now at most :data:`MAX_STREAMS` (a share of the cap) are held: a new stream
+past that closes the oldest one of the client address holding the most (its client reconnects
+when it needs it again: the SDK's clients do), and a new connection at the cap closes the oldest stream when no connection is
+still sending its request, so a new client's ``initialize`` is always served.
 
 The server has no authentication of its own: it is for this machine's loopback. Whoever binds
 another address can require a token (``--token`` or :data:`TOKEN_ENV`): every request must
@@ -17,6 +23,7 @@ then carry ``Authorization: Bearer <token>``, or it gets 401.
 from __future__ import annotations
 
 import asyncio
+import collections
 import hmac
 import logging
 import os
@@ -37,6 +44,8 @@ KEEP_ALIVE_S = 5
 """A connection idle this long between two requests is closed (uvicorn's own timer)."""
 MAX_CONNECTIONS = 100
 """Connections held at once; each holds a file descriptor (an agent holds one or two)."""
+MAX_STREAMS = MAX_CONNECTIONS // 2
+"""Event streams (``GET /mcp``) held at once; past that the oldest is closed."""
 ACCEPT_BACKLOG = 32
 """Connections accepted in one burst (and the listen backlog): the cap is applied as each is
 set up, so at most this many more than :data:`MAX_CONNECTIONS` are open for a moment. With
@@ -101,9 +110,12 @@ class BearerToken:
 
 
 def protocol_class(
-    max_connections: int = MAX_CONNECTIONS, read_timeout: float = READ_TIMEOUT_S
+    max_connections: int = MAX_CONNECTIONS,
+    read_timeout: float = READ_TIMEOUT_S,
+    max_streams: int = MAX_STREAMS,
 ) -> type[Any]:
-    """uvicorn's h11 protocol with a read deadline per request and a connection cap."""
+    """uvicorn's h11 protocol with a read deadline per request, a connection cap and a cap on
+    event streams."""
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -112,11 +124,15 @@ def protocol_class(
     class GuardedH11Protocol(H11Protocol):
         _kr_deadline: asyncio.TimerHandle | None = None
         _kr_since = 0.0
+        _kr_stream_since: float | None = None
+        """When this connection's event stream began; None while it holds none."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._kr_since = time.monotonic()
-            if len(self.connections) > max_connections and not self._kr_make_room():
+            if len(self.connections) > max_connections and not (
+                self._kr_make_room() or self._kr_close_oldest_stream()
+            ):
                 log.debug("connection refused: %d connections held", max_connections)
                 transport.close()
                 return
@@ -130,6 +146,11 @@ def protocol_class(
                     self._kr_arm()
             else:
                 self._kr_disarm()
+                if self._kr_stream_since is None and self._kr_streaming():
+                    self._kr_stream_since = time.monotonic()
+                    while len(self._kr_streams()) > max_streams:
+                        if not self._kr_close_oldest_stream():
+                            break
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._kr_disarm()
@@ -149,6 +170,46 @@ def protocol_class(
             if self.conn.their_state in reading:  # the request (or its body) is still coming
                 log.debug("closing a connection whose request did not arrive in time")
                 self.transport.close()
+
+        def _kr_streaming(self) -> bool:
+            """Whether this connection is answering a ``GET`` (an event stream) not yet done."""
+            cycle = self.cycle
+            return (
+                cycle is not None
+                and not cycle.response_complete
+                and cycle.scope.get("method") == "GET"
+                and not self.transport.is_closing()
+            )
+
+        def _kr_peer(self) -> str:
+            return self.client[0] if self.client else ""
+
+        def _kr_streams(self) -> list[GuardedH11Protocol]:
+            return [
+                c
+                for c in self.connections
+                if isinstance(c, GuardedH11Protocol)
+                and c._kr_stream_since is not None
+                and c._kr_streaming()
+            ]
+
+        def _kr_close_oldest_stream(self) -> bool:
+            """Close the oldest event stream of another connection, among those of the client
+            address holding the most streams (one client's streams go before another's); False
+            if there is none."""
+            others = [c for c in self._kr_streams() if c is not self]
+            if not others:
+                return False
+            held = collections.Counter(c._kr_peer() for c in others)
+            most = max(held.values())
+            oldest = min(
+                (c for c in others if held[c._kr_peer()] == most),
+                key=lambda c: c._kr_stream_since or 0.0,
+            )
+            log.debug("closing the oldest event stream to make room")
+            oldest._kr_stream_since = None
+            oldest.transport.close()
+            return True
 
         def _kr_make_room(self) -> bool:
             """Close the oldest other connection still sending its request; False if none."""

@@ -44,7 +44,9 @@ INSTRUCTIONS = (
 
 
 def instructions(kbs: Sequence[Any]) -> str:
-    """:data:`INSTRUCTIONS` and the root's knowledge bases, one line each (their scope)."""
+    """:data:`INSTRUCTIONS` and the root's knowledge bases, one line each (their scope), within
+    :data:`.scope.LIST_BYTES` and :data:`.scope.LIST_KBS`: "… and N more" sends a client to
+    ``action="list"`` for the rest (1,000 KBs made 142 KB of instructions)."""
     if not kbs:
         return INSTRUCTIONS
     from .scope import kb_list

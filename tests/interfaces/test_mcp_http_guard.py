@@ -296,3 +296,86 @@ def test_a_weak_token_stops_the_server(sample_root: Path, token: str) -> None:
     )  # fmt: skip
     assert p.returncode == 2
     assert "the token must be at least 16 visible ASCII characters" in p.stderr
+
+
+# --------------------------------------------------------------------------- event streams
+
+
+def open_stream(addr: tuple[str, int], netloc: str, source: str | None = None) -> socket.socket:
+    """One MCP session opened with ``initialize`` and its ``GET /mcp`` event stream, held
+    open on the socket returned (the headers of the stream's response read)."""
+    sock = socket.create_connection(addr, timeout=30)
+    head = (
+        f"POST /mcp HTTP/1.1\r\nHost: {netloc}\r\nContent-Type: application/json\r\n"
+        "Accept: application/json, text/event-stream\r\n"
+        f"Content-Length: {len(INITIALIZE)}\r\n\r\n"
+    )
+    sock.sendall(head.encode() + INITIALIZE)
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        chunk = sock.recv(65536)
+        assert chunk, reply
+        reply += chunk
+    headers = reply.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
+    assert headers.startswith("http/1.1 200"), headers
+    session = next(
+        line.split(":", 1)[1].strip()
+        for line in headers.split("\r\n")
+        if line.startswith("mcp-session-id:")
+    )
+    sock.close()
+    stream = socket.create_connection(addr, timeout=30, source_address=source and (source, 0))
+    stream.sendall(
+        f"GET /mcp HTTP/1.1\r\nHost: {netloc}\r\nAccept: text/event-stream\r\n"
+        f"Mcp-Session-Id: {session}\r\nMcp-Protocol-Version: 2025-06-18\r\n\r\n".encode()
+    )
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        chunk = stream.recv(65536)
+        assert chunk, reply
+        reply += chunk
+    assert reply.startswith(b"HTTP/1.1 200"), reply[:200]
+    return stream
+
+
+def test_event_streams_do_not_fill_the_connection_cap(sample_root: Path) -> None:
+    """One client opens 100 sessions, each with its ``GET /mcp`` stream held open: they
+    cannot use up the cap, the oldest are closed, and other clients are served."""
+    from knowledge_retrieval.interfaces.mcp_http_guard import MAX_CONNECTIONS, MAX_STREAMS
+
+    with server(sample_root, "127.0.0.1:0") as (url, log, pid):
+        parts = urlsplit(url)
+        addr = (parts.hostname or "", parts.port or 0)
+        streams = [open_stream(addr, parts.netloc) for _ in range(MAX_CONNECTIONS)]
+        try:
+            time.sleep(0.5)
+            # new clients: an initialize each, and a whole session through the real client
+            assert [post(url) for _ in range(20)] == [200] * 20
+            assert not listed_by_a_client(url).is_error
+            assert _closed_by_server(streams[0], time.monotonic() + 5)  # the oldest first
+            still = [s for s in streams if not _closed_by_server(s, time.monotonic() + 0.05)]
+            assert 0 < len(still) <= MAX_STREAMS, len(still)
+            assert len(os.listdir(f"/proc/{pid}/fd")) < MAX_CONNECTIONS + 60
+        finally:
+            for s in streams:
+                s.close()
+    assert not any("Traceback" in line for line in log), "".join(log[:40])
+
+
+def test_one_clients_streams_go_before_anothers(sample_root: Path) -> None:
+    """A client at another address opened its stream first; one client then opens 100: that
+    client's own oldest streams are closed, the other's stays open."""
+    from knowledge_retrieval.interfaces.mcp_http_guard import MAX_CONNECTIONS
+
+    with server(sample_root, "127.0.0.1:0") as (url, _log, _pid):
+        parts = urlsplit(url)
+        addr = (parts.hostname or "", parts.port or 0)
+        other = open_stream(addr, parts.netloc, source="127.0.0.2")
+        streams = [open_stream(addr, parts.netloc) for _ in range(MAX_CONNECTIONS)]
+        try:
+            assert post(url) == 200
+            assert _closed_by_server(streams[0], time.monotonic() + 5)
+            assert not _closed_by_server(other, time.monotonic() + 1)
+        finally:
+            for s in [other, *streams]:
+                s.close()

@@ -108,7 +108,10 @@ def test_skills_on_a_homelab_speak_of_the_homelab(tmp_path: Path) -> None:
     assert "when empty, the library chooses the knowledge base (there is no `teams.yaml`)" in body
     for rule in SEED_RULES:
         assert flat(rule) in flat(body), rule
-    assert "names one of these knowledge bases (homelab)." in " ".join(local.split())
+    assert (
+        "asks about what these knowledge bases cover: homelab (jellyfin, proxmox, zfs, wireguard, "
+        "pi-hole, 家庭服务器)." in " ".join(local.split())
+    )
     assert (
         "a folder name such as\n   `homelab`, or a path such as `KnowledgeBase/homelab/`" in local
     )
@@ -173,3 +176,152 @@ def test_scope_of_several_kbs(sample_root: Path) -> None:
     assert (ex.kb, ex.other_kb, ex.query) == ("glossary", "logistics", "SHIP_STATUS")
     assert languages(kbs) == "Simplified Chinese, Traditional Chinese, English and Chinese"
     assert procedures(kbs) == []
+
+
+# --------------------------------------------------------------------------- budgets
+
+
+def many_kbs(root: Path, n: int) -> None:
+    for i in range(n):
+        folder = root / f"kb{i:04d}"
+        folder.mkdir(parents=True)
+        (folder / "README.md").write_text(
+            f"# kb{i:04d}\n\nNotes on storage pools, backups and media server number {i}. "
+            "Layout and snapshots are described in detail for the operators.\n\n"
+            f"Keywords: zfs, jellyfin, vlan{i}, backup, snapshot\n",
+            encoding="utf-8",
+        )
+
+
+def test_texts_for_agents_keep_to_a_budget_however_many_kbs(tmp_path: Path) -> None:
+    """300 KBs: the tool description, the server instructions and both SKILL.md files stop
+    near their byte budget and say how many more there are and where to list them."""
+    from knowledge_retrieval.interfaces.agent_tool import tool_description
+    from knowledge_retrieval.interfaces.mcp_server import instructions
+    from knowledge_retrieval.interfaces.scope import LIST_BYTES, LIST_KBS
+
+    root = tmp_path / "KnowledgeBase"
+    many_kbs(root, 300)
+    kbs = list(list_kbs(root))
+    desc = tool_description(kbs)
+    assert len(desc.encode()) < len(TOOL_DESCRIPTION.encode()) + LIST_BYTES + 1000
+    shown = re.findall(r"(?m)^- `kb\d{4}`: ", desc)
+    assert 20 <= len(shown) <= LIST_KBS
+    assert f'\n- … and {300 - len(shown)} more: call query_knowledge with action="list"\n' in desc
+    inst = instructions(kbs)
+    assert len(inst.encode()) < LIST_BYTES + 1000
+    assert 'more: call query_knowledge with action="list"' in inst
+    for name in ("retrieve-doc", "local-knowledge-retrieval"):
+        skill_md = install_skill(name, tmp_path / "skills", root=root).path / "SKILL.md"
+        text = skill_md.read_text(encoding="utf-8")
+        assert len(text.encode()) < 40_000, (name, len(text.encode()))
+        assert "more: run `scripts/kr list` for every knowledge base" in text, name
+        meta = yaml.safe_load(text.split("---\n", 2)[1])
+        assert len(meta["description"]) <= 1024, name
+        assert re.search(r"; … and \d+ more[.)]", meta["description"]), meta["description"]
+
+
+def test_a_kb_with_60_kb_of_keywords_is_clipped(tmp_path: Path) -> None:
+    """One README keyword of 60 KB: the tool description, the skill and the not-found note
+    show it clipped."""
+    from knowledge_retrieval import search
+    from knowledge_retrieval.interfaces.agent_tool import tool_description
+    from knowledge_retrieval.interfaces.scope import KEYWORD_CHARS
+
+    root = tmp_path / "KnowledgeBase"
+    (root / "big").mkdir(parents=True)
+    (root / "big" / "README.md").write_text(
+        f"---\ndescription: A KB of pools.\nkeywords: [{'y' * 60_000}, zfs]\n---\n# Big\n",
+        encoding="utf-8",
+    )
+    (root / "big" / "pools.md").write_text("# Pools\n\nThe tank pool is a mirror.\n", "utf-8")
+    kbs = list(list_kbs(root))
+    assert len(kbs[0].keywords[0]) == 60_000
+    desc = tool_description(kbs)
+    assert len(desc.encode()) < len(TOOL_DESCRIPTION.encode()) + 500
+    assert f"Keywords: {'y' * (KEYWORD_CHARS - 1)}…, zfs." in desc
+    skill = install_skill("retrieve-doc", tmp_path / "skills", root=root).path / "SKILL.md"
+    assert len(skill.read_bytes()) < 15_000
+    result = search("quantum entanglement", kb="big", root=root)
+    assert not result.found
+    assert f"try other keywords, such as the README lists: {'y' * 39}…, zfs" in result.notes
+
+
+# --------------------------------------------------------------------------- what a KB covers
+
+
+def test_descriptions_cut_at_a_sentence_and_the_trigger_names_each_kbs_topics(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "KnowledgeBase"
+    long = "It also keeps the history of every change made to the pools since 2019, " * 6
+    (root / "nas").mkdir(parents=True)
+    (root / "nas" / "README.md").write_text(
+        f"# NAS\n\nStorage pools and snapshots on the NAS. {long}\n\nKeywords: zfs, smart\n\n"
+        "## Layout\n\nOne page per pool.\n\n## Jellyfin media\n\nThe library folders.\n",
+        encoding="utf-8",
+    )
+    (root / "ops").mkdir(parents=True)
+    (root / "ops" / "README.md").write_text(
+        "# Ops\n\nHow I keep the machines running.\n\n## Runbooks\n\nOne page per failure.\n",
+        encoding="utf-8",
+    )
+    local = install_skill("local-knowledge-retrieval", tmp_path / "skills", root=root).path
+    text = (local / "SKILL.md").read_text(encoding="utf-8")
+    assert "| `nas` | Storage pools and snapshots on the NAS. |" in text
+    meta = yaml.safe_load(text.split("---\n", 2)[1])
+    assert meta["description"].endswith(
+        "asks about what these knowledge bases cover: nas (zfs, smart, Jellyfin media); "
+        "ops (Runbooks)."
+    )
+    rd = install_skill("retrieve-doc", tmp_path / "skills", root=root).path / "SKILL.md"
+    body = rd.read_text(encoding="utf-8")
+    assert "  - `nas`: Storage pools and snapshots on the NAS. Keywords: zfs, smart." in body
+    assert "Procedures and step-by-step instructions are in scope here: `ops` holds them." in body
+    assert "SOPs" not in body
+    meta = yaml.safe_load(body.split("---\n", 2)[1])
+    assert (
+        "nas (Storage pools and snapshots on the NAS; zfs, smart, Jellyfin media)"
+        in (meta["description"])
+    )
+    assert "Storage…" not in body
+
+
+def test_a_server_over_many_kbs_starts_with_short_texts(tmp_path: Path) -> None:
+    """The real stdio server over 300 KBs: its instructions and the tool description a client
+    lists keep to the budget."""
+    import os
+    import sys
+
+    import anyio
+    from mcp import StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    from knowledge_retrieval.interfaces.scope import LIST_BYTES
+
+    root = tmp_path / "KnowledgeBase"
+    many_kbs(root, 300)
+    env = {"KR_INDEX_DIR": os.environ["KR_INDEX_DIR"], "PYTHONIOENCODING": "utf-8"}
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "knowledge_retrieval", "mcp", "--root", str(root)],
+        env=env,
+    )
+
+    async def main(errlog: Any) -> tuple[str, str]:
+        async with (
+            stdio_client(params, errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            init = await session.initialize()
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return init.instructions or "", tools["query_knowledge"].description or ""
+
+    with open(os.devnull, "w") as errlog:
+        instructions, desc = anyio.run(main, errlog)
+    assert len(instructions.encode()) < LIST_BYTES + 1000
+    assert len(desc.encode()) < len(TOOL_DESCRIPTION.encode()) + LIST_BYTES + 1000
+    for told in (instructions, desc):
+        assert re.search(r'\n- … and \d+ more: call query_knowledge with action="list"', told)

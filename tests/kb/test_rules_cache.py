@@ -99,3 +99,17 @@ def test_entries_are_capped(_index_home: Path, monkeypatch: pytest.MonkeyPatch) 
     for i in range(5):
         cache.cached_rules(f"# KB {i}\n\nDocs about topic {i}.\n")
     assert len(_entries(_index_home)) == 3
+
+
+def test_a_root_of_many_kbs_stays_cached(_index_home: Path) -> None:
+    """300 READMEs (a root of 300 KBs) are all kept: a second listing parses and writes none
+    of them (256 were kept, so every listing parsed all 300 and pruned the folder each time)."""
+    texts = [f"# KB {i}\n\nDocs about topic {i}.\n" for i in range(300)]
+    for text in texts:
+        cache.cached_rules(text)
+    entries = _entries(_index_home)
+    assert len(entries) == 300
+    before = {p: p.stat().st_mtime_ns for p in entries}
+    for text in texts:
+        cache.cached_rules(text)
+    assert {p: p.stat().st_mtime_ns for p in _entries(_index_home)} == before
