@@ -383,12 +383,12 @@ def test_the_default_index_folder_needs_no_home(
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     home = Path(pwd.getpwuid(os.getuid()).pw_dir)
     want = home / ".cache" / "knowledge_retrieval" / "indexes"
-    existed = want.exists()
+    made = [p for p in (want, *want.parents) if not p.exists()]  # deepest first
     try:
         assert check_index_home("") == want and want.is_dir()
     finally:
-        if not existed:
-            want.rmdir()
+        for p in made:  # leave the user's home as it was
+            p.rmdir()
 
 
 def test_the_tool_answers_through_the_sdk_traced_call_tool(

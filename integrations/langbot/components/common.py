@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from knowledge_retrieval.defaults import INDEX_HOME_ENV, index_home
+from knowledge_retrieval.defaults import EMBEDDER_ENV, INDEX_HOME_ENV, index_home
 from knowledge_retrieval.errors import (
     ConfigError,
     InvalidArgumentError,
@@ -121,6 +121,9 @@ def settings(config: Mapping[str, Any]) -> Settings:
     root = check_root(_text(config, ROOT_KEY))
     home = check_index_home(_text(config, INDEX_KEY))
     os.environ[INDEX_HOME_ENV] = str(home)  # what the library reads for every index
+    # The lexical engine: the package installs no semantic extra, and one found in the
+    # runtime's own environment would fetch a model from the network at the first query.
+    os.environ.setdefault(EMBEDDER_ENV, "off")
     return Settings(root=root, component=_text(config, COMPONENT_KEY) or None, index_home=home)
 
 
