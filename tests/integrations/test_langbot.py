@@ -546,3 +546,16 @@ def test_the_built_package_loads_as_langbot_loads_it(
         not r.metadata["path"].startswith("old/")
         for r in anyio.run(kb_engine.retrieve, old).results
     )
+
+
+def test_a_package_without_the_library_says_how_to_build_it(
+    plugin_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plugin, comps = load({"knowledge_base_root": "/data/KnowledgeBase"})
+    monkeypatch.setitem(sys.modules, "knowledge_retrieval", None)  # as in a bare `lbp build`
+    with pytest.raises(ImportError) as exc:
+        instance(plugin, comps["Tool"], Tool)
+    assert str(exc.value) == (
+        "this plugin package does not carry the knowledge_retrieval library: build it with "
+        "`python integrations/build_langbot.py`, not with `lbp build` alone"
+    )

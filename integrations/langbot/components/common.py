@@ -15,6 +15,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+try:
+    import knowledge_retrieval  # noqa: F401
+except ImportError as exc:  # `lbp build` alone packs the plugin folder without the library
+    raise ImportError(
+        "this plugin package does not carry the knowledge_retrieval library: build it with "
+        "`python integrations/build_langbot.py`, not with `lbp build` alone"
+    ) from exc
+
 from knowledge_retrieval.defaults import EMBEDDER_ENV, INDEX_HOME_ENV, index_home
 from knowledge_retrieval.errors import (
     ConfigError,
