@@ -11,7 +11,8 @@ upload form, and :meth:`ingest` refuses a file. Edit the folder instead.
 A mistake (the plugin's ``knowledge_base_root`` empty or wrong, a ``kb_name`` that is no folder
 under it, a team denied) is answered as the one result of a retrieval, its text the error and
 how to fix it: LangBot turns an exception from a plugin into "Internal server error" and keeps
-the message in its log, where neither the user nor the model sees it. For the same reason
+the message in its log, and the Local Agent runner logs a failed retrieval and answers without
+it, so neither the user nor the model would see it. For the same reason
 creating a knowledge base never fails here: a folder missing then is reported by its first
 retrieval (and logged), and may be made in the meantime.
 """
