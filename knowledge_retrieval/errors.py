@@ -11,6 +11,7 @@
       + AccessDeniedError             # a component whose KB access is denied
       + IndexLockedError              # another process held the index writer too long
       + IndexUnavailableError         # a KB's index folder is unusable (full disk, read-only)
+      + MissingExtraError             # a command whose optional dependency is not installed
 
 A missing root has one outcome per entry point: ``search()`` returns a result with
 ``reason="no_root"`` (not found is an answer), ``list_kbs()`` returns an empty list, and
@@ -126,3 +127,9 @@ class IndexUnavailableError(KnowledgeRetrievalError):
     answer from the others."""
 
     code = "index_unavailable"
+
+
+class MissingExtraError(KnowledgeRetrievalError):
+    """A command whose optional dependency (an extra of the distribution) is not installed."""
+
+    code = "missing_extra"

@@ -20,6 +20,7 @@ the team's KBs); a team whose access is denied raises
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
@@ -29,8 +30,9 @@ from pydantic import Field
 
 from ..api import search
 from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
-from ..errors import AccessDeniedError
+from ..errors import AccessDeniedError, RootNotFoundError
 from ..interfaces.envelope import hit_content, hit_metadata
+from ..kb.discovery import require_kbs
 from ..results import Hit
 from ..team.workflow import check_kb_ids, retrieve
 
@@ -46,7 +48,9 @@ class KnowledgeBaseRetriever(BaseRetriever):
 
     Every call searches the files as they are on disk (the index is refreshed first), so edits
     show up at once. Errors (an unknown KB name, a bad argument) raise the library's
-    :class:`~knowledge_retrieval.KnowledgeRetrievalError` subclasses.
+    :class:`~knowledge_retrieval.KnowledgeRetrievalError` subclasses; a root that is missing or
+    holds no knowledge base raises :class:`~knowledge_retrieval.RootNotFoundError` (never an
+    empty list, which would read as "nothing relevant").
     """
 
     root: str | os.PathLike[str] | None = None
@@ -66,13 +70,14 @@ class KnowledgeBaseRetriever(BaseRetriever):
     ) -> list[Document]:
         top_k = int(kwargs.get("top_k", self.top_k))
         threshold = float(kwargs.get("score_threshold", self.score_threshold))
+        root = self._root()
         if self.component is not None:
             kbs = [self.kb] if isinstance(self.kb, str) else self.kb
             r = retrieve(
                 query,
                 component=self.component,
                 kb_ids=kbs,
-                root=self.root,
+                root=root,
                 top_k=top_k,
                 score_threshold=threshold,
             )
@@ -83,6 +88,17 @@ class KnowledgeBaseRetriever(BaseRetriever):
             return [hit_document(h) for h in r.hits]
         kbs = None
         if self.kb is not None:  # an unknown name is a mistake to report, not an empty answer
-            kbs = check_kb_ids([self.kb] if isinstance(self.kb, str) else self.kb, self.root)
-        result = search(query, kbs, root=self.root, top_k=top_k, score_threshold=threshold)
+            kbs = check_kb_ids([self.kb] if isinstance(self.kb, str) else self.kb, root)
+        result = search(query, kbs, root=root, top_k=top_k, score_threshold=threshold)
         return [hit_document(h) for h in result.hits]
+
+    def _root(self) -> Path:
+        """The root, holding at least one knowledge base; else the error in this class's words."""
+        try:
+            return require_kbs(self.root)
+        except RootNotFoundError as exc:
+            raise RootNotFoundError(
+                f"KnowledgeBaseRetriever: {exc.message}",
+                hint="pass root= the KnowledgeBase folder (one sub-folder with a README.md per "
+                "knowledge base) or one knowledge base's folder, or set KNOWLEDGE_BASE_ROOT",
+            ) from None

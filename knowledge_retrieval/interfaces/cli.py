@@ -409,9 +409,25 @@ def _excluded(info: Any) -> list[str]:
     return sorted(p for p in every if not is_included(p, info.rules))
 
 
+def require_mcp() -> None:
+    """The ``mcp`` package, which only ``kr mcp`` needs: an extra, or how to install it."""
+    try:
+        import mcp  # noqa: F401
+        import mcp_types  # noqa: F401
+    except ImportError:
+        from ..defaults import DISTRIBUTION
+        from ..errors import MissingExtraError
+
+        raise MissingExtraError(
+            "kr mcp needs the mcp package, which is not installed",
+            hint=f"install the mcp extra: pip install '{DISTRIBUTION}[mcp]'",
+        ) from None
+
+
 def cmd_mcp(args: argparse.Namespace) -> int:
     from ..kb.discovery import require_root
 
+    require_mcp()
     require_root(args.root)
     if args.component is not None:
         from ..team.teams import load_teams

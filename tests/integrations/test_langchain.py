@@ -15,7 +15,7 @@ from langchain_core.runnables import RunnableLambda
 from pydantic import ValidationError
 
 from knowledge_retrieval import remember
-from knowledge_retrieval.errors import AccessDeniedError, KBNotFoundError
+from knowledge_retrieval.errors import AccessDeniedError, KBNotFoundError, RootNotFoundError
 from knowledge_retrieval.integrations.langchain import KnowledgeBaseRetriever
 from knowledge_retrieval.team.workflow import ACCESS_DISABLED
 
@@ -82,3 +82,18 @@ def test_bad_arguments() -> None:
         KnowledgeBaseRetriever(root=SAMPLE, score_threshold=1.5)
     with pytest.raises(KBNotFoundError, match="paymnts"):
         KnowledgeBaseRetriever(root=SAMPLE, kb="paymnts").invoke("x")
+
+
+def test_a_wrong_or_empty_root_is_an_error(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    with pytest.raises(RootNotFoundError) as exc:
+        KnowledgeBaseRetriever(root=missing, kb="payments").invoke("ORDER_STATUS_PAID")
+    assert str(exc.value) == (
+        f"KnowledgeBaseRetriever: no KnowledgeBase folder found in '{missing}' (pass root= the "
+        "KnowledgeBase folder (one sub-folder with a README.md per knowledge base) or one "
+        "knowledge base's folder, or set KNOWLEDGE_BASE_ROOT)"
+    )
+    with pytest.raises(RootNotFoundError, match=r"^KnowledgeBaseRetriever: no knowledge base"):
+        KnowledgeBaseRetriever(root=tmp_path).invoke("ORDER_STATUS_PAID")  # empty folder
+    with pytest.raises(RootNotFoundError, match="no KnowledgeBase folder found"):
+        KnowledgeBaseRetriever(root=missing, component="payments").invoke("x")

@@ -825,3 +825,27 @@ def test_terminal_output_strips_control_characters(
         assert "evil]0;pwned[2J31m.md" in out + err  # kr show: the name is on stderr
     code, env, _ = run(capsys, "show", "kb", name, "--root", str(root), "--output", "json")
     assert code == 0 and ESCAPES in env["data"]["results"][0]["content"]  # JSON is left as is
+
+
+def test_mcp_without_the_extra_says_how_to_install_it() -> None:
+    """``mcp`` is the ``[mcp]`` extra (LangBot pins mcp<2 beside the core): ``kr mcp`` in an
+    environment without it stops with the command to run, before reading any root."""
+    blocked = (
+        "import sys; sys.modules['mcp'] = None; sys.modules['mcp_types'] = None\n"
+        "from knowledge_retrieval.interfaces.cli import main\n"
+        "sys.exit(main(['mcp', '--root', 'nowhere']))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    proc = subprocess.run(
+        [sys.executable, "-c", blocked],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == (
+        "kr: error: kr mcp needs the mcp package, which is not installed\n"
+        "  hint: install the mcp extra: pip install 'kbgrep[mcp]'\n"
+    )

@@ -7,12 +7,22 @@ which searches the files in place (the index is refreshed first, so edits count 
 
 Nothing is uploaded: the engine declares no ``doc_ingestion`` capability, so LangBot shows no
 upload form, and :meth:`ingest` refuses a file. Edit the folder instead.
+
+A mistake (the plugin's ``knowledge_base_root`` empty or wrong, a ``kb_name`` that is no folder
+under it, a team denied) is answered as the one result of a retrieval, its text the error and
+how to fix it: LangBot turns an exception from a plugin into "Internal server error" and keeps
+the message in its log, and the Local Agent runner logs a failed retrieval and answers without
+it, so neither the user nor the model would see it. For the same reason
+creating a knowledge base never fails here: a folder missing then is reported by its first
+retrieval (and logged), and may be made in the meantime.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from langbot_plugin.api.definition.components.knowledge_engine.engine import KnowledgeEngine
@@ -27,14 +37,22 @@ from langbot_plugin.api.entities.builtin.rag.models import IngestionContext, Ing
 
 from knowledge_retrieval import search
 from knowledge_retrieval.defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
-from knowledge_retrieval.errors import AccessDeniedError, InvalidArgumentError
+from knowledge_retrieval.errors import (
+    AccessDeniedError,
+    InvalidArgumentError,
+    KBNotFoundError,
+    KnowledgeRetrievalError,
+)
 from knowledge_retrieval.interfaces.envelope import hit_content, hit_metadata
+from knowledge_retrieval.kb.discovery import list_locations
 from knowledge_retrieval.messages import ACCESS_DISABLED
 from knowledge_retrieval.results import Hit
 from knowledge_retrieval.team.teams import load_teams
 from knowledge_retrieval.team.workflow import check_kb_ids, retrieve
 
-from ..common import settings
+from ..common import ROOT_KEY, error_text, settings
+
+log = logging.getLogger(__name__)
 
 KB_KEY = "kb_name"
 
@@ -44,7 +62,7 @@ def kb_name(creation_settings: Mapping[str, Any]) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InvalidArgumentError(
             "this knowledge base names no folder (kb_name is empty)",
-            hint="set kb_name to a folder under the KnowledgeBase root, e.g. payments",
+            hint=f"set kb_name to a folder under the plugin's {ROOT_KEY}, e.g. payments",
         )
     return name.strip()
 
@@ -66,9 +84,19 @@ def retrieval_limits(retrieval_settings: Mapping[str, Any]) -> tuple[int, float]
     return top_k, float(threshold)
 
 
-def check_access(kb: str, root: str | None, component: str | None) -> str:
+def check_access(kb: str, root: Path, component: str | None) -> str:
     """The folder name, once it exists and (for a team-bound plugin) the team may read it."""
-    (name,) = check_kb_ids([kb], root)
+    try:
+        (name,) = check_kb_ids([kb], root)
+    except KBNotFoundError as exc:  # the library's hint names `kr list`: say it in LangBot's words
+        names = [loc.name for loc in list_locations(root) if loc.readme is not None]
+        raise KBNotFoundError(
+            exc.name,
+            exc.suggestions,
+            reason=exc.message,
+            hint=f"set this knowledge base's {KB_KEY} to a folder under the plugin's "
+            f"{ROOT_KEY} ('{root}'): {', '.join(names)}",
+        ) from None
     if component is not None:
         res = load_teams(root).resolve(component)
         if not res.allowed:
@@ -85,7 +113,7 @@ def search_kb(
     query: str,
     kb: str,
     *,
-    root: str | None,
+    root: Path,
     component: str | None,
     top_k: int,
     score_threshold: float,
@@ -119,6 +147,17 @@ def entry(hit: Hit) -> RetrievalResultEntry:
     )
 
 
+def error_entry(exc: KnowledgeRetrievalError) -> RetrievalResultEntry:
+    """An error as the one result of a retrieval: LangBot shows it, the model reads it."""
+    return RetrievalResultEntry(
+        id=f"error:{exc.code}",
+        content=[ContentElement(type="text", text=error_text(exc))],
+        metadata={"error": exc.to_dict()},
+        distance=1.0,
+        score=0.0,
+    )
+
+
 def _text(source: str, hit: Hit) -> str:
     """What the model reads of a hit: its source, its text, and what it lacks of the question."""
     lacks = f"\nLacks: {hit.lacks}" if hit.lacks else ""
@@ -132,12 +171,12 @@ class LocalKnowledgeBase(KnowledgeEngine):
     def get_capabilities(cls) -> list[str]:
         return []  # no doc_ingestion: the documents live on disk, not in LangBot
 
-    def _settings(self) -> tuple[str | None, str | None]:
-        return settings(self.get_plugin_config())
-
     async def on_knowledge_base_create(self, kb_id: str, config: dict[str, Any]) -> None:
-        root, component = self._settings()
-        await asyncio.to_thread(check_access, kb_name(config), root, component)
+        try:
+            s = settings(self.get_plugin_config())
+            await asyncio.to_thread(check_access, kb_name(config), s.root, s.component)
+        except KnowledgeRetrievalError as exc:  # reported by each retrieval, see the module
+            log.warning("knowledge base %s: %s", kb_id, error_text(exc))
 
     async def ingest(self, context: IngestionContext) -> IngestionResult:
         return IngestionResult(
@@ -151,18 +190,27 @@ class LocalKnowledgeBase(KnowledgeEngine):
         return False  # nothing was stored in LangBot
 
     async def retrieve(self, context: RetrievalContext) -> RetrievalResponse:
-        root, component = self._settings()
-        kb = kb_name(context.creation_settings)
-        top_k, threshold = retrieval_limits(context.retrieval_settings)
-        hits = await asyncio.to_thread(
-            search_kb,
-            context.query,
-            kb,
-            root=root,
-            component=component,
-            top_k=top_k,
-            score_threshold=threshold,
-        )
+        kb = context.creation_settings.get(KB_KEY)
+        try:
+            s = settings(self.get_plugin_config())
+            kb = kb_name(context.creation_settings)
+            top_k, threshold = retrieval_limits(context.retrieval_settings)
+            hits = await asyncio.to_thread(
+                search_kb,
+                context.query,
+                kb,
+                root=s.root,
+                component=s.component,
+                top_k=top_k,
+                score_threshold=threshold,
+            )
+        except KnowledgeRetrievalError as exc:
+            log.warning("retrieval from %r: %s", kb, error_text(exc))
+            return RetrievalResponse(
+                results=[error_entry(exc)],
+                total_found=0,
+                metadata={"kb_name": kb, "error": exc.to_dict()},
+            )
         results = [entry(h) for h in hits]
         return RetrievalResponse(
             results=results, total_found=len(results), metadata={"kb_name": kb}
