@@ -442,7 +442,7 @@ def test_the_package_carries_the_library(lbpkg: Path) -> None:
         "components/knowledge_engine/local_kb.py",
         "knowledge_retrieval/__init__.py",
         "knowledge_retrieval/py.typed",
-        "knowledge_retrieval/ranking/confidence.json",
+        "knowledge_retrieval/verdict/confidence.json",
         "knowledge_retrieval/interfaces/skill_templates/retrieve-doc.md",
     } <= names
     library = {
