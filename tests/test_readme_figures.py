@@ -10,6 +10,8 @@ the large ones are ``quality`` (CI runs them with the quality floors).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +39,26 @@ CHOICE_SUITES = [
     "otel-known-item",
     "helm-known-item",
 ]
+
+
+@pytest.fixture(scope="module")
+def _figures_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("figures-index-home")
+
+
+@pytest.fixture(autouse=True)
+def _index_home(_figures_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """One index folder for the module (not conftest's one per test): the KB-choice figure
+    then reads the indexes the suites' figures built, instead of building them again."""
+    monkeypatch.setenv("KR_INDEX_DIR", str(_figures_home))
+    yield _figures_home
+    from knowledge_retrieval.index import store
+
+    with store._REGISTRY_LOCK:
+        open_indexes = list(store._REGISTRY.values())
+        store._REGISTRY.clear()
+    for kbi in open_indexes:
+        kbi.close()
 
 
 def _rows() -> list[tuple[str, str, float, str]]:
