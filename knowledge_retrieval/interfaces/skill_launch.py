@@ -28,8 +28,13 @@ from typing import Any, NoReturn
 
 RECORD = "install.json"
 DISTRIBUTION = "kbgrep"
-"""What to ``pip install`` for ``knowledge_retrieval`` (kept in step with ``defaults.DISTRIBUTION``:
+"""The distribution of ``knowledge_retrieval`` (kept in step with ``defaults.DISTRIBUTION``:
 this file runs before the library can be imported)."""
+INSTALL_HINT = (
+    "from a clone of its repository: pip install . ; or a built wheel: pip install "
+    f"dist/{DISTRIBUTION}-*.whl ; or pip install '{DISTRIBUTION} @ git+<repository URL>'"
+)
+"""How to install it while it is not on the package index (every form here works)."""
 ROOT_ENV = "KNOWLEDGE_BASE_ROOT"
 
 # script kind -> (the one subcommand the seed gives it, the kr command it maps to)
@@ -109,7 +114,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         _fail(
             "library_not_found",
             f"this Python ({sys.executable}) cannot import knowledge_retrieval: {exc}",
-            f"install it (pip install {DISTRIBUTION}) in this Python, set KR_PYTHON "
+            f"install it in this Python ({INSTALL_HINT}), set KR_PYTHON "
             "to a Python that has it, or rerun 'kr skill install' from that environment",
             1,
         )

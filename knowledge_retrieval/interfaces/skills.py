@@ -222,7 +222,7 @@ def shell_script(kind: str, python: str, description: str) -> str:
     fallback = (
         '{"ok": false, "error": {"code": "python_not_found", "message": "no Python found", '
         '"hint": "set KR_PYTHON to a Python that has knowledge_retrieval '
-        f'(pip install {DISTRIBUTION}) installed"}}'
+        f'(pip install . in a clone of {DISTRIBUTION}) installed"}}'
     )
     return f"""#!/bin/sh
 {SCRIPT_MARK.format(generator=GENERATOR)}

@@ -85,6 +85,14 @@ class Keyword:
     """A two-character Chinese word and the lone character after it, taken for one word
     (状态 + 码): where the KB never writes the last two together (病人 + 用 of 病人用網路預約),
     only the word is asked about."""
+    written: str = ""
+    """A Chinese keyword in the user's own characters when they differ from :attr:`text`
+    (運單 for 运单): what results show as matched."""
+
+    @property
+    def shown(self) -> str:
+        """The keyword as the user typed it (Traditional stays Traditional)."""
+        return self.written or self.text
 
     @property
     def filler_like(self) -> bool:
@@ -190,8 +198,12 @@ def analyze_query(text: str) -> Query:
             if len(cut) < len(raw):
                 raw, marked = cut, _segment(cut)
             inside: set[str] = set()
+            typed, at = spoken[start : start + len(raw)], 0  # one for one with raw (Simplified)
             for w, joined in marked:
                 w = w[cjk_question_prefix(w) :]  # 几首歌: the songs are asked about, not 几首
+                found = raw.find(w, at) if w else -1
+                written = typed[found : found + len(w)] if found >= 0 else w
+                at = found + len(w) if found >= 0 else at
                 if len(w) < 2 or cjk_question_word(w) or all(c in CJK_STOP for c in w):
                     continue
                 units = cjk_units(w)
@@ -199,7 +211,14 @@ def analyze_query(text: str) -> Query:
                 credit = THREE_CHAR_PART_CREDIT if len(units) == 2 else 1.0
                 keywords.setdefault(
                     w,
-                    Keyword(w, w if len(w) >= 3 else None, tuple(units), credit, joined=joined),
+                    Keyword(
+                        w,
+                        w if len(w) >= 3 else None,
+                        tuple(units),
+                        credit,
+                        joined=joined,
+                        written=written if written != w else "",
+                    ),
                 )
             for u in cjk_units(raw):
                 if len(u) == 1 and u in CJK_STOP:

@@ -255,7 +255,7 @@ class Ranker:
             relevance=float(lad.rel[fi]),
             title=float(lad.tcov[fi]),
             emphasized=bool(lad.emph[fi]),
-            matched_terms=[k.text for k, c in pairs if c >= 0.5 and k.text not in absent],
+            matched_terms=[k.shown for k, c in pairs if c >= 0.5 and k.text not in absent],
             missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent],
             stored=lad.stored.get(d) or {},
             reader=reader,

@@ -64,4 +64,4 @@ def _progress(kbi: Any) -> Any:
     """The build's progress reporter (bar, MCP notifications) for the sections embedded."""
     from ..index.progress import Reporter
 
-    return Reporter(f"{kbi.name} (embedding sections)", kbi.dir, None)
+    return Reporter(f"{kbi.name} (embedding sections)", kbi.dir, None, unit="sections")

@@ -3,6 +3,9 @@
 Notes live under ``<root>/.memory/<project id>/`` as ``<UTC time>-<slug>-<random>.md`` with YAML
 front matter (``title``, ``project_id``, ``created``). The folder is hidden, so it is never taken
 for a regular KB, and each project folder gets its own index like any KB (with default rules).
+The folder is inside the root on purpose (notes travel with the KBs); in a git checkout of the
+root it is untracked, and a ``.memory/`` line in the root's ``.gitignore`` keeps it out of git
+(docs/agents.md#the-memory-kb).
 """
 
 from __future__ import annotations

@@ -113,3 +113,17 @@ def test_search_and_index_kb_show_a_bar_in_a_terminal_unless_told_not_to(
     index_kb("payments", root=sample_root, rebuild=True, progress=True)
     assert "payments: writing index" in sys.stderr.getvalue()
     assert os.environ.get("KR_INDEX_DIR")
+
+
+def test_the_bar_counts_what_the_build_counts() -> None:
+    """A build's bar reads files/s, the semantic layer's sections/s (not "file/s")."""
+    bar = progress.Bar()
+    try:
+        bar(Event("kb", 1, 10))
+        bar(Event("kb (embedding sections)", 5, 100, unit="sections"))
+        assert bar._bars["kb"].unit == " files"
+        assert bar._bars["kb (embedding sections)"].unit == " sections"
+        assert "sections/s" in str(bar._bars["kb (embedding sections)"])
+    finally:
+        bar.close()
+    assert progress.Reporter("kb", Path("."), None, unit="sections").unit == "sections"

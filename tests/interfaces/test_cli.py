@@ -847,5 +847,6 @@ def test_mcp_without_the_extra_says_how_to_install_it() -> None:
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr == (
         "kr: error: kr mcp needs the mcp package, which is not installed\n"
-        "  hint: install the mcp extra: pip install 'kbgrep[mcp]'\n"
+        "  hint: install the mcp extra (in a clone: pip install '.[mcp]') or mcp itself: "
+        "pip install 'mcp>=2.0,<3'\n"
     )

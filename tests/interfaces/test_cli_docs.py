@@ -46,6 +46,7 @@ def test_all_commands_are_found() -> None:
         "retrieve",
         "show",
         "index",
+        "cache",
         "mcp",
         "tool-schema",
         "skill install",

@@ -201,7 +201,9 @@ def test_a_python_without_the_library_answers_in_json(project: Path, tmp_path: P
     code, env = run(kb, *KB_ARGS, cwd="/", KR_PYTHON=str(bare))
     assert code == 1 and env["error"]["code"] == "library_not_found"
     assert "cannot import knowledge_retrieval" in env["error"]["message"]
-    assert "pip install kbgrep" in env["error"]["hint"]
+    assert (
+        "pip install . ; or a built wheel: pip install dist/kbgrep-*.whl" in (env["error"]["hint"])
+    )
     # the recorded interpreter is missing, so python3 from PATH is tried: here, this venv's
     venv_bin = str(Path(sys.executable).parent)
     code, env = run(kb, *KB_ARGS, cwd="/", PATH=f"{venv_bin}:{os.environ.get('PATH', '')}")
