@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import list_kbs, search
-from knowledge_retrieval.interfaces.agent_tool import KnowledgeTool
+from knowledge_retrieval.service.agent_tool import KnowledgeTool
 from knowledge_retrieval.team.workflow import retrieve
 
 from .conftest import write

@@ -23,7 +23,7 @@ from knowledge_retrieval import (
     retrieve,
     search,
 )
-from knowledge_retrieval.interfaces.agent_tool import KnowledgeTool
+from knowledge_retrieval.service.agent_tool import KnowledgeTool
 
 from .conftest import REPO, SAMPLE_ROOT, write
 

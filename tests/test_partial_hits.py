@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.interfaces.envelope import search_envelope, to_markdown
+from knowledge_retrieval.service.envelope import search_envelope, to_markdown
 
 from .conftest import write
 from .interfaces.test_cli import kr

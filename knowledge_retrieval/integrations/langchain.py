@@ -31,10 +31,9 @@ from pydantic import Field
 from ..api import search
 from ..defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from ..errors import AccessDeniedError, RootNotFoundError
-from ..interfaces.envelope import hit_content, hit_metadata
-from ..kb.discovery import require_kbs
 from ..results import Hit
-from ..team.workflow import check_kb_ids, retrieve
+from ..service import check_kb_ids, require_kbs, retrieve
+from ..service.envelope import hit_content, hit_metadata
 
 
 def hit_document(hit: Hit) -> Document:

@@ -59,7 +59,7 @@ def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]
     if out == "json":
         _print(json.dumps(env, ensure_ascii=False, indent=2))
     elif out == "markdown":
-        from .envelope import to_markdown
+        from ..service.envelope import to_markdown
 
         _print(terminal_safe(to_markdown(env)))
     else:
@@ -172,8 +172,8 @@ def _answer_text(result: Any) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from ..api import list_kbs
-    from ..kb.discovery import require_root
-    from .envelope import kb_list_envelope
+    from ..service import require_root
+    from ..service.envelope import kb_list_envelope
 
     require_root(args.root)
     kbs = list_kbs(args.root)
@@ -196,9 +196,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
-    from ..kb.discovery import require_kbs
-    from ..team.workflow import check_kb_ids
-    from .envelope import hit_result, search_envelope
+    from ..service import check_kb_ids, require_kbs
+    from ..service.envelope import hit_result, search_envelope
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
@@ -223,9 +222,8 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_smart(args: argparse.Namespace) -> int:
-    from ..kb.discovery import require_kbs
-    from ..team.workflow import search_kbs
-    from .envelope import search_envelope
+    from ..service import require_kbs, search_kbs
+    from ..service.envelope import search_envelope
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
@@ -240,9 +238,8 @@ def cmd_smart(args: argparse.Namespace) -> int:
 
 
 def cmd_memory_search(args: argparse.Namespace) -> int:
-    from ..team.memory import search_memory
-    from ..team.workflow import NO_RESULTS
-    from .envelope import hit_result, ok
+    from ..service import NO_RESULTS, search_memory
+    from ..service.envelope import hit_result, ok
 
     r = search_memory(
         args.query,
@@ -262,9 +259,8 @@ def cmd_memory_search(args: argparse.Namespace) -> int:
 
 
 def cmd_memory_add(args: argparse.Namespace) -> int:
-    from ..kb.discovery import require_root
-    from ..team.memory import remember
-    from .envelope import ok
+    from ..service import remember, require_root
+    from ..service.envelope import ok
 
     if args.text is not None:
         text = args.text
@@ -304,8 +300,8 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
-    from ..team.workflow import retrieve
-    from .envelope import retrieval_envelope
+    from ..service import retrieve
+    from ..service.envelope import retrieval_envelope
 
     r = retrieve(
         args.query,
@@ -320,8 +316,8 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from ..team.workflow import parse_location, read_document
-    from .envelope import document_envelope
+    from ..service import parse_location, read_document
+    from ..service.envelope import document_envelope
 
     path, start, end = parse_location(args.location)
     doc = read_document(args.kb, path, start_line=start, end_line=end, root=args.root)
@@ -350,32 +346,14 @@ class IndexInterruptedError(Exception):
     """Ctrl-C, with what it left behind said in the message (exit status 130)."""
 
 
-def warm_up() -> float:
-    """Build the one-time caches a first search would otherwise build (about 4 s on two cores):
-    the SQLite copy of jieba's dictionary and the Chinese-English word pairs. Each is written
-    once per user and machine; when they exist this costs a few milliseconds. Returns seconds."""
-    import time
-
-    from ..text.analysis import jieba_cut
-    from ..text.glossary import english_terms
-
-    t0 = time.perf_counter()
-    jieba_cut("订单状态")  # loads jieba's whole dictionary once, writing the copy queries read
-    english_terms("订单")  # writes the word pairs' SQLite copy
-    return time.perf_counter() - t0
-
-
 def cmd_index(args: argparse.Namespace) -> int:
     from ..api import list_kbs
-    from ..index.store import get_index
-    from ..kb.discovery import require_root
-    from ..team.workflow import check_kb_ids
-    from .envelope import ok
+    from ..service import check_kb_ids, excluded_files, refresh_kb, require_root, shown, warm_up
+    from ..service.envelope import ok
 
     require_root(args.root)
     kbs = {k.name: k for k in list_kbs(args.root)}
     names = check_kb_ids(args.kb, args.root) if args.kb else sorted(kbs)
-    from ..index.progress import shown
 
     rows = []
     lines = []
@@ -385,7 +363,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         info = kbs[name]
         try:
             with shown(None):  # a bar on stderr in a terminal, after half a second
-                rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild)
+                rep = refresh_kb(info, rebuild=args.rebuild)
         except KeyboardInterrupt:
             # a rebuild writes a new generation and swaps it in last; an update commits at
             # its end: either way, interrupted, the index is what it was
@@ -400,7 +378,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
         )
-        excluded = _excluded(info)
+        excluded = excluded_files(info)
         if excluded:
             summary += f"; {len(excluded)} excluded by its README"
         lines.append(one_line(f"{name}: {summary}"))
@@ -428,17 +406,6 @@ def cmd_index(args: argparse.Namespace) -> int:
         lines.append(f"built the dictionary caches in {warm:.1f} s (once per machine)")
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
     return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
-
-
-def _excluded(info: Any) -> list[str]:
-    """The documents a KB's README keeps out of its index (``kr show`` refuses them and points
-    here): a walk without the README's rules, less what its rules admit."""
-    from ..kb.rules import is_included
-    from ..kb.scan import scan_kb
-    from ..models import KBRules
-
-    every = scan_kb(Path(info.path), KBRules()).files
-    return sorted(p for p in every if not is_included(p, info.rules))
 
 
 def require_mcp() -> None:
@@ -470,8 +437,8 @@ def cmd_cache(args: argparse.Namespace) -> int:
     import time
 
     from ..defaults import index_home
-    from ..index.cache import list_cache, prune_reason, remove_index
-    from .envelope import ok
+    from ..service import list_cache, prune_reason, remove_index
+    from ..service.envelope import ok
 
     if (args.older_than is not None or args.dry_run) and not args.prune:
         raise InvalidArgumentError(
@@ -485,7 +452,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
     freed = 0
     listed = list_cache(home)
     if args.root:  # only this root's indexes
-        from ..kb.discovery import require_root
+        from ..service import require_root
 
         root = require_root(args.root).resolve()
         listed = [c for c in listed if c.kb_path and Path(c.kb_path).resolve().parent == root]
@@ -535,12 +502,12 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
-    from ..kb.discovery import require_root
+    from ..service import require_root
 
     require_mcp()
     require_root(args.root)
     if args.component is not None:
-        from ..team.teams import load_teams
+        from ..service import load_teams
 
         load_teams(args.root)  # a broken teams.yaml should stop the server now, not later
     if args.http is not None:
@@ -565,7 +532,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def cmd_skill_install(args: argparse.Namespace) -> int:
-    from .envelope import ok
+    from ..service.envelope import ok
     from .skills import install_skill
 
     done = [
@@ -603,8 +570,8 @@ def cmd_skill_install(args: argparse.Namespace) -> int:
 
 def cmd_tool_schema(args: argparse.Namespace) -> int:
     from ..api import list_kbs
-    from ..kb.discovery import find_root
-    from .agent_tool import tool_definitions
+    from ..service import find_root
+    from ..service.agent_tool import tool_definitions
 
     kbs = list_kbs(args.root) if find_root(args.root) is not None else None  # a root's scope
     tool = next(t for t in tool_definitions(kbs) if t["name"] == args.tool)
@@ -697,7 +664,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error(exc: Exception, code: str | None = None) -> dict[str, Any]:
-    from .envelope import error as envelope  # only when something failed
+    from ..service.envelope import error as envelope  # only when something failed
 
     return envelope(exc, code)
 

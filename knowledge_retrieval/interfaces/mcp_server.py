@@ -1,6 +1,6 @@
 """A stdio MCP server with the ``query_knowledge`` and ``read_document`` tools (``kr mcp``).
 
-The tools themselves live in :mod:`knowledge_retrieval.interfaces.agent_tool`; this module only speaks the
+The tools themselves live in :mod:`knowledge_retrieval.service.agent_tool`; this module only speaks the
 protocol, with the ``mcp`` package's low-level server so the input schema is exactly ours.
 A call runs in a worker thread (the event loop keeps answering pings), calls may overlap, and
 a query over several KBs searches them in parallel.
@@ -30,8 +30,8 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPDeprecationWarning
 
 from .._version import __version__
-from ..index.progress import Event, Sink, use_sink
-from .agent_tool import KnowledgeTool, ToolOutput, tool_definitions
+from ..service import Event, Sink, use_sink
+from ..service.agent_tool import KnowledgeTool, ToolOutput, tool_definitions
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def instructions(kbs: Sequence[Any]) -> str:
     ``action="list"`` for the rest (1,000 KBs made 142 KB of instructions)."""
     if not kbs:
         return INSTRUCTIONS
-    from .scope import kb_list
+    from ..service.scope import kb_list
 
     return f"{INSTRUCTIONS}\n\nThe knowledge bases here:\n{kb_list(kbs)}"
 

@@ -40,9 +40,7 @@ from .._version import __version__
 from ..api import list_kbs
 from ..defaults import DISTRIBUTION
 from ..errors import ConfigError, InvalidArgumentError
-from ..kb.discovery import require_root
-from ..team.teams import TEAMS_FILENAME, TeamsConfig, load_teams
-from . import skill_launch
+from ..service import TEAMS_FILENAME, TeamsConfig, load_teams, require_root
 
 if TYPE_CHECKING:
     from ..results import KBInfo
@@ -63,6 +61,10 @@ TABLE_BYTES = 12000
 TABLE_KBS = 200
 """A SKILL.md's table of KBs stops near this many bytes or rows (10,000 KBs made 2.3 MB)."""
 SKILL_MORE = "run `scripts/kr list` for every knowledge base"
+
+RECORD = "install.json"
+"""The install record beside the scripts; the launcher (:mod:`.skill_launch`, copied as
+``scripts/_launch.py`` and never imported here) reads it by the same name."""
 
 # script name -> the launcher's kind (see skill_launch.COMMANDS) and a one-line description
 SCRIPTS: dict[str, dict[str, tuple[str, str]]] = {
@@ -103,7 +105,7 @@ def _check_name(name: object) -> str:
 
 def team_table(config: TeamsConfig) -> str:
     """The team → knowledge base table of ``teams.yaml`` in the retrieve-doc seed's columns."""
-    from .scope import cell, code_cell
+    from ..service.scope import cell, code_cell
 
     rows = [
         "| Component | Knowledge bases | Access | Memory | Memory project ids |",
@@ -126,7 +128,7 @@ def team_table(config: TeamsConfig) -> str:
 def kb_table(root: Path, kbs: Sequence[KBInfo] | None = None) -> str:
     """The KBs as a Markdown table, each description cut at a sentence end, within
     :data:`TABLE_BYTES` and :data:`TABLE_KBS` rows (then a row saying how many more)."""
-    from .scope import cell, clip_sentence, code_cell, more
+    from ..service.scope import cell, clip_sentence, code_cell, more
 
     kbs = list_kbs(root) if kbs is None else kbs
     if not kbs:
@@ -180,7 +182,7 @@ def _template(name: str) -> tuple[dict[str, Any], str]:
 
 def _fill_front(node: Any, values: Mapping[str, str], where: str) -> Any:
     """The front matter's values filled, each on one line and printable."""
-    from .scope import flat
+    from ..service.scope import flat
 
     if isinstance(node, dict):
         return {k: _fill_front(v, values, f"{where}.{k}") for k, v in node.items()}
@@ -209,7 +211,7 @@ def front_matter(front: Mapping[str, Any]) -> str:
 
 
 def _render(name: str, values: Mapping[str, str]) -> str:
-    from .scope import printable
+    from ..service.scope import printable
 
     front, body = _template(name)
     clean = {k: printable(v) for k, v in values.items()}
@@ -299,7 +301,7 @@ def retrieve_doc_values(
 ) -> dict[str, str]:
     """The retrieve-doc placeholders that depend on the root: its KBs (scope, examples) and
     its ``teams.yaml`` (table, default KB, memory)."""
-    from .scope import LIST_KBS, _own_keywords, code, kb_list, procedures_sentence, topics
+    from ..service.scope import LIST_KBS, _own_keywords, code, kb_list, procedures_sentence, topics
 
     kbs = list(list_kbs(root)) if kbs is None else list(kbs)
     held = procedures_sentence(kbs)
@@ -366,7 +368,7 @@ def _teams_section(
     root: Path, config: TeamsConfig | None, kbs: Sequence[KBInfo] | None = None
 ) -> str:
     """retrieve-doc's team table: ``teams.yaml``'s rows, or one allow-all row without it."""
-    from .scope import code
+    from ..service.scope import code
 
     path = root / TEAMS_FILENAME
     if config is None:
@@ -414,7 +416,7 @@ def _is_own(path: Path) -> bool:
             return False
         generator = meta.get("metadata", {}).get("generator") if isinstance(meta, dict) else None
         return isinstance(generator, str) and GENERATOR_RE.fullmatch(generator) is not None
-    if path.name == skill_launch.RECORD:
+    if path.name == RECORD:
         try:
             record = json.loads(head)
         except ValueError:
@@ -488,7 +490,7 @@ def install_skill(
     folder = base / name
     skill_md = folder / "SKILL.md"
     scripts = folder / "scripts"
-    targets = [skill_md, scripts / skill_launch.RECORD, scripts / "_launch.py"]
+    targets = [skill_md, scripts / RECORD, scripts / "_launch.py"]
     targets += [scripts / s for s in SCRIPTS[name]]
     _check_destination(base, folder, targets, force)
     interpreter = python or sys.executable
@@ -497,7 +499,7 @@ def install_skill(
         rel = os.path.relpath(root_path, folder.resolve())
     except ValueError:  # another drive (Windows): only the absolute path can be recorded
         rel = ""
-    from .scope import code, topics
+    from ..service.scope import code, topics
 
     values = {
         "generator": GENERATOR,
@@ -529,9 +531,9 @@ def install_skill(
         "root_relative": rel,
         "root_absolute": str(root_path),
     }
-    _write(scripts / skill_launch.RECORD, json.dumps(record, indent=2) + "\n")
-    written.append(scripts / skill_launch.RECORD)
-    launcher = Path(skill_launch.__file__).read_text(encoding="utf-8")
+    _write(scripts / RECORD, json.dumps(record, indent=2) + "\n")
+    written.append(scripts / RECORD)
+    launcher = resources.files(__package__).joinpath("skill_launch.py").read_text("utf-8")
     mark = SCRIPT_MARK.format(generator=GENERATOR)
     _write(scripts / "_launch.py", f"{mark}\n{launcher}")
     written.append(scripts / "_launch.py")

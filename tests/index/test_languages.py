@@ -7,7 +7,7 @@ from pathlib import Path
 from knowledge_retrieval import list_kbs, search
 from knowledge_retrieval.index.languages import page_languages
 from knowledge_retrieval.index.store import get_index
-from knowledge_retrieval.interfaces.envelope import kb_list_envelope
+from knowledge_retrieval.service.envelope import kb_list_envelope
 from knowledge_retrieval.text.script import query_lang
 from tests.conftest import write
 

@@ -37,7 +37,7 @@ from langbot_plugin.api.entities.builtin.rag.models import (
 from langbot_plugin.cli.utils.page_components import discover_plugin_components
 from langbot_plugin.utils.discover.engine import ComponentDiscoveryEngine
 
-from knowledge_retrieval.interfaces.agent_tool import INPUT_SCHEMA, TOOL_DESCRIPTION
+from knowledge_retrieval.service.agent_tool import INPUT_SCHEMA, TOOL_DESCRIPTION
 from knowledge_retrieval.team.workflow import ACCESS_DISABLED
 
 REPO = Path(__file__).resolve().parents[2]

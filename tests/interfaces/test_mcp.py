@@ -14,7 +14,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 
 from knowledge_retrieval import remember
 from knowledge_retrieval.errors import InvalidArgumentError
-from knowledge_retrieval.interfaces.agent_tool import INPUT_SCHEMA, KnowledgeTool, parse_query_args
+from knowledge_retrieval.service.agent_tool import INPUT_SCHEMA, KnowledgeTool, parse_query_args
 from knowledge_retrieval.team.workflow import ACCESS_DISABLED, NO_RESULTS
 
 Session = Callable[[str, dict[str, Any]], Awaitable[Any]]

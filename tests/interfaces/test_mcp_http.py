@@ -22,8 +22,8 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from knowledge_retrieval.errors import InvalidArgumentError
-from knowledge_retrieval.interfaces.agent_tool import INPUT_SCHEMA
 from knowledge_retrieval.interfaces.mcp_http import parse_address
+from knowledge_retrieval.service.agent_tool import INPUT_SCHEMA
 from knowledge_retrieval.team.workflow import ACCESS_DISABLED
 
 READY = "kr mcp: serving at "

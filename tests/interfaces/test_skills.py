@@ -475,3 +475,10 @@ def test_install_never_writes_through_a_symlink_out_of_the_destination(project: 
     (skills / "local-knowledge-retrieval").symlink_to(skills / "real")
     install_skill("local-knowledge-retrieval", skills, root=root)
     assert (skills / "real" / "SKILL.md").is_file()
+
+
+def test_the_installer_and_the_launcher_name_the_record_alike() -> None:
+    # the installer reads the launcher as a file and never imports it (no import cycle)
+    from knowledge_retrieval.interfaces import skill_launch, skills
+
+    assert skills.RECORD == skill_launch.RECORD

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.interfaces.envelope import hit_metadata
 from knowledge_retrieval.semantic.fusion import COS_LINE, meaning_score
+from knowledge_retrieval.service.envelope import hit_metadata
 
 from .kb import english_root
 
@@ -117,7 +117,7 @@ def test_kr_search_explains_a_hit_found_by_meaning(
 
 
 def test_the_agent_tool_says_a_hit_was_found_by_meaning(tiny_embedder: str, tmp_path: Path) -> None:
-    from knowledge_retrieval.interfaces.agent_tool import TOOL_NAME, KnowledgeTool
+    from knowledge_retrieval.service.agent_tool import TOOL_NAME, KnowledgeTool
 
     root = english_root(tmp_path)
     out = KnowledgeTool(root).call(

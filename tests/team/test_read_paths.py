@@ -128,7 +128,7 @@ def test_a_team_bound_mcp_server_refuses_the_absolute_route(sample_root: Path) -
 
 
 def test_an_io_error_names_the_file_not_its_folders() -> None:
-    from knowledge_retrieval.interfaces.envelope import error
+    from knowledge_retrieval.service.envelope import error
 
     exc = PermissionError(13, "Permission denied", "/home/someone/KnowledgeBase/payments/a.md")
     assert error(exc, "io_error") == {

@@ -30,9 +30,9 @@ from knowledge_retrieval.errors import (
     KnowledgeRetrievalError,
     RootNotFoundError,
 )
-from knowledge_retrieval.interfaces.agent_tool import _error_text
-from knowledge_retrieval.interfaces.envelope import error
-from knowledge_retrieval.kb.discovery import list_locations, no_kbs_note
+from knowledge_retrieval.service import list_locations, no_kbs_note
+from knowledge_retrieval.service.agent_tool import error_text as tool_error_text
+from knowledge_retrieval.service.envelope import error
 
 ROOT_KEY = "knowledge_base_root"
 COMPONENT_KEY = "component"
@@ -137,4 +137,4 @@ def settings(config: Mapping[str, Any]) -> Settings:
 
 def error_text(exc: KnowledgeRetrievalError) -> str:
     """An error as the tool answers it: ``Error (code): what. How to fix it: what to do.``"""
-    return _error_text(error(exc))
+    return tool_error_text(error(exc))

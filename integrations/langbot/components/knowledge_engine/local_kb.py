@@ -43,12 +43,10 @@ from knowledge_retrieval.errors import (
     KBNotFoundError,
     KnowledgeRetrievalError,
 )
-from knowledge_retrieval.interfaces.envelope import hit_content, hit_metadata
-from knowledge_retrieval.kb.discovery import list_locations
 from knowledge_retrieval.messages import ACCESS_DISABLED
 from knowledge_retrieval.results import Hit
-from knowledge_retrieval.team.teams import load_teams
-from knowledge_retrieval.team.workflow import check_kb_ids, retrieve
+from knowledge_retrieval.service import check_kb_ids, list_locations, load_teams, retrieve
+from knowledge_retrieval.service.envelope import hit_content, hit_metadata
 
 from ..common import ROOT_KEY, error_text, settings
 

@@ -21,7 +21,7 @@ from langbot_plugin.api.definition.components.tool.tool import Tool
 from langbot_plugin.api.entities.builtin.provider import session as provider_session
 
 from knowledge_retrieval.errors import KnowledgeRetrievalError
-from knowledge_retrieval.interfaces.agent_tool import TOOL_NAME, KnowledgeTool
+from knowledge_retrieval.service.agent_tool import TOOL_NAME, KnowledgeTool
 
 from ..common import error_text, settings
 

@@ -324,14 +324,14 @@ class KnowledgeTool:
                     'call query_knowledge with action="list" to see the '
                     "knowledge bases you may search"
                 )
-            return ToolOutput(True, _error_text(env), env)
+            return ToolOutput(True, error_text(env), env)
         except OSError as exc:
             env = error(exc, "io_error")
-            return ToolOutput(True, _error_text(env), env)
+            return ToolOutput(True, error_text(env), env)
         except Exception as exc:  # a bug: report it to the agent rather than drop the call
             log.exception("%s failed", name)
             env = error(exc, "internal_error")
-            return ToolOutput(True, _error_text(env), env)
+            return ToolOutput(True, error_text(env), env)
         return ToolOutput(False, _text(env, listing), env)
 
     # -- query_knowledge ----------------------------------------------------------------------
@@ -437,7 +437,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!", "。")) else text + "."
 
 
-def _error_text(env: Mapping[str, Any]) -> str:
+def error_text(env: Mapping[str, Any]) -> str:
     err = env["error"]
     msg = err["message"]
     sugg = err.get("suggestions")

@@ -17,11 +17,11 @@ import yaml
 from mcp import ClientSession
 
 from knowledge_retrieval import list_kbs
-from knowledge_retrieval.interfaces.agent_tool import TOOL_DESCRIPTION, KnowledgeTool
 from knowledge_retrieval.interfaces.skills import install_skill
+from knowledge_retrieval.service.agent_tool import TOOL_DESCRIPTION, KnowledgeTool
 
 from ..conftest import REPO, make_homelab
-from .test_mcp import Session, serve, text
+from ..interfaces.test_mcp import Session, serve, text
 
 SEEDS = REPO.parent / "shared" / "seeds"
 OTHER_DOMAIN = re.compile(
@@ -169,7 +169,7 @@ def test_tool_description_of_the_seed_word_for_word() -> None:
 
 
 def test_scope_of_several_kbs(sample_root: Path) -> None:
-    from knowledge_retrieval.interfaces.scope import examples, languages, procedures
+    from knowledge_retrieval.service.scope import examples, languages, procedures
 
     kbs: list[Any] = list(list_kbs(sample_root))
     ex = examples(kbs)
@@ -196,9 +196,9 @@ def many_kbs(root: Path, n: int) -> None:
 def test_texts_for_agents_keep_to_a_budget_however_many_kbs(tmp_path: Path) -> None:
     """300 KBs: the tool description, the server instructions and both SKILL.md files stop
     near their byte budget and say how many more there are and where to list them."""
-    from knowledge_retrieval.interfaces.agent_tool import tool_description
     from knowledge_retrieval.interfaces.mcp_server import instructions
-    from knowledge_retrieval.interfaces.scope import LIST_BYTES, LIST_KBS
+    from knowledge_retrieval.service.agent_tool import tool_description
+    from knowledge_retrieval.service.scope import LIST_BYTES, LIST_KBS
 
     root = tmp_path / "KnowledgeBase"
     many_kbs(root, 300)
@@ -225,8 +225,8 @@ def test_a_kb_with_60_kb_of_keywords_is_clipped(tmp_path: Path) -> None:
     """One README keyword of 60 KB: the tool description, the skill and the not-found note
     show it clipped."""
     from knowledge_retrieval import search
-    from knowledge_retrieval.interfaces.agent_tool import tool_description
-    from knowledge_retrieval.interfaces.scope import KEYWORD_CHARS
+    from knowledge_retrieval.service.agent_tool import tool_description
+    from knowledge_retrieval.service.scope import KEYWORD_CHARS
 
     root = tmp_path / "KnowledgeBase"
     (root / "big").mkdir(parents=True)
@@ -297,7 +297,7 @@ def test_a_server_over_many_kbs_starts_with_short_texts(tmp_path: Path) -> None:
     from mcp import StdioServerParameters
     from mcp.client.stdio import stdio_client
 
-    from knowledge_retrieval.interfaces.scope import LIST_BYTES
+    from knowledge_retrieval.service.scope import LIST_BYTES
 
     root = tmp_path / "KnowledgeBase"
     many_kbs(root, 300)
