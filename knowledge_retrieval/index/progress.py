@@ -50,6 +50,8 @@ class Event:
     """:data:`READING` or :data:`WRITING`."""
     other_pid: int | None = None
     """Set when another process is building and this one waits for it."""
+    unit: str = "file"
+    """What is counted: files for a build, ``sections`` for the semantic layer's embedding."""
 
 
 Sink = Callable[[Event], None]
@@ -79,9 +81,14 @@ class Reporter:
     """Fans one build's ``(done, total)`` out to the callback, the sink and the progress file."""
 
     def __init__(
-        self, kb: str, index_dir: Path, callback: Callable[[int, int], None] | None
+        self,
+        kb: str,
+        index_dir: Path,
+        callback: Callable[[int, int], None] | None,
+        unit: str = "file",
     ) -> None:
         self.kb = kb
+        self.unit = unit
         self.path = index_dir / PROGRESS_FILE
         self.callback = callback
         self.sink = current_sink()
@@ -97,7 +104,7 @@ class Reporter:
         if self.callback is not None:
             self.callback(done, total)
         if self.sink is not None:
-            self.sink(Event(self.kb, done, total, stage))
+            self.sink(Event(self.kb, done, total, stage, unit=self.unit))
         now = time.monotonic()
         if stage != self._stage or now - self._written >= WRITE_EVERY_S:
             self._stage, self._written = stage, now
@@ -203,7 +210,7 @@ class Bar:
     def __call__(self, ev: Event) -> None:
         bar = self._bars.get(ev.kb)
         if bar is None:
-            bar = self._bars[ev.kb] = _new_bar(ev.kb, ev.total)
+            bar = self._bars[ev.kb] = _new_bar(ev.kb, ev.total, ev.unit)
         if ev.other_pid is not None and not getattr(bar, "_kr_other", False):
             bar._kr_other = True
             bar.set_description_str(one_line(f"{ev.kb} (being indexed by process {ev.other_pid})"))
@@ -221,7 +228,7 @@ class Bar:
         self._bars.clear()
 
 
-def _new_bar(kb: str, total: int) -> Any:
+def _new_bar(kb: str, total: int, unit: str = "file") -> Any:
     from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     cls: Any = tqdm
@@ -234,7 +241,7 @@ def _new_bar(kb: str, total: int) -> Any:
     return cls(
         total=total,
         desc=one_line(f"indexing {kb}"),
-        unit="file",
+        unit=unit,
         delay=BAR_DELAY_S,
         leave=False,
         file=sys.stderr,

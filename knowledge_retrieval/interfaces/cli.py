@@ -357,18 +357,22 @@ def cmd_index(args: argparse.Namespace) -> int:
     kbs = {k.name: k for k in list_kbs(args.root)}
     names = check_kb_ids(args.kb, args.root) if args.kb else sorted(kbs)
     from ..index.progress import shown
+    from ..semantic import embed_kb
 
     rows = []
     lines = []
     for name in names:
         info = kbs[name]
         with shown(None):  # a bar on stderr in a terminal, after half a second
-            rep = get_index(name, Path(info.path)).refresh(info.rules, rebuild=args.rebuild)
+            kbi = get_index(name, Path(info.path))
+            rep = kbi.refresh(info.rules, rebuild=args.rebuild)
+            embedded = embed_kb(kbi) if rep.files else 0  # the semantic layer's vectors, if on
         summary = (
             f"{rep.files} file(s): {len(rep.added)} added, {len(rep.updated)} updated, "
             f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
+            + (f"; {embedded} section vector(s) ready" if embedded else "")
         )
         excluded = _excluded(info)
         if excluded:
@@ -392,6 +396,7 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "excluded": excluded,
                 "rebuilt": rep.rebuilt,
                 "seconds": round(rep.seconds, 3),
+                "section_vectors": embedded,
             }
         )
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
