@@ -38,7 +38,7 @@ from .kb.rules.cache import cached_rules
 from .models import KBRules
 from .ranking import holds, outcome
 from .ranking.choose import Choice, evidence_scale, pick, readme_overlap, same_script
-from .ranking.matches import RankOutcome
+from .ranking.matches import FileMatch, RankOutcome
 from .ranking.query import Query, analyze_query
 from .ranking.ranker import Ranker
 from .results import KBInfo, Reason, SearchResult
@@ -202,6 +202,29 @@ def _choice_evidence(o: RankOutcome) -> float:
     return min(ev, best.score) if best.capped else ev
 
 
+WORDS_CHOOSE = 0.35
+"""A KB whose best document the words found with this much choice evidence (the scale's
+"found" line) is chosen by the words alone: meaning does not move such a question elsewhere."""
+
+
+def _by_words(outcomes: dict[str, RankOutcome], found_by_meaning: bool) -> dict[str, RankOutcome]:
+    """Each KB's outcome as KB choice weighs it: the files the words found (one the semantic
+    layer re-scored keeps its words' evidence), and with ``found_by_meaning`` those the layer
+    alone found above the line; a page under the line says nothing of where the answer is."""
+
+    def keep(f: FileMatch) -> bool:
+        return (
+            f.found_by == "words"
+            or bool(f.coverage)
+            or (found_by_meaning and not f.capped and f.score >= DEFAULT_THRESHOLD)
+        )
+
+    return {
+        n: dataclasses.replace(o, files=[f for f in o.files if keep(f)])
+        for n, o in outcomes.items()
+    }
+
+
 def _best_score(o: RankOutcome) -> float:
     """The score of a KB's best hit, as it would be returned (0 when it has none)."""
     return o.files[0].score if o.files else 0.0
@@ -332,17 +355,23 @@ def search(
             return outcome.not_found(q.text, q.lang, "no_documents", notes, kb=min(empty))
         usable = {n: loc for n, loc in usable.items() if n not in empty}
         script = cjk_script(q.text)
-        choices = [
-            Choice(
-                k.loc.name,
-                readme_overlap(q, k.loc.name, k.rules),
-                _choice_evidence(outcomes[k.loc.name]),
-                same_script(script, k.loc.name, k.rules),
-                _best_score(outcomes[k.loc.name]),
-            )
-            for k in cands
-        ]
-        chosen, why = pick(choices, threshold)
+
+        def choose(seen: dict[str, RankOutcome]) -> tuple[list[Choice], str]:
+            choices = [
+                Choice(
+                    k.loc.name,
+                    readme_overlap(q, k.loc.name, k.rules),
+                    _choice_evidence(seen[k.loc.name]),
+                    same_script(script, k.loc.name, k.rules),
+                    _best_score(seen[k.loc.name]),
+                )
+                for k in cands
+            ]
+            return pick(choices, threshold)
+
+        chosen, why = choose(_by_words(outcomes, False) if semantic_on() else outcomes)
+        if semantic_on() and chosen[0].evidence < WORDS_CHOOSE:  # the words chose no KB:
+            chosen, why = choose(_by_words(outcomes, True))  # a page found by meaning may
         names = {c.name for c in chosen}
         kbs = [k for k in cands if k.loc.name in names]
         kbs.sort(key=lambda k: [c.name for c in chosen].index(k.loc.name))

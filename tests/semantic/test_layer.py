@@ -119,3 +119,20 @@ def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) 
     assert events and {e.unit for e in events} == {"sections"}
     assert events[-1].done == events[-1].total == 4
     assert not (kbi.dir / "progress.json").exists()
+
+
+def test_meaning_does_not_move_a_question_the_words_placed(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    from tests.conftest import write
+
+    root = english_root(tmp_path)  # "help": English pages on refunds, passwords, parcels, leave
+    write(root / "zhangdan" / "README.md", "# 账单\n\n退款和账单的中文说明。关键词：退款\n")
+    write(root / "zhangdan" / "fapiao.md", "# 发票\n\n发票在月底开出。\n")
+    write(root / "zhangdan" / "shoufei.md", "# 收费\n\n收费标准见合同。\n")
+    # the README of zhangdan names 退款; no page of it does; meaning finds refunds.md in help
+    r = search("退款 REF-0042", None, root=root, progress=False)
+    assert r.notes[0].startswith("chose knowledge base 'zhangdan'")
+    r = search("退款", None, root=root, progress=False)  # words meet no page: meaning finds one
+    assert r.hits[0].kb == "help" and r.hits[0].path == "refunds.md"
+    assert r.hits[0].via == "meaning" and r.found
