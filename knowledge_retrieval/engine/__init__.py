@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from ..results import Reason, SearchResult
 from ..text.analysis import cjk_script
 from ..verdict import holds, outcome
 from ..verdict.choose import Choice, evidence_scale, pick, readme_overlap, same_script
+from ..verdict.scale import LINE
 from .advice import advise
 from .knowledge_base import KnowledgeBase, rules_of
 
@@ -258,19 +260,32 @@ def index_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> Non
 def choose(
     q: Query, cands: Sequence[KnowledgeBase], outcomes: dict[str, RankOutcome], threshold: float
 ) -> tuple[list[KnowledgeBase], str]:
-    """For ``kb=None``: the KBs to answer from, in the order chosen, and why."""
+    """For ``kb=None``: the KBs to answer from, in the order chosen, and why. With the semantic
+    layer on, the words choose first: pages found by meaning count only when the words found
+    no page at the line, and only those the layer itself puts over it."""
+    from ..semantic import maybe_on as semantic_on
+
     script = cjk_script(q.text)
-    choices = [
-        Choice(
-            k.name,
-            readme_overlap(q, k.name, k.rules),
-            _choice_evidence(outcomes[k.name]),
-            same_script(script, k.name, k.rules),
-            _best_score(outcomes[k.name]),
-        )
-        for k in cands
-    ]
-    chosen, why = pick(choices, threshold)
+
+    def weigh(seen: dict[str, RankOutcome]) -> tuple[list[Choice], str]:
+        choices = [
+            Choice(
+                k.name,
+                readme_overlap(q, k.name, k.rules),
+                _choice_evidence(seen[k.name]),
+                same_script(script, k.name, k.rules),
+                _best_score(seen[k.name]),
+            )
+            for k in cands
+        ]
+        return pick(choices, threshold)
+
+    if semantic_on():
+        chosen, why = weigh(_by_words(outcomes, found_by_meaning=False))
+        if chosen[0].evidence < LINE:  # the words chose no KB: a page found by meaning may
+            chosen, why = weigh(_by_words(outcomes, found_by_meaning=True))
+    else:
+        chosen, why = weigh(outcomes)
     order = [c.name for c in chosen]
     kbs = [k for k in cands if k.name in order]
     kbs.sort(key=lambda k: order.index(k.name))
@@ -285,6 +300,26 @@ def _choice_evidence(o: RankOutcome) -> float:
     best = o.files[0]
     ev = evidence_scale(best.evidence)
     return min(ev, best.score) if best.capped else ev
+
+
+def _by_words(
+    outcomes: dict[str, RankOutcome], *, found_by_meaning: bool
+) -> dict[str, RankOutcome]:
+    """Each KB's outcome as KB choice weighs it: the files the words found (one the semantic
+    layer re-scored keeps its words' evidence), and with ``found_by_meaning`` those the layer
+    alone found over the line; a page under the line says nothing of where the answer is."""
+
+    def keep(f: FileMatch) -> bool:
+        return (
+            f.found_by == "words"
+            or bool(f.coverage)
+            or (found_by_meaning and not f.capped and f.score >= LINE)
+        )
+
+    return {
+        n: dataclasses.replace(o, files=[f for f in o.files if keep(f)])
+        for n, o in outcomes.items()
+    }
 
 
 def _best_score(o: RankOutcome) -> float:

@@ -88,6 +88,7 @@ class Reporter:
         unit: str = "files",
     ) -> None:
         self.kb = kb
+        self.unit = unit
         self.path = index_dir / PROGRESS_FILE
         self.callback = callback
         self.unit = unit

@@ -348,7 +348,15 @@ class IndexInterruptedError(Exception):
 
 def cmd_index(args: argparse.Namespace) -> int:
     from ..api import list_kbs
-    from ..service import check_kb_ids, excluded_files, refresh_kb, require_root, shown, warm_up
+    from ..service import (
+        check_kb_ids,
+        embed_vectors,
+        excluded_files,
+        refresh_kb,
+        require_root,
+        shown,
+        warm_up,
+    )
     from ..service.envelope import ok
 
     require_root(args.root)
@@ -364,6 +372,7 @@ def cmd_index(args: argparse.Namespace) -> int:
         try:
             with shown(None):  # a bar on stderr in a terminal, after half a second
                 rep = refresh_kb(info, rebuild=args.rebuild)
+                embedded = embed_vectors(info) if rep.files else 0  # the semantic layer's, if on
         except KeyboardInterrupt:
             # a rebuild writes a new generation and swaps it in last; an update commits at
             # its end: either way, interrupted, the index is what it was
@@ -377,6 +386,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             f"{len(rep.deleted)} deleted, {len(rep.skipped)} skipped"
             + (f"; rebuilt ({rep.rebuilt})" if rep.rebuilt else "")
             + f" in {rep.seconds:.2f} s"
+            + (f"; {embedded} section vector(s) ready" if embedded else "")
         )
         excluded = excluded_files(info)
         if excluded:
@@ -400,6 +410,7 @@ def cmd_index(args: argparse.Namespace) -> int:
                 "excluded": excluded,
                 "rebuilt": rep.rebuilt,
                 "seconds": round(rep.seconds, 3),
+                "section_vectors": embedded,
             }
         )
     if warm >= 0.5:  # said last: the first lines are the KBs'

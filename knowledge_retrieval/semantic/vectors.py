@@ -31,20 +31,38 @@ log = logging.getLogger(__name__)
 MAX_EMBED_CHARS = 800
 """A section's text is embedded up to this many characters (e5 reads 512 tokens at most; the
 cost grows with the length)."""
+EMBED_STEP = 16
+"""Sections embedded per call (and per progress report)."""
 MIN_LANG_SECTIONS = 3
 """A language with fewer sections in the KB is centred on the KB's mean of all sections."""
 
 
+_WARNED: set[str] = set()
+
+
 def max_sections() -> int:
-    """``KR_EMBED_MAX_SECTIONS``, else :data:`DEFAULT_EMBED_MAX_SECTIONS` (0: no cap)."""
+    """``KR_EMBED_MAX_SECTIONS``, else :data:`DEFAULT_EMBED_MAX_SECTIONS` (0: no cap). A value
+    that is not a whole number of 0 or more is refused with a warning (once per process) and
+    the default used: "never embed" is ``KR_EMBEDDER=off``."""
     raw = os.environ.get(EMBED_MAX_ENV, "").strip()
-    try:
-        return int(raw) if raw else DEFAULT_EMBED_MAX_SECTIONS
-    except ValueError:
-        log.warning(
-            "%s=%r is not a number; using %d", EMBED_MAX_ENV, raw, DEFAULT_EMBED_MAX_SECTIONS
-        )
+    if not raw:
         return DEFAULT_EMBED_MAX_SECTIONS
+    try:
+        cap = int(raw)
+    except ValueError:
+        cap = -1
+    if cap >= 0:
+        return cap
+    if raw not in _WARNED:
+        _WARNED.add(raw)
+        log.warning(
+            "%s=%r is not a number of sections (0 or more; 0 means no cap, and "
+            "KR_EMBEDDER=off embeds nothing); using %d",
+            EMBED_MAX_ENV,
+            raw,
+            DEFAULT_EMBED_MAX_SECTIONS,
+        )
+    return DEFAULT_EMBED_MAX_SECTIONS
 
 
 def section_text(st: dict[str, Any]) -> str:
@@ -118,27 +136,43 @@ def section_vectors(kbi: Any, embedder: Embedder, progress: Any = None) -> Secti
         texts.append(section_text(st))
     hashes = [hashlib.sha1(t.encode("utf-8", "surrogatepass")).hexdigest()[:20] for t in texts]
     path = vectors_path(kbi.dir, embedder.key)
-    known = _load(path)
+    width = embedder.dim
+    known, dirty = _load(path, width)
     todo = sorted({h: t for h, t in zip(hashes, texts, strict=True) if h not in known}.items())
     if todo:
         log.info("embedding %d of %d sections of %s", len(todo), len(texts), kbi.name)
-        step = 16
-        for i in range(0, len(todo), step):
-            chunk = todo[i : i + step]
+        bad = 0
+        for i in range(0, len(todo), EMBED_STEP):
+            chunk = todo[i : i + EMBED_STEP]
             vecs = embedder.embed_passages([t for _h, t in chunk])
             for (h, _t), v in zip(chunk, vecs, strict=True):
-                known[h] = v
+                if v.shape == (width,) and np.all(np.isfinite(v)):
+                    known[h] = v
+                else:  # left out of the KB's vectors (and tried again by the next process)
+                    bad += 1
             if progress is not None:
-                progress(min(i + step, len(todo)), len(todo))
+                progress(min(i + EMBED_STEP, len(todo)), len(todo))
+        if bad:
+            log.warning(
+                "%d section(s) of %s gave no finite vector of width %d: not searched by meaning",
+                bad,
+                kbi.name,
+                width,
+            )
+        dirty = True
+    if dirty:
         live = set(hashes)
-        _save(path, {h: v for h, v in known.items() if h in live})
+        _save(path, {h: v for h, v in known.items() if h in live}, width)
+    keep = [i for i, h in enumerate(hashes) if h in known]
     raw = (
-        np.stack([known[h] for h in hashes]).astype(np.float32)
-        if hashes
-        else np.zeros((0, 1), dtype=np.float32)
+        np.stack([known[hashes[i]] for i in keep]).astype(np.float32)
+        if keep
+        else np.zeros((0, width), dtype=np.float32)
     )
-    langs = [text_lang(t) for t in texts]
-    sv = _centred(np.array(docnums, dtype=np.int64), paths, langs, raw)
+    langs = [text_lang(texts[i]) for i in keep]
+    sv = _centred(
+        np.array([docnums[i] for i in keep], dtype=np.int64), [paths[i] for i in keep], langs, raw
+    )
     with _CACHE_LOCK:
         if len(_CACHE) >= 64:
             _CACHE.clear()
@@ -166,19 +200,56 @@ def _centred(
     return SectionVectors(docnums, paths, langs, centred, means)
 
 
-def _load(path: Path) -> dict[str, np.ndarray]:
+def _load(path: Path, width: int) -> tuple[dict[str, np.ndarray], bool]:
+    """The vectors of the file by text hash, and whether the file must be written again. A
+    file that cannot be read or has the wrong shape (1-D string keys, 2-D float vectors of the
+    embedder's width, as many of each) counts as absent: everything is embedded again; a row
+    that is not finite is dropped, and its section embedded again."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            keys, vecs = data["keys"], data["vectors"]
+        with open(path, "rb") as f:  # opened here: numpy leaves a file open on a bad zip
+            data = np.load(f, allow_pickle=False)
+            if not isinstance(data, np.lib.npyio.NpzFile):
+                raise TypeError("not an .npz archive")
+            with data:
+                keys, vecs = data["keys"], data["vectors"]
     except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, KeyError) as exc:  # damaged: embedded again
-        log.warning("vector file %s unreadable (%s); embedding again", path.name, exc)
-        return {}
-    return {str(k): v for k, v in zip(keys.tolist(), vecs, strict=True)}
+        return {}, False
+    except Exception as exc:  # noqa: BLE001 - damaged (zip, npy, pickle, zlib ...): embedded again
+        log.warning("vector file %s unreadable (%s); embedding again", path.name, _brief(exc))
+        return {}, True
+    shape = _shape_problem(keys, vecs, width)
+    if shape:
+        log.warning("vector file %s %s; embedding again", path.name, shape)
+        return {}, True
+    finite = np.all(np.isfinite(vecs), axis=1)
+    if not finite.all():
+        log.warning(
+            "vector file %s has %d vector(s) that are not finite; embedding those again",
+            path.name,
+            int((~finite).sum()),
+        )
+    got = {str(k): v for k, v, ok in zip(keys.tolist(), vecs, finite, strict=True) if ok}
+    return got, not finite.all()
 
 
-def _save(path: Path, vectors: dict[str, np.ndarray]) -> None:
+def _shape_problem(keys: Any, vecs: Any, width: int) -> str:
+    if not isinstance(keys, np.ndarray) or keys.ndim != 1 or keys.dtype.kind != "U":
+        return "has no 1-D string keys"
+    if not isinstance(vecs, np.ndarray) or vecs.ndim != 2 or vecs.dtype.kind != "f":
+        return "has no 2-D float vectors"
+    if len(keys) != len(vecs):
+        return f"has {len(keys)} keys for {len(vecs)} vectors"
+    if len(vecs) and vecs.shape[1] != width:
+        return f"has vectors of width {vecs.shape[1]}, not the model's {width}"
+    return ""
+
+
+def _brief(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    return text.splitlines()[0][:200]
+
+
+def _save(path: Path, vectors: dict[str, np.ndarray], width: int) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then ``os.replace``."""
     import uuid
 
@@ -186,7 +257,7 @@ def _save(path: Path, vectors: dict[str, np.ndarray]) -> None:
     vecs = (
         np.stack(list(vectors.values())).astype(np.float32)
         if vectors
-        else np.zeros((0, 1), dtype=np.float32)
+        else np.zeros((0, width), dtype=np.float32)
     )
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     try:

@@ -35,7 +35,7 @@ if typing.TYPE_CHECKING:  # the lazy names below, for type checkers
         retrieve,
         search_kbs,
     )
-    from .indexing import excluded_files, refresh_kb, warm_up
+    from .indexing import embed_vectors, excluded_files, refresh_kb, warm_up
 
 _LAZY = {
     "list_cache": "..index.cache",
@@ -66,6 +66,7 @@ _LAZY = {
     "read_document": "..team.workflow",
     "retrieve": "..team.workflow",
     "search_kbs": "..team.workflow",
+    "embed_vectors": ".indexing",
     "excluded_files": ".indexing",
     "refresh_kb": ".indexing",
     "warm_up": ".indexing",
@@ -93,6 +94,7 @@ __all__ = [
     "Sink",
     "TeamsConfig",
     "check_kb_ids",
+    "embed_vectors",
     "excluded_files",
     "find_root",
     "list_cache",

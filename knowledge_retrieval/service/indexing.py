@@ -16,6 +16,15 @@ def refresh_kb(info: KBInfo, *, rebuild: bool = False) -> IndexReport:
     return get_index(info.name, Path(info.path)).refresh(info.rules, rebuild=rebuild)
 
 
+def embed_vectors(info: KBInfo) -> int:
+    """The semantic layer's section vectors of a listed KB, computed now when the layer is on
+    (so the first search after ``kr index`` embeds nothing); how many are ready (0 when off)."""
+    from ..index.store import get_index
+    from ..semantic import embed_kb
+
+    return embed_kb(get_index(info.name, Path(info.path)))
+
+
 def excluded_files(info: KBInfo) -> list[str]:
     """The documents a KB's README keeps out of its index (``kr show`` refuses them and points
     here): a walk without the README's rules, less what its rules admit."""

@@ -43,13 +43,19 @@ def _vocab() -> tuple[list[str], np.ndarray]:
     return words, np.array(rows, dtype=np.float32)
 
 
-def make_tiny_model(folder: Path) -> Path:
-    """Write ``model.onnx``, ``tokenizer.json`` and its configs into ``folder``."""
+def make_tiny_model(folder: Path, nan_word: str = "", rows: int = 0) -> Path:
+    """Write ``model.onnx``, ``tokenizer.json`` and its configs into ``folder``. A broken model
+    for the failure tests: ``nan_word``'s row is NaN (its texts embed to NaN), and ``rows``
+    keeps only the table's first rows (a text with a later word fails in ONNX Runtime)."""
     onnx = pytest.importorskip("onnx")
     tokenizers = pytest.importorskip("tokenizers")
     from onnx import TensorProto, helper, numpy_helper
 
     words, table = _vocab()
+    if nan_word:
+        table[words.index(nan_word)] = np.nan
+    if rows:
+        table = table[:rows]
     folder.mkdir(parents=True, exist_ok=True)
     graph = helper.make_graph(
         [

