@@ -48,10 +48,15 @@ class Language(Protocol):
     TIME_WORDS: str
     RANGE_WORDS: str
     ROLES: dict[str, str]
+    GENERIC_QUESTIONS: tuple[str, ...]
+    PROCEDURE_WORDS: str
+    README_HEADINGS: str
 
 
 LANGUAGES: tuple[Language, ...] = (en, zh)
 """The languages read, in the order their patterns are tried (a version: English wording first)."""
+CODES: dict[str, Language] = {"en": en, "zh": zh}
+"""Each language by its code (the codes of :func:`..text.script.query_lang`)."""
 
 
 def _union(sets: list[frozenset[str]]) -> frozenset[str]:
@@ -131,3 +136,9 @@ def role_words(role: str) -> str:
     """The pattern of the words that name a file's ``role`` (FAQ, glossary ...), in any language
     (Chinese in Simplified)."""
     return _either(*(lang.ROLES.get(role, "") for lang in LANGUAGES))
+
+
+GENERIC_QUESTIONS = {code: lang.GENERIC_QUESTIONS for code, lang in CODES.items()}
+"""Per language, questions about nothing in particular (the semantic layer's centring)."""
+PROCEDURE_WORDS = _either(*(lang.PROCEDURE_WORDS for lang in LANGUAGES))
+README_HEADINGS = _either(*(lang.README_HEADINGS for lang in LANGUAGES))

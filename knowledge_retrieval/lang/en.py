@@ -199,3 +199,30 @@ ROLES: dict[str, str] = {
     "manual": r"guide|manual|tutorial|how-?to",
 }
 """A file's role -> the words of its path, title or tags that name it (lowercase)."""
+
+GENERIC_QUESTIONS: tuple[str, ...] = (
+    "how do I configure this",
+    "what does this error mean",
+    "how long does it take",
+    "who should I contact about this",
+    "what is the default value",
+    "why does the job keep failing",
+    "how many days are allowed",
+    "where can I find the policy",
+    "what happens when the request times out",
+    "is there a limit on the number of items",
+    "how do I reset it",
+    "what is the difference between the two",
+)
+"""Questions about nothing in particular: their mean vector is what every question of the
+language has in common (the semantic layer subtracts it)."""
+
+PROCEDURE_WORDS = r"procedure|runbook|\bsops?\b|how-?tos?\b|playbook|step[- ]by[- ]step|\bsteps\b"
+"""Words saying a KB holds procedures (not explanations of what a thing means)."""
+
+README_HEADINGS = (
+    r"layout|structure|folders?|files?|rules?|search(?:ing)?(?: rules)?|keywords?|"
+    r"languages?|overview|introduction|about|contents?|table of contents|index|scope|notes?|"
+    r"conventions?|readme|how to search|what(?:'s| is) here"
+)
+"""README headings about the README itself, not about what the KB covers."""

@@ -139,3 +139,25 @@ ROLES: dict[str, str] = {
     "manual": "手册|指南|教程",
 }
 """A file's role -> the words of its path, title or tags that name it (matched in Simplified)."""
+
+GENERIC_QUESTIONS: tuple[str, ...] = (
+    "这个怎么配置",
+    "这个错误是什么意思",
+    "需要多长时间",
+    "这件事应该联系谁",
+    "默认值是多少",
+    "任务为什么一直失败",
+    "最多可以请几天",
+    "在哪里可以找到这个规定",
+    "请求超时会怎么样",
+    "数量有没有上限",
+    "怎么重置",
+    "这两个有什么区别",
+)
+"""Questions about nothing in particular (see :data:`.en.GENERIC_QUESTIONS`)."""
+
+PROCEDURE_WORDS = "操作步骤|步骤|流程|手册|指南"
+"""Words saying a KB holds procedures (matched in Simplified)."""
+
+README_HEADINGS = "目录|说明|规则|关键词|结构|简介|概述"
+"""README headings about the README itself (matched in Simplified)."""

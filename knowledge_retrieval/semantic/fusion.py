@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..lang import GENERIC_QUESTIONS
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Query
 from ..text.script import query_lang
@@ -46,36 +47,6 @@ question's own language (reached only when the words found nothing): there the w
 their chance, and on the dev sets such hits were far more often absent answers than right
 ones, so they are shown under the line, never "found"."""
 
-GENERIC_QUESTIONS: dict[str, tuple[str, ...]] = {
-    "en": (
-        "how do I configure this",
-        "what does this error mean",
-        "how long does it take",
-        "who should I contact about this",
-        "what is the default value",
-        "why does the job keep failing",
-        "how many days are allowed",
-        "where can I find the policy",
-        "what happens when the request times out",
-        "is there a limit on the number of items",
-        "how do I reset it",
-        "what is the difference between the two",
-    ),
-    "zh": (
-        "这个怎么配置",
-        "这个错误是什么意思",
-        "需要多长时间",
-        "这件事应该联系谁",
-        "默认值是多少",
-        "任务为什么一直失败",
-        "最多可以请几天",
-        "在哪里可以找到这个规定",
-        "请求超时会怎么样",
-        "数量有没有上限",
-        "怎么重置",
-        "这两个有什么区别",
-    ),
-}
 """A few questions about nothing in particular per language: their mean vector is what a
 question of the language has in common with any other, subtracted before the cosine."""
 

@@ -15,6 +15,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..lang import PROCEDURE_WORDS, README_HEADINGS
+from ..text.analysis import to_simplified
+
 if TYPE_CHECKING:
     from ..results import KBInfo
 
@@ -27,12 +30,9 @@ LANGUAGES = {
     "zh-hant": "Traditional Chinese",
 }
 
-_PROCEDURES_RE = re.compile(
-    r"procedure|runbook|\bsops?\b|how-?tos?\b|playbook|step[- ]by[- ]step|\bsteps\b|"
-    r"操作步骤|步骤|流程|手册|指南",
-    re.IGNORECASE,
-)
-"""Words saying a KB holds procedures (not explanations of what a thing means)."""
+_PROCEDURES_RE = re.compile(PROCEDURE_WORDS, re.IGNORECASE)
+"""Words saying a KB holds procedures (not explanations of what a thing means), in the
+languages of :mod:`..lang` (Chinese matched in Simplified)."""
 
 _IDENTIFIER_RE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z]+(?:\.[a-z_]+)+|\w+-\d+")
 
@@ -138,11 +138,7 @@ def _own_keywords(kb: KBInfo) -> list[str]:
     return list(dict.fromkeys(k for k in own if k))
 
 
-_STRUCTURAL_RE = re.compile(
-    r"(?i)^(?:layout|structure|folders?|files?|rules?|search(?:ing)?(?: rules)?|keywords?|"
-    r"languages?|overview|introduction|about|contents?|table of contents|index|scope|notes?|"
-    r"conventions?|readme|how to search|what(?:'s| is) here|目录|说明|规则|关键词|结构|简介|概述)$"
-)
+_STRUCTURAL_RE = re.compile(rf"(?i)^(?:{README_HEADINGS})$")
 """README headings about the README itself, not about what the KB covers."""
 
 
@@ -150,7 +146,10 @@ def kb_topics(kb: KBInfo, most: int = 8) -> list[str]:
     """What a KB covers, in its README's words: its keywords, then its headings (those naming
     a topic, not the README's own sections such as "Layout" or "Rules")."""
     heads = (_clip(h, KEYWORD_CHARS) for h in kb.rules.headings)
-    words = [*_own_keywords(kb), *(h for h in heads if h and not _STRUCTURAL_RE.match(h))]
+    words = [
+        *_own_keywords(kb),
+        *(h for h in heads if h and not _STRUCTURAL_RE.match(to_simplified(h))),
+    ]
     seen: dict[str, str] = {}
     for w in words:
         if w.casefold() != kb.name.casefold():
@@ -196,9 +195,11 @@ def procedures(kbs: Sequence[KBInfo]) -> list[tuple[str, list[str]]]:
     procedures: (name, the folders saying so)."""
     out = []
     for k in kbs:
-        folders = [f for f in (*k.rules.emphasize, *_folders(k)) if _PROCEDURES_RE.search(f)]
+        folders = [
+            f for f in (*k.rules.emphasize, *_folders(k)) if _PROCEDURES_RE.search(to_simplified(f))
+        ]
         text = " ".join((k.name, k.description, *k.keywords, *k.rules.headings))
-        if folders or _PROCEDURES_RE.search(text):
+        if folders or _PROCEDURES_RE.search(to_simplified(text)):
             out.append((k.name, list(dict.fromkeys(folders))))
     return out
 
