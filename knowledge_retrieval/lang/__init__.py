@@ -51,6 +51,7 @@ class Language(Protocol):
     GENERIC_QUESTIONS: tuple[str, ...]
     PROCEDURE_WORDS: str
     README_HEADINGS: str
+    TOPICS: dict[str, str]
 
 
 LANGUAGES: tuple[Language, ...] = (en, zh)
@@ -142,3 +143,9 @@ GENERIC_QUESTIONS = {code: lang.GENERIC_QUESTIONS for code, lang in CODES.items(
 """Per language, questions about nothing in particular (the semantic layer's centring)."""
 PROCEDURE_WORDS = _either(*(lang.PROCEDURE_WORDS for lang in LANGUAGES))
 README_HEADINGS = _either(*(lang.README_HEADINGS for lang in LANGUAGES))
+TOPIC_TWINS: tuple[frozenset[str], ...] = tuple(
+    frozenset(w for lang in LANGUAGES for w in lang.TOPICS.get(topic, "").split("|") if w)
+    for topic in dict.fromkeys(t for lang in LANGUAGES for t in lang.TOPICS)
+)
+"""Each topic's words in every language (Chinese in Simplified): a route for "API" is taken by
+"接口怎么调用"."""

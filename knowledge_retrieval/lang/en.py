@@ -226,3 +226,38 @@ README_HEADINGS = (
     r"conventions?|readme|how to search|what(?:'s| is) here"
 )
 """README headings about the README itself, not about what the KB covers."""
+
+TOPICS: dict[str, str] = {
+    "api": "api|apis",
+    "configuration": "configuration|config|configure|settings",
+    "error_code": "error code|error codes",
+    "error": "error|errors",
+    "install": "install|installation",
+    "deploy": "deploy|deployment",
+    "upgrade": "upgrade|upgrading",
+    "migration": "migration|migrate",
+    "security": "security",
+    "performance": "performance|tuning",
+    "faq": "faq",
+    "troubleshooting": "troubleshooting|troubleshoot",
+    "billing": "billing|invoice|invoices",
+    "permission": "permission|permissions",
+    "backup": "backup",
+    "monitoring": "monitoring",
+    "log": "log|logs|logging",
+    "command": "command|commands|cli",
+    "glossary": "glossary|term|terms",
+    "tutorial": "tutorial|tutorials",
+    "network": "network|networking",
+    "storage": "storage",
+    "authentication": "authentication|auth|login",
+    "payment": "payment|payments",
+    "refund": "refund|refunds",
+    "order": "order|orders",
+    "release_notes": "release notes|release note|changelog",
+    "compatibility": "compatibility",
+    "function": "function|functions",
+    "data_type": "data type|data types",
+}
+"""A topic -> its words, for README conditions ("questions about the API"): a topic's words in
+every language are twins, so a route for "API" is taken by "接口怎么调用"."""

@@ -161,3 +161,37 @@ PROCEDURE_WORDS = "操作步骤|步骤|流程|手册|指南"
 
 README_HEADINGS = "目录|说明|规则|关键词|结构|简介|概述"
 """README headings about the README itself (matched in Simplified)."""
+
+TOPICS: dict[str, str] = {
+    "api": "接口|介面|应用程序接口",
+    "configuration": "配置|配置项|设定",
+    "error_code": "错误码|错误代码",
+    "error": "错误|报错",
+    "install": "安装",
+    "deploy": "部署",
+    "upgrade": "升级",
+    "migration": "迁移",
+    "security": "安全",
+    "performance": "性能|效能|调优",
+    "faq": "常见问题",
+    "troubleshooting": "故障|排查|排错",
+    "billing": "计费|账单|帐单",
+    "permission": "权限",
+    "backup": "备份",
+    "monitoring": "监控",
+    "log": "日志",
+    "command": "命令",
+    "glossary": "术语",
+    "tutorial": "教程",
+    "network": "网络|网路",
+    "storage": "存储|储存",
+    "authentication": "认证|登录",
+    "payment": "支付",
+    "refund": "退款",
+    "order": "订单",
+    "release_notes": "发版说明|更新日志|版本说明",
+    "compatibility": "兼容性|相容性",
+    "function": "函数",
+    "data_type": "数据类型|资料类型",
+}
+"""A topic -> its words (in Simplified; Taiwan words such as 介面 and 设定 too)."""

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..kb.rules import path_matches
 from ..kb.rules.kinds import KIND_WORDS
+from ..lang import TOPIC_TWINS
 from ..models import Condition, KBRules
 from ..text.analysis import has_cjk, index_terms, to_simplified
 from .query import Query
@@ -46,43 +47,6 @@ _YEAR = re.compile(
     r"|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
 )
 _WORD_KINDS = {k: rx for k, rx in KIND_WORDS if k in ("old", "upcoming")}
-
-TOPIC_TWINS: tuple[frozenset[str], ...] = tuple(
-    frozenset(g.split("|"))
-    for g in (
-        "api|apis|接口|介面|应用程序接口",
-        "configuration|config|configure|settings|配置|配置项|配置項|設定",
-        "error code|error codes|错误码|錯誤碼|错误代码|錯誤代碼",
-        "error|errors|错误|錯誤|报错|報錯",
-        "install|installation|安装|安裝",
-        "deploy|deployment|部署",
-        "upgrade|upgrading|升级|升級",
-        "migration|migrate|迁移|遷移",
-        "security|安全",
-        "performance|tuning|性能|效能|调优|調優",
-        "faq|常见问题|常見問題",
-        "troubleshooting|troubleshoot|故障|排查|排错|排錯",
-        "billing|invoice|invoices|计费|計費|账单|帳單",
-        "permission|permissions|权限|權限",
-        "backup|备份|備份",
-        "monitoring|监控|監控",
-        "log|logs|logging|日志|日誌",
-        "command|commands|cli|命令",
-        "glossary|term|terms|术语|術語",
-        "tutorial|tutorials|教程",
-        "network|networking|网络|網路",
-        "storage|存储|儲存",
-        "authentication|auth|login|认证|認證|登录|登錄",
-        "payment|payments|支付",
-        "refund|refunds|退款",
-        "order|orders|订单|訂單",
-        "release notes|release note|changelog|发版说明|發版說明|更新日志|更新日誌|版本说明",
-        "compatibility|兼容性|相容性",
-        "function|functions|函数|函數",
-        "data type|data types|数据类型|資料類型",
-    )
-)
-"""Topic words and their English / Chinese forms: a route for "API" is taken by "接口怎么调用"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +73,9 @@ def _facts(text: str, version: str | None) -> _Facts:
 
 
 def _twins(word: str) -> frozenset[str]:
-    return frozenset().union(*(g for g in TOPIC_TWINS if word in g)) | {word}
+    """The word and its twins in every language (:data:`..lang.TOPIC_TWINS`)."""
+    key = to_simplified(word) if has_cjk(word) else word
+    return frozenset().union(*(g for g in TOPIC_TWINS if key in g)) | {word}
 
 
 def _mentions(word: str, facts: _Facts) -> bool:
