@@ -13,6 +13,7 @@ from .errors import (
     InvalidArgumentError,
     KBNotFoundError,
     KnowledgeRetrievalError,
+    MissingExtraError,
     RootNotFoundError,
     UnsafePathError,
 )
@@ -69,6 +70,7 @@ __all__ = (
     "KBNotFoundError",
     "KBRules",
     "KnowledgeRetrievalError",
+    "MissingExtraError",
     "Retrieval",
     "RootNotFoundError",
     "SearchResult",

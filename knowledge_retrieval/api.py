@@ -56,7 +56,8 @@ def check_args(query: object, top_k: object, score_threshold: object) -> str:
     ):
         raise InvalidArgumentError(
             f"score_threshold must be a number from 0 to 1, not {score_threshold!r}",
-            hint="the default 0.35 separates answers from noise; 0 returns every match",
+            hint=f"the default {DEFAULT_THRESHOLD} separates answers from noise; 0 returns every "
+            "match",
         )
     return query
 

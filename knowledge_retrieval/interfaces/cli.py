@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..defaults import DEBUG_ENV
+from ..defaults import DEBUG_ENV, DEFAULT_THRESHOLD
 from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
 from ..terminal import escape_breaks, one_line, terminal_safe, use_terminal_logging
 
@@ -96,12 +96,12 @@ def _explain_text(h: Any) -> list[str]:
         m = e["meaning"]
         lines.append(
             f"     explain: found by meaning, cosine {m['cosine']:.3f} (line {m['line']:.2f} -> "
-            f"0.35), score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
+            f"{DEFAULT_THRESHOLD}), score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
         )
     if "features" not in e:
         return lines
     lines.append(
-        f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> 0.35), "
+        f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> {DEFAULT_THRESHOLD}), "
         f"score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
     )
     for name, f in e["features"].items():

@@ -184,7 +184,7 @@ def _search_opts(p: argparse.ArgumentParser, count_flag: str) -> None:
         type=_threshold,
         default=DEFAULT_THRESHOLD,
         metavar="S",
-        help="drop results scoring below S, from 0 to 1 (default: 0.35)",
+        help=f"drop results scoring below S, from 0 to 1 (default: {DEFAULT_THRESHOLD})",
     )
 
 
@@ -243,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_threshold,
         default=DEFAULT_THRESHOLD,
         metavar="S",
-        help="drop hits scoring below S, from 0 to 1 (default: 0.35)",
+        help=f"drop hits scoring below S, from 0 to 1 (default: {DEFAULT_THRESHOLD})",
     )
     _common(p, OUTPUTS_AGENT)
 

@@ -13,7 +13,7 @@ The score of a file is a weighted sum of features that are each already in [0, 1
 
 The sum is multiplied by the square of the share of the query's keywords this KB knows at all
 (an out-of-scope question is mostly words the KB has never seen), then :func:`calibrate` maps it
-so that the default threshold 0.35 separates answers from noise.
+so that the default threshold (the line of :mod:`..verdict.scale`) separates answers from noise.
 
 Coverage and relevance carry most of the weight, so a file with more of the keywords ranks above
 one that repeats fewer; emphasis and title matches then order files of equal coverage. The

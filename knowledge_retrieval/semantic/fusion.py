@@ -31,7 +31,7 @@ from .vectors import SectionVectors
 log = logging.getLogger(__name__)
 
 COS_LINE = 0.26
-"""The centred cosine at which a file found by meaning is on the decision line (score 0.35),
+"""The centred cosine at which a file found by meaning is on the decision line,
 fitted by ``python -m calibration.crosslang --fit`` on the cross-language and absent questions
 of the six read team sets: the line of least cost (3 × misses + false founds) among those that
 keep the absent answers rejected within 2 points of the lexical engine alone (80% there). A

@@ -23,6 +23,7 @@ import yaml
 
 from .. import engine
 from ..api import check_args
+from ..defaults import DEFAULT_THRESHOLD
 from ..engine.knowledge_base import KnowledgeBase
 from ..errors import (
     AccessDeniedError,
@@ -225,7 +226,7 @@ def search_memory(
     project_ids: Sequence[str],
     root: str | os.PathLike[str] | None = None,
     top_k: int = 5,
-    score_threshold: float = 0.35,
+    score_threshold: float = DEFAULT_THRESHOLD,
 ) -> SearchResult:
     """Search the notes of one or more projects; hits are merged by score.
 

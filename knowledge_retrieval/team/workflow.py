@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..api import check_args, search
+from ..defaults import DEFAULT_THRESHOLD
 from ..engine.knowledge_base import rules_of
 from ..errors import (
     ConfigError,
@@ -156,7 +157,7 @@ def search_kbs(
     *,
     root: str | os.PathLike[str] | None = None,
     top_k: int = 5,
-    score_threshold: float = 0.35,
+    score_threshold: float = DEFAULT_THRESHOLD,
     parallel: bool = True,
 ) -> SearchResult:
     """Search several KBs at once (one thread each) and merge their hits by score.
@@ -188,7 +189,7 @@ def retrieve(
     kb_ids: Sequence[str] | None = None,
     root: str | os.PathLike[str] | None = None,
     top_k: int = 5,
-    score_threshold: float = 0.35,
+    score_threshold: float = DEFAULT_THRESHOLD,
 ) -> Retrieval:
     """Answer ``query`` for a team the way the retrieve-doc workflow prescribes.
 

@@ -1,15 +1,15 @@
 """The published score: the calibrated probability that a hit answers the question, on a scale
-whose 0.35 is the decision line.
+whose line (:data:`.scale.LINE`, the default threshold) decides "found".
 
 A logistic model over features that mean the same in a 6-file and a 100,000-file KB (how much of
 the question the file covers, the best section's share of it, how much of the question the KB
 knows at all, the margin to the next file, identifiers missing whole ...) gives ``p``; the
 fitted coefficients and the decision line ``p*`` live in ``confidence.json`` beside this module,
 written by ``python -m calibration.fit`` from labelled dev data (see docs/scores.md). The score
-is the monotone map of ``p`` that puts ``p*`` at 0.35::
+is the monotone map of ``p`` that puts ``p*`` at the line (:func:`.scale.at_line`)::
 
-    score = 0.35 * p / p*                          for p <= p*
-    score = 0.35 + 0.65 * (p - p*) / (1 - p*)      for p > p*
+    score = LINE * p / p*                              for p <= p*
+    score = LINE + (1 - LINE) * (p - p*) / (1 - p*)    for p > p*
 
 The holds of :mod:`.holds` (named in :mod:`.ruler`) keep a hit under the line whatever the
 model says (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere; the KB
@@ -89,7 +89,7 @@ def probability(x: np.ndarray) -> np.ndarray:
 
 
 def to_score(p: np.ndarray, line: float | None = None) -> np.ndarray:
-    """The monotone map of probabilities onto the published scale (``line`` -> 0.35)."""
+    """The monotone map of probabilities onto the published scale (``line`` -> the line)."""
     return at_line(p, line if line is not None else model().line)
 
 
