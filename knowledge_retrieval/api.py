@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
-from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
+from .errors import (
+    IndexUnavailableError,
+    InvalidArgumentError,
+    KBNotFoundError,
+    KnowledgeRetrievalError,
+)
 from .index.problems import unavailable
 from .index.progress import with_progress
 from .index.report import IndexReport
@@ -159,10 +164,18 @@ def _refresh(kb: _KB, notes: list[str], q: Query, limit: int) -> tuple[Ranker | 
 
             apply(kbi, q, ranked, limit, notes)
         return ranker, ranked
-    except (IndexUnavailableError, OSError) as exc:
-        err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, kb.loc)
+    except Exception as exc:  # any error of one KB is its note: the other KBs still answer
+        if _raised(exc):
+            raise
+        err = unavailable(exc, kb.loc)
         notes.append(f"{err.message} ({err.hint})")
         return None, RankOutcome([], [k.text for k in q.keywords], [], unavailable=True)
+
+
+def _raised(exc: Exception) -> bool:
+    """Whether an error met bringing one KB up to date is the caller's to see (an index held
+    locked too long), not a note on that KB."""
+    return isinstance(exc, KnowledgeRetrievalError) and not isinstance(exc, IndexUnavailableError)
 
 
 MAX_PARALLEL = 8
@@ -479,8 +492,10 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
                     from .index.languages import page_languages
 
                     pages = page_languages(kbi)
-            except (IndexUnavailableError, OSError) as exc:
-                err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, loc)
+            except Exception as exc:  # one KB's error is its note, not the listing's
+                if _raised(exc):
+                    raise
+                err = unavailable(exc, loc)
                 if refresh:
                     skipped = (("(index)", f"{err.message} ({err.hint})"),)
         out.append(

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
 
 from ..defaults import INDEX_HOME_ENV
 from ..errors import IndexUnavailableError
 from ..kb.discovery import KBLocation
+
+log = logging.getLogger(__name__)
 
 _ELSEWHERE = f"or set {INDEX_HOME_ENV} to a folder of your own on another disk"
 
@@ -47,12 +50,26 @@ def cannot_write(exc: OSError) -> bool:
     return exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
 
 
-def unavailable(exc: OSError, loc: KBLocation) -> IndexUnavailableError:
-    """:func:`index_problem` for a KB known by its location (an error outside ``refresh``)."""
+def unavailable(exc: Exception, loc: KBLocation) -> IndexUnavailableError:
+    """:func:`index_problem` for a KB known by its location (an error outside ``refresh``);
+    any other error met bringing one KB up to date (a bug, a KB nobody foresaw) is that KB's
+    reason too, logged with its traceback, so one KB never takes a search of the root down."""
     from .store import index_dir_for
 
+    if isinstance(exc, IndexUnavailableError):
+        return exc
     try:
         where = index_dir_for(loc.path)
     except OSError:
         where = Path(loc.name)
-    return index_problem(exc, loc.name, where)
+    if isinstance(exc, OSError):
+        return index_problem(exc, loc.name, where)
+    log.error(
+        "the index of '%s' (%s) could not be brought up to date", loc.name, where, exc_info=exc
+    )
+    return IndexUnavailableError(
+        f"the index of '{loc.name}' ({where}) could not be brought up to date: "
+        f"{type(exc).__name__}: {str(exc)[:200] or 'no detail'}",
+        hint="the other knowledge bases still answer; please report this error with the layout "
+        "of that knowledge base's folder",
+    )
