@@ -340,10 +340,12 @@ def search(
             if outcomes[k.loc.name].unavailable or outcomes[k.loc.name].empty:
                 notes.extend(kb_notes[k.loc.name])
         empty = {k.loc.name for k in cands if outcomes[k.loc.name].empty}
-        cands = [k for k in cands if k.loc.name not in empty]  # nothing there to choose
-        if not cands:
-            return outcome.not_found(q.text, q.lang, "no_documents", notes, kb=min(empty))
-        usable = {n: loc for n, loc in usable.items() if n not in empty}
+        broken = {k.loc.name for k in cands if outcomes[k.loc.name].unavailable}
+        cands = [k for k in cands if k.loc.name not in empty | broken]  # nothing to choose
+        if not cands:  # an index that cannot be used is no "nothing found"
+            none: Reason = "index_unavailable" if broken else "no_documents"
+            return outcome.not_found(q.text, q.lang, none, notes, kb=min(broken or empty))
+        usable = {n: loc for n, loc in usable.items() if n not in empty | broken}
         script = cjk_script(q.text)
         choices = [
             Choice(

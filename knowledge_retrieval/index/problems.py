@@ -35,6 +35,9 @@ def index_problem(exc: OSError, kb: str, index_dir: Path) -> IndexUnavailableErr
     elif isinstance(exc, PermissionError):
         msg = f"{where}: permission denied ({exc.strerror or exc})"
         hint = f"make the index folder writable, {_ELSEWHERE}"
+    elif code in (errno.ENOTDIR, errno.EEXIST):
+        msg = f"{where}: a part of the index folder's path is a file, not a folder"
+        hint = f"remove that file, or set {INDEX_HOME_ENV} to a folder of your own"
     elif isinstance(exc, FileNotFoundError):
         msg = f"{where}: the index folder was removed while it was in use"
         hint = "search again: the next search builds it anew"

@@ -198,7 +198,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
     from ..kb.discovery import require_kbs
     from ..team.workflow import check_kb_ids
-    from .envelope import hit_result, search_envelope
+    from .envelope import hit_result, search_envelope, unusable_index
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
@@ -213,6 +213,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         score_threshold=args.score_threshold,
         explain=explain,
     )
+    if failed := unusable_index(result):
+        raise failed
     env = search_envelope(result, message=result.message)
     below = None
     if explain and not result.found:
@@ -225,7 +227,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_smart(args: argparse.Namespace) -> int:
     from ..kb.discovery import require_kbs
     from ..team.workflow import search_kbs
-    from .envelope import search_envelope
+    from .envelope import search_envelope, unusable_index
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
@@ -235,6 +237,8 @@ def cmd_smart(args: argparse.Namespace) -> int:
         top_k=args.max_results,
         score_threshold=args.score_threshold,
     )
+    if failed := unusable_index(result):
+        raise failed
     env = search_envelope(result)
     return _emit(args, env, lambda: _hits_text(env))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import errno
+import json
 import os
 import shutil
 import stat
@@ -21,6 +22,7 @@ import knowledge_retrieval.index.store as store_mod
 from knowledge_retrieval import index_kb, list_kbs, search
 from knowledge_retrieval.errors import IndexUnavailableError
 from knowledge_retrieval.index.store import index_dir_for
+from knowledge_retrieval.interfaces.agent_tool import KnowledgeTool
 from knowledge_retrieval.text import cjkdict
 
 from ..conftest import write
@@ -356,3 +358,52 @@ def test_an_unexpected_error_of_one_kb_is_its_note(
     infos = {k.name: k for k in list_kbs(sample_root, refresh=True)}
     assert infos["payments"].doc_count and infos["glossary"].doc_count is None
     assert dict(infos["glossary"].skipped)["(index)"] == note
+
+
+def test_an_index_folder_below_a_file_is_an_error_not_nothing_found(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KR_INDEX_DIR below a regular file (it cannot be created, even by root): every index is
+    unusable. That was ok: true, 0 results, reason no_match and a note that no document
+    matches; it is reason index_unavailable, and an error (ok: false) for kr and agents."""
+    blocker = write(tmp_path / "a-file", "not a folder\n")
+    monkeypatch.setenv("KR_INDEX_DIR", str(blocker / "index"))
+    where = index_dir_for(sample_root / "payments")
+    note = (
+        f"the index of 'payments' ({where}): a part of the index folder's path is a file, not "
+        "a folder (remove that file, or set KR_INDEX_DIR to a folder of your own)"
+    )
+    r = search("how long do refunds take", root=sample_root)
+    assert (r.found, r.reason, r.hits) == (False, "index_unavailable", ())
+    assert note in r.notes and not any("matches the keywords" in n for n in r.notes)
+    one = search("refund", kb="payments", root=sample_root)
+    assert (one.reason, one.notes) == ("index_unavailable", (note,))
+    listed = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert dict(listed["payments"].skipped)["(index)"] == note
+    ask = {"action": "query", "query_text": "refund"}
+    out = KnowledgeTool(sample_root).call("query_knowledge", ask)
+    assert out.is_error and out.envelope["error"]["code"] == "index_unavailable", out.text
+    assert out.envelope["error"]["hint"] == (
+        "remove that file, or set KR_INDEX_DIR to a folder of your own"
+    )
+    for command in (["smart", "how long do refunds take"], ["search", "refund"]):
+        kr = [sys.executable, "-m", "knowledge_retrieval", *command, "--output", "json"]
+        p = subprocess.run(
+            [*kr, "--root", str(sample_root)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, "KR_INDEX_DIR": str(blocker / "index")},
+        )
+        assert p.returncode == 1, p.stderr
+        err = json.loads(p.stdout)
+        assert err["ok"] is False
+        assert err["error"]["code"] == "index_unavailable"
+        assert err["error"]["message"].startswith("no index could be used: the index of '")
+        assert err["error"]["message"].endswith(
+            "a part of the index folder's path is a file, not a folder (and 3 more like it)"
+        )
+        assert err["error"]["hint"] == (
+            "remove that file, or set KR_INDEX_DIR to a folder of your own"
+        )
