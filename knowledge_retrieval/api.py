@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from . import engine
 from .defaults import DEFAULT_THRESHOLD, DEFAULT_TOP_K, MAX_TOP_K
 from .engine.knowledge_base import KnowledgeBase, rules_of
-from .errors import IndexUnavailableError, InvalidArgumentError, KBNotFoundError
+from .errors import InvalidArgumentError, KBNotFoundError
 from .index.problems import unavailable
 from .index.progress import with_progress
 from .index.report import IndexReport
@@ -145,8 +145,10 @@ def list_kbs(root: str | os.PathLike[str] | None = None, *, refresh: bool = Fals
                     from .index.languages import page_languages
 
                     pages = page_languages(kbi)
-            except (IndexUnavailableError, OSError) as exc:
-                err = exc if isinstance(exc, IndexUnavailableError) else unavailable(exc, loc)
+            except Exception as exc:  # one KB's error is its note, not the listing's
+                if engine.raised(exc):
+                    raise
+                err = unavailable(exc, loc)
                 if refresh:
                     skipped = (("(index)", f"{err.message} ({err.hint})"),)
         out.append(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import IndexUnavailableError
+from ..errors import IndexUnavailableError, KnowledgeRetrievalError
 from ..index.report import IndexReport
 from ..kb.discovery import (
     KBLocation,
@@ -113,10 +113,12 @@ def run(
             if ranked[k.name].outcome.unavailable or ranked[k.name].outcome.empty:
                 notes.extend(kb_notes[k.name])
         empty = {k.name for k in got.kbs if ranked[k.name].outcome.empty}
-        cands = [k for k in got.kbs if k.name not in empty]  # nothing there to choose
-        if not cands:
-            return outcome.not_found(q.text, q.lang, "no_documents", notes, kb=min(empty))
-        got.usable = {n: loc for n, loc in got.usable.items() if n not in empty}
+        broken = {k.name for k in got.kbs if ranked[k.name].outcome.unavailable}
+        cands = [k for k in got.kbs if k.name not in empty | broken]  # nothing to choose
+        if not cands:  # an index that cannot be used is no "nothing found"
+            none: Reason = "index_unavailable" if broken else "no_documents"
+            return outcome.not_found(q.text, q.lang, none, notes, kb=min(broken or empty))
+        got.usable = {n: loc for n, loc in got.usable.items() if n not in empty | broken}
         kbs, why = choose(q, cands, {n: r.outcome for n, r in ranked.items()}, threshold)
         notes.append(why)
         for k in kbs:
@@ -235,14 +237,18 @@ def _refresh(
 
             apply(kbi, q, ranked, limit, notes)
         return Ranked(ranker, ranked)
-    except (IndexUnavailableError, OSError) as exc:
-        err = (
-            exc
-            if isinstance(exc, IndexUnavailableError)
-            else unavailable(exc, KBLocation(kb.name, kb.path, None))
-        )
+    except Exception as exc:  # any error of one KB is its note: the other KBs still answer
+        if raised(exc):
+            raise
+        err = unavailable(exc, KBLocation(kb.name, kb.path, None))
         notes.append(f"{err.message} ({err.hint})")
         return Ranked(None, RankOutcome([], [k.text for k in q.keywords], [], unavailable=True))
+
+
+def raised(exc: Exception) -> bool:
+    """Whether an error met bringing one KB up to date is the caller's to see (an index held
+    locked too long), not a note on that KB."""
+    return isinstance(exc, KnowledgeRetrievalError) and not isinstance(exc, IndexUnavailableError)
 
 
 def index_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> None:

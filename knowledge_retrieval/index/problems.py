@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
 
 from ..defaults import INDEX_HOME_ENV
 from ..errors import IndexUnavailableError
 from ..kb.discovery import KBLocation
+
+log = logging.getLogger(__name__)
 
 _ELSEWHERE = f"or set {INDEX_HOME_ENV} to a folder of your own on another disk"
 
@@ -32,6 +35,9 @@ def index_problem(exc: OSError, kb: str, index_dir: Path) -> IndexUnavailableErr
     elif isinstance(exc, PermissionError):
         msg = f"{where}: permission denied ({exc.strerror or exc})"
         hint = f"make the index folder writable, {_ELSEWHERE}"
+    elif code in (errno.ENOTDIR, errno.EEXIST):
+        msg = f"{where}: a part of the index folder's path is a file, not a folder"
+        hint = f"remove that file, or set {INDEX_HOME_ENV} to a folder of your own"
     elif isinstance(exc, FileNotFoundError):
         msg = f"{where}: the index folder was removed while it was in use"
         hint = "search again: the next search builds it anew"
@@ -47,12 +53,26 @@ def cannot_write(exc: OSError) -> bool:
     return exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
 
 
-def unavailable(exc: OSError, loc: KBLocation) -> IndexUnavailableError:
-    """:func:`index_problem` for a KB known by its location (an error outside ``refresh``)."""
+def unavailable(exc: Exception, loc: KBLocation) -> IndexUnavailableError:
+    """:func:`index_problem` for a KB known by its location (an error outside ``refresh``);
+    any other error met bringing one KB up to date (a bug, a KB nobody foresaw) is that KB's
+    reason too, logged with its traceback, so one KB never takes a search of the root down."""
     from .location import index_dir_for
 
+    if isinstance(exc, IndexUnavailableError):
+        return exc
     try:
         where = index_dir_for(loc.path)
     except OSError:
         where = Path(loc.name)
-    return index_problem(exc, loc.name, where)
+    if isinstance(exc, OSError):
+        return index_problem(exc, loc.name, where)
+    log.error(
+        "the index of '%s' (%s) could not be brought up to date", loc.name, where, exc_info=exc
+    )
+    return IndexUnavailableError(
+        f"the index of '{loc.name}' ({where}) could not be brought up to date: "
+        f"{type(exc).__name__}: {str(exc)[:200] or 'no detail'}",
+        hint="the other knowledge bases still answer; please report this error with the layout "
+        "of that knowledge base's folder",
+    )

@@ -197,7 +197,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     from ..api import search
     from ..service import check_kb_ids, require_kbs
-    from ..service.envelope import hit_result, search_envelope
+    from ..service.envelope import hit_result, search_envelope, unusable_index
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     kb: list[str] | None = None
@@ -212,6 +212,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         score_threshold=args.score_threshold,
         explain=explain,
     )
+    if failed := unusable_index(result):
+        raise failed
     env = search_envelope(result, message=result.message)
     below = None
     if explain and not result.found:
@@ -223,7 +225,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_smart(args: argparse.Namespace) -> int:
     from ..service import require_kbs, search_kbs
-    from ..service.envelope import search_envelope
+    from ..service.envelope import search_envelope, unusable_index
 
     require_kbs(args.root)  # a root with no KB (a folder inside one) is an error
     result = search_kbs(
@@ -233,6 +235,8 @@ def cmd_smart(args: argparse.Namespace) -> int:
         top_k=args.max_results,
         score_threshold=args.score_threshold,
     )
+    if failed := unusable_index(result):
+        raise failed
     env = search_envelope(result)
     return _emit(args, env, lambda: _hits_text(env))
 

@@ -62,6 +62,17 @@ def symlink_reason(exc: BaseException) -> str:
     return f"unreadable: {getattr(exc, 'strerror', None) or exc}"
 
 
+@dataclass
+class _Folder:
+    """A folder being walked: its entries still to read, its place, and its include rule
+    (decided at its first candidate file)."""
+
+    entries: Iterator[os.DirEntry[str]]
+    rel: str
+    linked_dir: bool
+    included: Callable[[str], bool] | None = None
+
+
 def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -> Scan:
     """Walk ``kb_path`` and classify every candidate document.
 
@@ -81,23 +92,32 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
     by_name = operator.attrgetter("name")
     is_reg = stat_mod.S_ISREG
 
-    def walk(folder: str, rel: str, linked_dir: bool = False) -> None:
+    def enter(folder: str, rel: str, linked_dir: bool) -> _Folder | None:
+        """The folder's entries to walk, or None when it is skipped (a loop, unreadable)."""
         try:
             st = os.stat(folder)
             key = (st.st_dev, st.st_ino)
             if key in seen_dirs:
                 skipped[rel or "."] = "symlink loop"
-                return
+                return None
             seen_dirs.add(key)
             with os.scandir(folder) as it:
                 entries = sorted(it, key=by_name)
             walked.append(folder)
         except OSError as exc:
             skipped[rel or "."] = f"unreadable folder: {exc.strerror or exc}"
-            return
+            return None
+        return _Folder(iter(entries), rel, linked_dir)
+
+    # depth first, in name order, with a stack of folders being walked rather than recursion:
+    # a KB nested a thousand folders deep is walked like any other
+    root = enter(str(kb_path), "", False)
+    stack = [root] if root is not None else []
+    while stack:
+        top = stack[-1]
+        rel, linked_dir = top.rel, top.linked_dir
         prefix = f"{rel}/" if rel else ""
-        included: Callable[[str], bool] | None = None  # decided at the first candidate file
-        for e in entries:
+        for e in top.entries:
             name = e.name
             relp = prefix + name
             if not name.isascii():
@@ -117,7 +137,10 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                 continue
             if is_dir:
                 if not (name.startswith(".") or name in SKIP_DIRS):
-                    walk(e.path, relp, linked_dir or e.is_symlink())
+                    child = enter(e.path, relp, linked_dir or e.is_symlink())
+                    if child is not None:
+                        stack.append(child)
+                        break  # into the folder; this one goes on after it
                 continue
             # _classify, inlined: this runs for every file of the KB
             lower = name.lower()
@@ -125,9 +148,9 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                 continue
             if not rel and lower == "readme.md":
                 continue
-            if included is None:
-                included = scope.folder(rel)
-            if not included(relp):
+            if top.included is None:
+                top.included = scope.folder(rel)
+            if not top.included(relp):
                 continue
             try:
                 st = e.stat()
@@ -145,8 +168,8 @@ def scan_kb(kb_path: Path, rules: KBRules, *, max_bytes: int = MAX_FILE_BYTES) -
                 files[relp] = (st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino)
                 if st.st_nlink > 1 or through_link:
                     linked.add(relp)
-
-    walk(str(kb_path), "")
+        else:
+            stack.pop()
     return out
 
 

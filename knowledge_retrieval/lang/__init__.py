@@ -116,12 +116,12 @@ def values(kind: str) -> str:
         counters = _either(*(lang.COUNTERS for lang in LANGUAGES))
         units = _either(*(lang.UNITS for lang in LANGUAGES))
         built = (
-            rf"(?:(?:{_either(num, words)})\s*[-‐]?\s*|{articles})"
+            rf"(?:(?:{_either(num, words)})\s*+(?:[-‐]\s*+)?|{articles})"
             rf"(?:{counters})?(?:{units})(?![A-Za-z])"
         )
     elif kind == "range":
         between = _either(grammar.RANGE_SIGNS, *(lang.RANGE_WORDS for lang in LANGUAGES))
-        built = rf"{num}\s*(?:{between})\s*{num}"
+        built = rf"{num}\s*+(?:{between})\s*+{num}"
     pattern = _either(
         built, grammar.VALUES.get(kind, ""), *(lang.VALUES.get(kind, "") for lang in LANGUAGES)
     )

@@ -122,7 +122,7 @@ VALUES: dict[str, str] = {
         r"\b(?:immediately|instantly|never expires?|forever|indefinitely|permanent(?:ly)?)\b"
     ),
     "frequency": (
-        r"\b(?:every|each|per|once|twice|times)\s+(?:a\s+|an\s+|\d+\s*|other\s+)?"
+        r"\b(?:every|each|per|once|twice|times)\s++(?:a\s++|an\s++|\d++\s*+|other\s++)?"
         r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|months?|quarters?|years?|sprints?"
         r"|releases?|shifts?|runs?)\b"
         r"|\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|monthly|quarterly|yearly"
@@ -133,7 +133,7 @@ VALUES: dict[str, str] = {
     "eur": r"\beuros?\b",
     "cny": r"\byuan\b",
     "date": (
-        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d"
+        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*+\.? \d"
         r"|\b(?:since|until|from) (?:v|version )\d"
     ),
     "version": r"\bversion \d",
@@ -154,7 +154,7 @@ NUMBER_WORDS = (
 )
 """A number spelled as a word: a number, and with a unit a duration (not a range's end)."""
 
-ARTICLES = r"\ban?\s+"
+ARTICLES = r"\ban?\s++"
 """A word that counts one before a unit (a day, an hour)."""
 
 COUNTERS = ""

@@ -45,8 +45,9 @@ phone number before a number, a version before a date)."""
 NUM = "<NUM>"
 """In a pattern: a number in digits or in any language's numerals (replaced when joined)."""
 
-DIGITS = r"(?<![A-Za-z0-9_\-])\d+(?:[.,]\d+)*"
-"""Digits not inside a code (``E2060``, ``AUTH-1103``)."""
+DIGITS = r"(?<![A-Za-z0-9_\-])(?<!\d[.,])(?>\d+(?:[.,]\d+)*)"
+"""Digits not inside a code (``E2060``, ``AUTH-1103``), taken whole: a match never starts
+inside a number (``1000,1001,...`` is one number, tried once) nor gives back its digits."""
 
 VERSION_NUMBER = r"\d+(?:\.\d+)*"
 """A version as written after a version word (``2``, ``3.2.1``)."""

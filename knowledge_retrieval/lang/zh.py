@@ -57,7 +57,7 @@ KIND_WORDS: dict[str, frozenset[str]] = {}
 HOW_WORKS = ""
 """How something goes, asked (none here)."""
 
-VERSION = r"(?:版本|第)\s*(\d+(?:\.\d+)*)\s*版?|(\d+(?:\.\d+)*)\s*版"
+VERSION = r"(?:版本|第)\s*+(\d+(?:\.\d+)*)\s*版?|(?<!\d)(?<!\d\.)(\d++(?:\.\d+)*+)\s*+版"
 """A version asked for (版本 2, 第 3 版, 2.0 版); the first group that matched is the version."""
 
 LATEST = r"最新|最近|当前版本"
@@ -67,7 +67,7 @@ OVERVIEW = r"目录|概览|索引"
 """Asking for an overview or a table of contents."""
 
 ASKED: dict[str, str] = {
-    "phone": r"电话|热线|分机|手机(?:号码|号)?\s*(?:是|为)?\s*(?:多少|几号)",
+    "phone": r"电话|热线|分机|手机(?:号码|号)?\s*+(?:(?:是|为)\s*+)?(?:多少|几号)",
     "version": r"版本号|哪个版本|什么版本|最低版本",
     "range": r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少|最大值|最小值",
     "percent": r"百分之多少|多少百分比|百分比|占比多少",
@@ -80,7 +80,7 @@ ASKED: dict[str, str] = {
     "date": (
         r"哪一年|哪年|何年|哪一天|几月|几号"
         # 是什么时候建立的, 何时发行的: when a past event took place
-        r"|(?:什么|何)(?:时候|时)[^，,。？?]{0,12}的\s*[？?]?\s*$"
+        r"|(?:什么|何)(?:时候|时)[^，,。？?]{0,12}的\s*+(?:[？?]\s*+)?$"
     ),
     "number": r"多少|(?<!茶)几(?![乎何内])",
 }
@@ -88,14 +88,14 @@ ASKED: dict[str, str] = {
 
 VALUES: dict[str, str] = {
     "duration": r"即时|立即|永久|不过期|当天|次日|隔天",
-    "frequency": rf"每\s*(?:隔\s*)?(?:{NUM}\s*)?(?:个)?(?:秒|分钟|小时|天|日|晚|周|星期|月|季|年)",
+    "frequency": rf"每\s*+(?:隔\s*+)?(?:{NUM}\s*+)?(?:个)?(?:秒|分钟|小时|天|日|晚|周|星期|月|季|年)",
     "percent": r"百分之|百分比",
     "usd": r"美元|美金",
     "eur": r"欧元",
-    "cny": r"人民币|\d\s*元",
-    "twd": r"台币|新台币|\d\s*元",
+    "cny": r"人民币|\d\s*+元",
+    "twd": r"台币|新台币|\d\s*+元",
     "date": (
-        rf"{NUM}\s*[年月日号]"
+        rf"{NUM}\s*+[年月日号]"
         # a period: 唐末, 清朝, 战国时期, 十九世纪, 1990年代
         r"|[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
     ),
@@ -105,8 +105,10 @@ VALUES: dict[str, str] = {
 }
 """Words that give a value of a kind (每天: a frequency; 百分之: a percentage)."""
 
-NUMERALS = "[零一二三四五六七八九十百千万两〇壹贰叁肆伍陆柒捌玖拾佰仟半]+"
-"""A number in Chinese numerals (三十, 两, 半)."""
+_NUMERAL = "[零一二三四五六七八九十百千万两〇壹贰叁肆伍陆柒捌玖拾佰仟半]"
+NUMERALS = rf"(?<!{_NUMERAL}){_NUMERAL}++"
+"""A number in Chinese numerals (三十, 两, 半), taken whole from its first numeral (a run of
+numerals is tried once, not from each of its characters)."""
 
 NUMBER_WORDS = ""
 """A number spelled as a word (Chinese ones are numerals)."""

@@ -39,7 +39,7 @@ _VERSIONS = tuple(re.compile(p, re.IGNORECASE) for p in lang.VERSIONS)
 """A version asked for, per language; the first group that matched is the version."""
 _LATEST_RE = re.compile(lang.LATEST)
 _OVERVIEW_RE = re.compile(lang.OVERVIEW, re.IGNORECASE)
-_TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
+_TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*+\s[^<>=]*=[^<>]*>")
 _CLITIC = re.compile(r"(?<=[A-Za-z0-9])['’](?:re|ll|ve|d|m|s)\b", re.IGNORECASE)
 """The ending of a contraction or possessive (we're, it'll, user's): no word of its own."""
 _NOT = re.compile(r"\b(?:(ca)n|(wo)n|([A-Za-z]+))['’]t\b", re.IGNORECASE)

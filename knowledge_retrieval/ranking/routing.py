@@ -38,8 +38,9 @@ OVER_FACTOR = 0.98
 ROUTE_FACTOR = 1.15
 
 _VERSION = re.compile(
-    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])\d+\.\d+(?:\.\d+)*(?:-?(?:rc|beta|alpha)\.?\d*)?"
-    r"(?![\w.]*\s*%)|\b(?:version|release|ver\.?)\s*\d+|(?:版本|第)\s*\d+|\d+(?:\.\d+)*\s*版",
+    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])(?>\d+\.\d+(?:\.\d+)*)(?:-?(?:rc|beta|alpha)\.?\d*+)?"
+    r"(?![\w.]*\s*%)|\b(?:version|release|ver\.?)\s*\d+|(?:版本|第)\s*\d+"
+    r"|(?<!\d)(?<!\d\.)(?>\d+(?:\.\d+)*)\s*+版",
     re.IGNORECASE,
 )
 _YEAR = re.compile(

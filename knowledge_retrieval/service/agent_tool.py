@@ -32,6 +32,7 @@ from .envelope import (
     retrieval_envelope,
     search_envelope,
     to_markdown,
+    unusable_index,
 )
 from .scope import GENERIC, Examples
 
@@ -345,9 +346,10 @@ class KnowledgeTool:
         if not self.bound:
             if req.action == "list":
                 return kb_list_envelope(list_kbs(self.root))
-            return search_envelope(
-                search_kbs(req.query_text, req.kb_ids, root=self.root, top_k=req.top_k)
-            )
+            result = search_kbs(req.query_text, req.kb_ids, root=self.root, top_k=req.top_k)
+            if failed := unusable_index(result):
+                raise failed
+            return search_envelope(result)
         res = self._resolution()
         if not res.allowed:
             return ok([], ACCESS_DISABLED, None, denied=True)

@@ -12,7 +12,8 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import KnowledgeRetrievalError
+from ..defaults import INDEX_HOME_ENV
+from ..errors import IndexUnavailableError, KnowledgeRetrievalError
 from ..results import Hit, SearchResult
 from ..team.workflow import NO_RESULTS, DocumentText, Retrieval
 from ..terminal import escape_breaks
@@ -86,6 +87,20 @@ def error(exc: KnowledgeRetrievalError | Exception, code: str | None = None) -> 
     if code:
         body["code"] = code
     return {"ok": False, "error": body}
+
+
+def unusable_index(result: SearchResult) -> IndexUnavailableError | None:
+    """A search that could use no index (each KB's index could not be built or read) as the
+    error it is, so that no script or agent reads it as "nothing found"; None otherwise."""
+    if result.reason != "index_unavailable":
+        return None
+    notes = [n for n in result.notes if n.startswith("the index of ")] or [*result.notes]
+    message, _, hint = (notes[0] if notes else "").rpartition(" (")
+    more = f" (and {len(notes) - 1} more like it)" if len(notes) > 1 else ""
+    return IndexUnavailableError(
+        f"no index could be used: {message or 'the index folder cannot be written'}{more}",
+        hint=hint.removesuffix(")") or f"set {INDEX_HOME_ENV} to a folder you can write",
+    )
 
 
 def search_envelope(result: SearchResult, *, message: str | None = None) -> dict[str, Any]:

@@ -20,6 +20,11 @@ from .analysis import has_cjk, to_simplified
 
 __all__ = ["Kind", "asked_kind", "holds_kind"]
 
+MAX_SCANNED = 8_000
+"""A text is checked for a value in its first this many characters: an answer unit is a
+sentence, a list item or a table row, and a value further on would not be quoted anyway; the
+bound keeps a page-sized unit (a list of 10,000 numbers on one line) from costing the search."""
+
 
 @functools.cache
 def _asked(kind: Kind) -> re.Pattern[str]:
@@ -57,7 +62,7 @@ def holds_kind(kind: Kind, text: str) -> bool:
     """Whether ``text`` holds a value of ``kind`` (a duration: a number with a time unit, or
     digits in a text that names a unit of time: ``payment.timeout.seconds`` ... ``Default:
     30``; not "one" in "rate_limit_per_minute requests from one merchant key")."""
-    return _holds(kind, _simplified(text))
+    return _holds(kind, _simplified(text[:MAX_SCANNED]))
 
 
 def _holds(kind: Kind, text: str) -> bool:

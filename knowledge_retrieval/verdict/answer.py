@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections import Counter
 
 from .. import messages
 from ..messages import Lang
@@ -23,6 +24,12 @@ NEAR = 2 / 3
 """A unit scoring at least this share of the best unit's score is quoted beside it (another
 answer about as good); one scoring less only when it adds a keyword or the value."""
 ELLIPSIS = "…"
+MAX_UNITS = 1_000
+"""At most this many units of a section are scored (a 2 MB table is one section of 24,000
+rows): past it, the units that hold a keyword's first letters, in the page's order."""
+MAX_PLACE = 120
+"""The characters of a hit's place (its headings or title) the answer repeats: a title may be
+a page long (front matter), the answer names where it quotes from."""
 
 _BLOCK_START = re.compile(
     r"^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|(?=[\w.\-/ ]{1,60}:\s)[\w.\-/]+(?: [\w.\-/]+){0,4}:\s)"
@@ -32,6 +39,8 @@ with a name of at most five words) rather than continuing a soft-wrapped paragra
 found in QA is corrected within 5 working days: ...`` goes on the sentence before it)."""
 _FIELD = re.compile(r"(?![-*+]\s|\d+[.)]\s)([^\s:][^:]{0,59}):\s")
 """A ``name: value`` line (not a list item): how a table row's cells are rendered."""
+_FENCE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+"""The opening fence of a code block (its backticks or tildes close it)."""
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`*\"'(\[])|(?<=[。！？；])(?![*_])")
 _STOPS = (
     re.compile(r"[.!?](?=\s)|[。！？]"),
@@ -50,11 +59,20 @@ def units(content: str, *, sentences: bool = True) -> list[str]:
 
 
 def _units(content: str, sentences: bool = True) -> list[tuple[str, bool]]:
-    """:func:`units`, each with whether it is a table row."""
-    blocks = [b.splitlines() for b in re.split(r"\n\s*\n", content)]
-    rows = _rows(blocks)
+    """:func:`units`, each with whether it is a table row; a fenced code block is one unit,
+    its lines kept (:func:`is_code`)."""
+    blocks: list[list[str] | str] = []
+    for text, code in _fenced(content):
+        if code:
+            blocks.append(text)
+        else:
+            blocks += [b.splitlines() for b in re.split(r"\n\s*\n", text)]
+    rows = _rows([b if isinstance(b, list) else [] for b in blocks])
     out: list[tuple[str, bool]] = []
     for i, block in enumerate(blocks):
+        if isinstance(block, str):
+            out.append((block, False))
+            continue
         if i in rows:
             out.append(("; ".join(line.strip() for line in block if line.strip()), True))
             continue
@@ -64,6 +82,40 @@ def _units(content: str, sentences: bool = True) -> list[tuple[str, bool]]:
             pieces = _SENTENCE_END.split(para) if sentences else [para]
             out.extend((s.strip(), False) for s in pieces if s.strip())
     return out
+
+
+def _fenced(content: str) -> list[tuple[str, bool]]:
+    """The content as runs of text and fenced code blocks (each with whether it is code): a
+    block from its opening fence to its closing one (or the end), its lines as they are."""
+    out: list[tuple[str, bool]] = []
+    text: list[str] = []
+    code: list[str] | None = None
+    close = ""
+    for line in content.split("\n"):
+        if code is None:
+            if m := _FENCE.match(line):
+                if text:
+                    out.append(("\n".join(text), False))
+                    text = []
+                code, close = [line.strip()], m.group(1)
+            else:
+                text.append(line)
+            continue
+        code.append(line.rstrip())
+        bare = line.strip()
+        if bare.startswith(close) and not bare.strip(close[0]):
+            out.append(("\n".join(code), True))
+            code = None
+    if code is not None:  # not closed: the block runs to the end
+        out.append(("\n".join([*code, close]), True))
+    if text:
+        out.append(("\n".join(text), False))
+    return out
+
+
+def is_code(unit: str) -> bool:
+    """Whether an answer unit is a fenced code block (quoted with its line breaks)."""
+    return unit.startswith(("```", "~~~"))
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
@@ -88,8 +140,8 @@ def _rows(blocks: list[list[str]]) -> set[int]:
         fields = [_FIELD.match(line.strip()) for line in block if line.strip()]
         if len(fields) >= 2 and all(fields):
             first[i] = fields[0].group(1)  # type: ignore[union-attr]
-    names = list(first.values())
-    return {i for i, name in first.items() if names.count(name) >= 2}
+    count = Counter(first.values())
+    return {i for i, name in first.items() if count[name] >= 2}
 
 
 def _in_word(a: str, b: str) -> bool:
@@ -120,6 +172,22 @@ def cut(text: str, budget: int) -> str:
         if at == 0:
             return text
     return text[:at].rstrip() + ELLIPSIS
+
+
+def clip(unit: str, budget: int) -> str:
+    """:func:`cut` for an answer unit: a code block keeps its whole lines within ``budget``
+    (at least its first), then "…" and its closing fence."""
+    if not is_code(unit) or len(unit) <= budget:
+        return cut(unit, budget)
+    lines = unit.split("\n")
+    fence, body = lines[-1], lines[1:-1]
+    kept, used = [lines[0]], len(lines[0]) + len(fence) + 4
+    for line in body:
+        used += len(line) + 1
+        if used > budget and len(kept) > 1:
+            break
+        kept.append(line if used <= budget else cut(line, max(budget - len(lines[0]), 1)))
+    return "\n".join([*kept, ELLIPSIS, fence])
 
 
 def _word_end(text: str, i: int) -> bool:
@@ -156,7 +224,10 @@ def quotes(
     row, a Markdown table's row) is one unit.
     """
     heads = {h.strip().lower() for h in (*hit.heading_path, hit.title)}
-    found = [(u, row) for u, row in _units(hit.content) if u.strip().lower() not in heads]
+    found = _bounded(
+        [(u, row) for u, row in _units(hit.content) if u.strip().lower() not in heads],
+        hit.matched_terms,
+    )
     if hit.kind == "table" and found:
         found = [("; ".join(u for u, _row in found), True)]
     if not found:
@@ -182,13 +253,13 @@ def quotes(
     scores = [gain(i, none, False) for i in range(len(found))]
     best = max(scores)
     if best == 0:
-        return [(cut(found[0][0], budget), found[0][1])]
+        return [(clip(found[0][0], budget), found[0][1])]
     picked: list[int] = []
     used, have, value = 0, none, False
     for i in sorted(range(len(found)), key=lambda i: (-scores[i], i)):
         if len(picked) >= limit:
             break
-        size = len(cut(found[i][0], budget)) if not picked else len(found[i][0])
+        size = len(clip(found[i][0], budget)) if not picked else len(found[i][0])
         if picked and (
             used + size > budget or (scores[i] < NEAR * best and not gain(i, have, value))
         ):
@@ -197,7 +268,17 @@ def quotes(
         used += size
         have = [max(h, g) for h, g in zip(held[i][0], have, strict=True)]
         value = value or held[i][1]
-    return [(cut(found[i][0], budget), found[i][1]) for i in sorted(picked)]
+    return [(clip(found[i][0], budget), found[i][1]) for i in sorted(picked)]
+
+
+def _bounded(found: list[tuple[str, bool]], keywords: tuple[str, ...]) -> list[tuple[str, bool]]:
+    """At most :data:`MAX_UNITS` of ``found``: those that hold the first letters of a keyword
+    come first (a string test, not the terms each unit would be analysed into)."""
+    if len(found) <= MAX_UNITS:
+        return found
+    heads = [k.lower()[:4] for k in keywords if k.strip()]
+    named = [f for f in found if any(h in f[0].lower() for h in heads)]
+    return (named or found)[:MAX_UNITS]
 
 
 def key_statement(
@@ -207,8 +288,10 @@ def key_statement(
     keeps it apart from what follows)."""
     pieces = quotes(hit, limit, asks, budget)
     out = pieces[0][0] if pieces else ""
-    for (_prev, row), (u, _row) in itertools.pairwise(pieces):
-        out += (" | " if row else " ") + u
+    if is_code(out):  # a code block starts a line of its own
+        out = "\n" + out
+    for (prev, row), (u, _row) in itertools.pairwise(pieces):
+        out += ("\n" if is_code(prev) or is_code(u) else " | " if row else " ") + u
     return out
 
 
@@ -220,6 +303,12 @@ def _gives(kind: Kind, unit: str, heading: str) -> bool:
     )
 
 
+def place(hit: Hit) -> str:
+    """Where in its page a hit is (its headings, else its title), :func:`cut` to
+    :data:`MAX_PLACE` characters."""
+    return cut(" > ".join(hit.heading_path) or hit.title, MAX_PLACE)
+
+
 def compose_answer(
     lang: Lang, hits: list[Hit], missing: list[str], asks: Kind | None = None
 ) -> str:
@@ -227,7 +316,7 @@ def compose_answer(
     if not hits:
         return ""
     best = hits[0]
-    where = " > ".join(best.heading_path) or best.title
+    where = place(best)
     kbs = sorted({h.kb for h in hits})
     parts = [messages.answer_lead(lang, best.kb, best.path, where, key_statement(best, 3, asks))]
     if len(hits) > 1:
@@ -237,7 +326,7 @@ def compose_answer(
                 lang,
                 h.kb,
                 h.path,
-                " > ".join(h.heading_path) or h.title,
+                place(h),
                 key_statement(h, 1, asks),
             )
             for h in hits[1:3]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import builtins
 import errno
+import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,10 @@ import pytest
 import knowledge_retrieval.index.build as build_mod
 import knowledge_retrieval.index.store as store_mod
 from knowledge_retrieval import index_kb, list_kbs, search
+from knowledge_retrieval.defaults import index_home
 from knowledge_retrieval.errors import IndexUnavailableError
 from knowledge_retrieval.index.store import index_dir_for
+from knowledge_retrieval.service.agent_tool import KnowledgeTool
 from knowledge_retrieval.text import cjkdict
 
 from ..conftest import write
@@ -162,7 +166,7 @@ def test_the_default_index_home_is_private(
 ) -> None:
     monkeypatch.delenv("KR_INDEX_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    home = store_mod.index_home()
+    home = index_home()
     assert str(home).startswith(str(tmp_path / "cache"))
     home.mkdir(parents=True, mode=0o755)
     os.chmod(home, 0o755)  # made open by someone: it is the library's own, so made private
@@ -288,3 +292,119 @@ def test_a_full_disk_in_a_parallel_build_is_a_note_on_that_kb(
     monkeypatch.setattr(build_mod, "_work", real_work)
     full["on"] = False  # space again: no lock was left behind
     assert search("depot parcel", kb="big", root=root).found
+
+
+@pytest.fixture
+def deep_kb(sample_root: Path) -> Iterator[Path]:
+    """The sample root with a KB whose one page is 1,100 folders deep, removed afterwards
+    deepest first (Path.mkdir(parents=True), os.walk and shutil.rmtree all recurse)."""
+    write(sample_root / "deep" / "README.md", "# Deep\n\nNotes kept very deep.\n")
+    folders = [sample_root / "deep"]
+    for _ in range(1_100):
+        folders.append(folders[-1] / "a")
+        folders[-1].mkdir()
+    page = write(folders[-1] / "page.md", "# Page\n\nThe deep page.\n")
+    yield sample_root
+    page.unlink()
+    for folder in reversed(folders[1:]):
+        folder.rmdir()
+
+
+def test_a_kb_a_thousand_folders_deep_takes_nothing_down(deep_kb: Path) -> None:
+    """The stat walk recursed: a KB of 1,000 nested folders raised RecursionError in every
+    kb=None search, list_kbs(refresh=True) and kr list."""
+    sample_root = deep_kb
+    r = search("refund", root=sample_root)
+    assert r.found and r.kb == "payments", r.notes
+    deep = search("the deep page", kb="deep", root=sample_root)
+    assert deep.found and deep.hits[0].path == "a/" * 1_100 + "page.md"
+    infos = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert infos["deep"].doc_count == 1 and infos["payments"].doc_count
+    p = subprocess.run(
+        [sys.executable, "-m", "knowledge_retrieval", "list", "--root", str(sample_root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert p.returncode == 0 and "deep" in p.stdout, p.stderr
+
+
+def test_an_unexpected_error_of_one_kb_is_its_note(
+    sample_root: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Any error met bringing one KB up to date (a bug nobody foresaw: no real KB raises one
+    now, so it is injected) is that KB's note in a search and a listing, logged with its
+    traceback; an index held locked too long still raises."""
+    real = store_mod.scan_kb
+
+    def scan_kb(kb_path: Path, *args: Any, **kwargs: Any) -> Any:
+        if kb_path.name == "glossary":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(kb_path, *args, **kwargs)
+
+    monkeypatch.setattr(store_mod, "scan_kb", scan_kb)
+    r = search("refund", root=sample_root)
+    assert r.found and r.kb == "payments", r.notes
+    [note] = [n for n in r.notes if n.startswith("the index of 'glossary'")]
+    where = index_dir_for(sample_root / "glossary")
+    assert note == (
+        f"the index of 'glossary' ({where}) could not be brought up to date: RecursionError: "
+        "maximum recursion depth exceeded (the other knowledge bases still answer; please "
+        "report this error with the layout of that knowledge base's folder)"
+    )
+    assert "RecursionError" in caplog.text
+    one = search("refund", kb="glossary", root=sample_root)
+    assert (one.found, one.reason, one.notes) == (False, "index_unavailable", (note,))
+    infos = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert infos["payments"].doc_count and infos["glossary"].doc_count is None
+    assert dict(infos["glossary"].skipped)["(index)"] == note
+
+
+def test_an_index_folder_below_a_file_is_an_error_not_nothing_found(
+    sample_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KR_INDEX_DIR below a regular file (it cannot be created, even by root): every index is
+    unusable. That was ok: true, 0 results, reason no_match and a note that no document
+    matches; it is reason index_unavailable, and an error (ok: false) for kr and agents."""
+    blocker = write(tmp_path / "a-file", "not a folder\n")
+    monkeypatch.setenv("KR_INDEX_DIR", str(blocker / "index"))
+    where = index_dir_for(sample_root / "payments")
+    note = (
+        f"the index of 'payments' ({where}): a part of the index folder's path is a file, not "
+        "a folder (remove that file, or set KR_INDEX_DIR to a folder of your own)"
+    )
+    r = search("how long do refunds take", root=sample_root)
+    assert (r.found, r.reason, r.hits) == (False, "index_unavailable", ())
+    assert note in r.notes and not any("matches the keywords" in n for n in r.notes)
+    one = search("refund", kb="payments", root=sample_root)
+    assert (one.reason, one.notes) == ("index_unavailable", (note,))
+    listed = {k.name: k for k in list_kbs(sample_root, refresh=True)}
+    assert dict(listed["payments"].skipped)["(index)"] == note
+    ask = {"action": "query", "query_text": "refund"}
+    out = KnowledgeTool(sample_root).call("query_knowledge", ask)
+    assert out.is_error and out.envelope["error"]["code"] == "index_unavailable", out.text
+    assert out.envelope["error"]["hint"] == (
+        "remove that file, or set KR_INDEX_DIR to a folder of your own"
+    )
+    for command in (["smart", "how long do refunds take"], ["search", "refund"]):
+        kr = [sys.executable, "-m", "knowledge_retrieval", *command, "--output", "json"]
+        p = subprocess.run(
+            [*kr, "--root", str(sample_root)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, "KR_INDEX_DIR": str(blocker / "index")},
+        )
+        assert p.returncode == 1, p.stderr
+        err = json.loads(p.stdout)
+        assert err["ok"] is False
+        assert err["error"]["code"] == "index_unavailable"
+        assert err["error"]["message"].startswith("no index could be used: the index of '")
+        assert err["error"]["message"].endswith(
+            "a part of the index folder's path is a file, not a folder (and 3 more like it)"
+        )
+        assert err["error"]["hint"] == (
+            "remove that file, or set KR_INDEX_DIR to a folder of your own"
+        )

@@ -8,8 +8,10 @@ The rewrites that replaced such regexes are checked against the regexes they rep
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
+import pkgutil
 import re
 import signal
 import time
@@ -28,23 +30,26 @@ from knowledge_retrieval.kb.rules import conditions, markdown, parse_readme
 
 from ..conftest import write
 
-MODULES = (
-    "knowledge_retrieval.kb.discovery",
-    "knowledge_retrieval.kb.parsing",
-    "knowledge_retrieval.kb.plain",
-    "knowledge_retrieval.kb.reader",
-    "knowledge_retrieval.kb.roles",
-    "knowledge_retrieval.kb.scan",
-    "knowledge_retrieval.kb.yaml_keys",
-    "knowledge_retrieval.kb.yaml_reader",
-    "knowledge_retrieval.kb.rules",
-    "knowledge_retrieval.kb.rules.cache",
-    "knowledge_retrieval.kb.rules.conditions",
-    "knowledge_retrieval.kb.rules.frontmatter",
-    "knowledge_retrieval.kb.rules.kinds",
-    "knowledge_retrieval.kb.rules.markdown",
-    "knowledge_retrieval.kb.rules.patterns",
-    "knowledge_retrieval.kb.rules.sentences",
+PACKAGES = (
+    "knowledge_retrieval.lang",
+    "knowledge_retrieval.text",
+    "knowledge_retrieval.kb",
+    "knowledge_retrieval.ranking",
+    "knowledge_retrieval.verdict",
+    "knowledge_retrieval.service",
+)
+"""Every module of these packages is swept: the packages whose patterns see file or query text."""
+MODULES = tuple(
+    sorted(
+        {
+            info.name
+            for pkg in PACKAGES
+            for info in pkgutil.walk_packages(
+                importlib.import_module(pkg).__path__, prefix=f"{pkg}."
+            )
+        }
+        | set(PACKAGES)
+    )
 )
 LENGTH = 30_000
 BUDGET = 0.5
@@ -88,7 +93,131 @@ def _patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
                 )
 
 
-PATTERNS = sorted(_patterns(), key=lambda p: p[0])
+def _asked_patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
+    """text.asked's patterns, compiled on first use from :mod:`knowledge_retrieval.lang`."""
+    from knowledge_retrieval import lang
+    from knowledge_retrieval.lang.grammar import DIGITS, KINDS
+    from knowledge_retrieval.text import asked
+
+    for kind in KINDS:
+        yield f"asked._asked({kind})", asked._asked(kind), ("search",)
+        yield f"asked._values({kind})", asked._values(kind), ("search",)
+    yield "asked._pattern(time_words)", asked._pattern(lang.time_words()), ("search",)
+    yield "asked._pattern(DIGITS)", asked._pattern(DIGITS), ("search",)
+
+
+def _escaped(template: str, word: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(template.replace("WORD", re.escape(word)), flags)
+
+
+LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...]]]]] = {
+    "knowledge_retrieval.text.asked:_asked": _asked_patterns,
+    "knowledge_retrieval.text.asked:_values": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.asked:_pattern": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.wordclass:chinese_noun": lambda: iter(
+        [("wordclass.chinese_noun", _escaped(r"^WORD \d+ (\w+)$", "词", re.MULTILINE), ("search",))]
+    ),
+    "knowledge_retrieval.text.glossary:chinese_words": lambda: iter(
+        [
+            (
+                "glossary.prefix",
+                re.compile(rb"[/; ]" + re.escape(b"rea") + rb"[a-z]*\b"),
+                ("finditer",),
+            )
+        ]
+    ),
+    "knowledge_retrieval.verdict.holds:asked_with_corrections": lambda: iter(
+        [("holds.corrected", _escaped(r"(?<!\w)WORD(?!\w)", "sedonds", re.IGNORECASE), ("sub",))]
+    ),
+    "knowledge_retrieval.ranking.vocabulary:original_spelling": lambda: iter(
+        [
+            (
+                "vocabulary.words",
+                _escaped(r"(?<!\w)WORD[^\W_]*(?!\w)", "ab", re.IGNORECASE),
+                ("findall",),
+            ),
+            ("vocabulary.found", _escaped("WORD", "ab", re.IGNORECASE), ("search",)),
+        ]
+    ),
+    "knowledge_retrieval.kb.rules.markdown:_blocks": lambda: iter(
+        [("markdown.fence", _escaped(r"^[ \t]*WORD{3,}\s*$", "`"), ("match",))]
+    ),
+    "knowledge_retrieval.kb.rules.frontmatter:_locate": lambda: iter(
+        [("frontmatter.key", _escaped(r"^WORD\s*:", "title", re.IGNORECASE), ("match",))]
+    ),
+}
+"""Patterns compiled inside a function from a template and a word (escaped) or from
+:mod:`knowledge_retrieval.lang`'s data, by ``module:function``: how the sweep reaches them."""
+UNSWEPT = {
+    "knowledge_retrieval.kb.rules.patterns:matcher": "a README's globs, translated by wcmatch,"
+    " are matched against KB-relative paths only (at most 4,096 characters)",
+}
+"""Functions whose compiled patterns the sweep leaves out, and why they cannot see long text."""
+
+_COMPILING = {"compile", *_METHODS.split("|")}
+_FLAGS_AT = {"compile": 1, "sub": 4, "subn": 4}
+
+
+def _in_functions(mod: str) -> tuple[list[tuple[str, re.Pattern[Any], str]], set[str]]:
+    """The ``re.<method>(...)`` calls inside the functions of ``mod``: those with a literal
+    pattern, compiled (name, pattern, method), and the ``module:function`` of the others."""
+    module = importlib.import_module(mod)
+    tree = ast.parse(inspect.getsource(module))
+    literal: list[tuple[str, re.Pattern[Any], str]] = []
+    dynamic: set[str] = set()
+
+    def visit(node: ast.AST, func: str | None) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            func = getattr(node, "name", None) or func or "<lambda>"
+        if (
+            func is not None
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "re"
+            and node.func.attr in _COMPILING
+            and node.args
+        ):
+            src = node.args[0]
+            if isinstance(src, ast.Constant) and isinstance(src.value, (str, bytes)):
+                flags_node = next((k.value for k in node.keywords if k.arg == "flags"), None)
+                at = _FLAGS_AT.get(node.func.attr, 2)
+                if flags_node is None and len(node.args) > at:
+                    flags_node = node.args[at]
+                flags = 0
+                if flags_node is not None:
+                    expr = ast.Expression(flags_node)
+                    flags = eval(compile(expr, mod, "eval"), {"re": re, **vars(module)})
+                method = "search" if node.func.attr == "compile" else node.func.attr
+                name = f"{mod.rsplit('.', 1)[1]}.{func}:{node.lineno}"
+                literal.append((name, re.compile(src.value, flags), method))
+            else:
+                dynamic.add(f"{mod}:{func}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, func)
+
+    visit(tree, None)
+    return literal, dynamic
+
+
+def _function_patterns() -> Iterator[tuple[str, re.Pattern[Any], tuple[str, ...]]]:
+    for mod in MODULES:
+        literal, _dynamic = _in_functions(mod)
+        for name, pattern, method in literal:
+            yield name, pattern, (method,)
+    for reach in LAZY.values():
+        yield from reach()
+
+
+PATTERNS = sorted([*_patterns(), *_function_patterns()], key=lambda p: p[0])
+
+
+def test_every_compiled_pattern_is_reached() -> None:
+    """A function that compiles a pattern from something else than a literal is listed in
+    :data:`LAZY` (how the sweep reaches it) or :data:`UNSWEPT` (why it need not)."""
+    dynamic = set().union(*(_in_functions(mod)[1] for mod in MODULES))
+    assert dynamic - LAZY.keys() - UNSWEPT.keys() == set()
+    assert (LAZY.keys() | UNSWEPT.keys()) - dynamic == set()  # none listed that is gone
 
 
 def test_the_patterns_are_found() -> None:
@@ -202,6 +331,46 @@ def test_every_regex_on_its_own_characters_repeated(
                 )
 
 
+PAGE = 20_000
+"""The length of a page-sized text (a value check took 17.7 s on a 20 KB list of numbers)."""
+PAGES = {
+    "a list of numbers": ",".join(str(1000 + i) for i in range(PAGE // 5)),
+    "a dotted list of numbers": ".".join(str(1000 + i) for i in range(PAGE // 5)),
+    "a dotted list and a percent": ".".join(str(1000 + i) for i in range(PAGE // 5)) + " %",
+    "numbers and blanks": "1 " * (PAGE // 2) + "x",
+    "a number and blanks": "5" + " " * PAGE + "x",
+    "a number and tabs": "5" + "\t" * PAGE + "x",
+    "a run of digits": "1" * PAGE + "x",
+    "Chinese numerals": "三" * PAGE + "x",
+    "Chinese numerals and blanks": "三 " * (PAGE // 2) + "x",
+    "a Chinese list": "一、" * (PAGE // 2) + "x",
+    "dashes": "-" * PAGE + "x",
+    "dots": "." * PAGE + "x",
+    "commas and blanks": ", " * (PAGE // 2) + "x",
+    "question marks": "？" * PAGE + "x",
+    "pipes": "| " * (PAGE // 2) + "x",
+    "colons": "a:" * (PAGE // 2) + "x",
+    "newlines then text": "\n" * PAGE + "x",
+    "lines of a word": "a\n" * (PAGE // 2) + "x",
+    "a word then blanks": "a" + " " * PAGE + "\nx",
+    "words": "ab " * (PAGE // 3) + "x",
+    "field lines": "name: value\n\n" * (PAGE // 13),
+}
+"""Page-sized text of the shapes pages have (number lists, blank runs, Chinese numerals,
+repeated punctuation, a newline then text, rows of ``field: value``), fed to every pattern
+with every method (and to every step of a search in tests/test_adversarial.py)."""
+
+
+@pytest.mark.parametrize(("name", "pattern", "methods"), PATTERNS, ids=[p[0] for p in PATTERNS])
+def test_every_regex_on_page_sized_text(
+    name: str, pattern: re.Pattern[str], methods: tuple[str, ...]
+) -> None:
+    for what, text in PAGES.items():
+        for method in methods:
+            took = timed(_call(pattern, method, text))
+            assert took < BUDGET, f"{name}.{method} took {took:.2f} s on {what}"
+
+
 # ------------------------------------------------------------------ the attacks that were found
 
 ATTACKS = {
@@ -284,3 +453,31 @@ def test_the_topic_tail_rewrite_matches_the_old_regex(text: str) -> None:
 def test_links_and_images_keep_their_text() -> None:
     got = markdown._clean_inline("See [the API](api/index.md) and ![logo](logo.png) [x]")
     assert got == "See the API and [x]"
+
+
+_OLD_TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*\s+[^<>]*=[^<>]*>")
+_OLD_ROUTING_VERSION = re.compile(
+    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])\d+\.\d+(?:\.\d+)*(?:-?(?:rc|beta|alpha)\.?\d*)?"
+    r"(?![\w.]*\s*%)|\b(?:version|release|ver\.?)\s*\d+|(?:版本|第)\s*\d+|\d+(?:\.\d+)*\s*版",
+    re.IGNORECASE,
+)
+_TAGS = st.lists(st.sampled_from([*'<>/a= \t"x.:-', "<a ", '="1"']), max_size=16).map("".join)
+_VERSIONS = st.lists(
+    st.sampled_from([*"1 2.v%-x版第", "rc", "beta", "版本", "version ", "1.2"]), max_size=10
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None, database=None)
+@given(_TAGS)
+def test_the_query_tag_rewrite_matches_the_old_regex(text: str) -> None:
+    from knowledge_retrieval.ranking import query
+
+    assert query._TAG_WITH_ATTRIBUTES.sub(" ", text) == _OLD_TAG_WITH_ATTRIBUTES.sub(" ", text)
+
+
+@settings(max_examples=1000, deadline=None, database=None)
+@given(_VERSIONS)
+def test_the_version_rewrites_find_what_the_old_regexes_found(text: str) -> None:
+    from knowledge_retrieval.ranking import routing
+
+    assert bool(routing._VERSION.search(text)) == bool(_OLD_ROUTING_VERSION.search(text))

@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 from knowledge_retrieval import search
 from knowledge_retrieval.results import Hit
 from knowledge_retrieval.text.asked import Kind
-from knowledge_retrieval.verdict.answer import MAX_STATEMENT, cut, key_statement, quotes, units
+from knowledge_retrieval.verdict.answer import (
+    MAX_STATEMENT,
+    compose_answer,
+    cut,
+    key_statement,
+    quotes,
+    units,
+)
 
 from ..conftest import write
 
@@ -308,3 +315,86 @@ def test_a_section_that_is_only_its_title_is_quoted_up_to_a_word_end(tmp_path: P
     head = got.removesuffix("…")
     assert text.startswith(head) and not (_letter(head[-1]) and _letter(text[len(head)]))
     assert got.endswith("meaning…") and len(got) <= MAX_STATEMENT + 1
+
+
+# ------------------------------------------------------- long pages: bounded, code kept in lines
+
+RESTORE = """\
+# Backups
+
+Nightly restic backups of /etc and /srv go to the NAS.
+
+## Restore a file from backup
+
+```bash
+# restore a file from the latest backup
+source /root/.restic.env
+restic snapshots
+restic restore latest --target /tmp/restore --include /etc/nginx/nginx.conf
+```
+
+Check it before copying it back.
+"""
+
+
+def test_a_quoted_code_block_keeps_its_lines(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "homelab" / "README.md", "# Homelab\n\nMy homelab: services, backups.\n")
+    write(root / "homelab" / "backups.md", RESTORE)
+    result = search("how do I restore a file from backup", root=root)
+    assert result.answer.splitlines()[:7] == [
+        "From the local knowledge base homelab, backups.md (Backups > Restore a file from backup): ",
+        "```bash",
+        "# restore a file from the latest backup",
+        "source /root/.restic.env",
+        "restic snapshots",
+        "restic restore latest --target /tmp/restore --include /etc/nginx/nginx.conf",
+        "```",
+    ]
+
+
+def test_a_code_block_is_one_unit_and_clipped_at_a_line() -> None:
+    code = "```sh\n" + "".join(f"echo step {i}\n" for i in range(100)) + "```"
+    content = f"Run this:\n\n{code}\n\nThen stop. Done."
+    assert units(content) == ["Run this:", code, "Then stop.", "Done."]
+    statement = key_statement(_hit(content, ("echo", "step")), 1)
+    lines = statement.splitlines()
+    assert lines[:3] == ["", "```sh", "echo step 0"]
+    assert lines[-2:] == ["…", "```"]
+    assert all(line.startswith("echo step ") for line in lines[2:-2])
+    assert len(statement) <= MAX_STATEMENT + 10
+    # an unclosed fence runs to the end of the section, closed in the answer
+    assert units("Run:\n\n~~~\nls -l\n\nls -a") == ["Run:", "~~~\nls -l\n\nls -a\n~~~"]
+
+
+def test_a_page_long_title_is_clipped_in_the_answer() -> None:
+    title = "Title " * 10_000  # a 60 KB front-matter title
+    hit = Hit(
+        kb="kb",
+        path="page.md",
+        title=title,
+        heading_path=(),
+        line_start=1,
+        line_end=2,
+        snippet_text="",
+        score=0.9,
+        matched_terms=("refund",),
+        content="A refund takes 5 days.",
+    )
+    answer = compose_answer("en", [hit, hit], [])
+    assert len(answer) < 1_000
+    assert answer.splitlines()[0] == (
+        "From the local knowledge base kb, page.md (" + "Title " * 19 + "Title…): "
+        "A refund takes 5 days."
+    )
+
+
+def test_a_table_of_many_rows_is_read_once() -> None:
+    """Each row's first field is counted once (a count per row was quadratic: 6.6 s on an
+    800 KB table), and at most MAX_UNITS units are scored, those naming a keyword first."""
+    rows = "\n\n".join(f"Code: E{i}\nMeaning: order {i} failed" for i in range(40_000))
+    hit = _hit(rows, ("E39999",), heading="Codes")
+    assert len(units(rows)) == 40_000
+    assert key_statement(hit, 1) == "Code: E39999; Meaning: order 39999 failed"
+    picked = quotes(_hit(rows, ("order",), heading="Codes"), 3)
+    assert picked[0] == ("Code: E0; Meaning: order 0 failed", True)
