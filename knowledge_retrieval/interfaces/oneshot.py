@@ -13,14 +13,14 @@ import types
 from typing import Any
 
 ONE_THREAD_BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-"""numpy's BLAS starts a thread per core when numpy is imported (about 60 ms of a busy 2-core
-machine, more with more cores); ranking's few small matrix products never use them."""
+"""numpy's BLAS starts a thread per core when numpy is imported (its cost: ``python -m
+benchmarks --quick``'s one-shot figures); ranking's few small matrix products never use them."""
 
 
 ONE_SHOT_GC_THRESHOLD = (100_000, 50, 100)
 """The garbage collector's thresholds in a one-shot ``kr`` (Python's are 700, 10, 10): its
 imports and a search allocate a few hundred thousand objects that live until it exits, and
-nearly no cycles; with the defaults about 100 collections took 10 ms of a 200 ms search."""
+nearly no cycles: the collections Python's defaults make are time spent on nothing."""
 
 
 def prepare() -> None:

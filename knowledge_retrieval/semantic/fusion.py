@@ -31,12 +31,10 @@ from .vectors import SectionVectors
 log = logging.getLogger(__name__)
 
 COS_LINE = 0.26
-"""The centred cosine at which a file found by meaning is on the decision line,
-fitted by ``python -m calibration.crosslang --fit`` on the cross-language and absent questions
-of the six read team sets: the line of least cost (3 × misses + false founds) among those that
-keep the absent answers rejected within 2 points of the lexical engine alone (80% there). A
-lower line finds more (0.17: 74% of the cross-language questions found with the right file
-first, but 69% of the absent answers rejected); 0.26: 65% and 78%; lexical only: 59% and 80%."""
+"""The centred cosine at which a file found by meaning is on the decision line, fitted by
+``python -m calibration.crosslang --fit`` (which prints the figures behind it) on the
+cross-language and absent questions of the read team sets: the line of least cost (3 × misses +
+false founds) among those that keep absent answers rejected within 2 points of words alone."""
 COS_HIGH = 0.51
 """The centred cosine that maps to a score of 0.9, the most meaning alone gives."""
 MAX_MEANING_SCORE = 0.9
@@ -47,8 +45,6 @@ question's own language (reached only when the words found nothing): there the w
 their chance, and on the dev sets such hits were far more often absent answers than right
 ones, so they are shown under the line, never "found"."""
 
-"""A few questions about nothing in particular per language: their mean vector is what a
-question of the language has in common with any other, subtracted before the cosine."""
 
 _QMEANS: dict[str, dict[str, np.ndarray]] = {}
 _QLOCK = threading.Lock()
