@@ -36,7 +36,7 @@ from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStat
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..ruler import Ruler
-from . import routing
+from . import routing, tuned
 from .candidates import Candidates, field_value_match
 from .features import features
 from .matches import Evidence, FileMatch, RankOutcome, SectionMatch
@@ -48,23 +48,22 @@ from .vocabulary import (
     vocabulary_check,
 )
 
-K1 = 1.2
-W_COVERAGE, W_RELEVANCE, W_TITLE, W_EMPHASIS, W_CONSTRAINT = 0.315, 0.36, 0.103, 0.045, 0.027
-W_TITLE_PRECISION = 0.15
-"""The share of the file's title made of query terms (the page is about what was asked)."""
-ENTRY_FACTOR = 0.85
-"""An entry / TOC file that is not asked for is scored down (its links are the answer)."""
-OTHER_VERSION_FACTOR = 0.8
-"""A file of another version than the one the question names is scored down."""
+# the weights of the ladder: declared in tuned.json, each with what it does
+K1 = tuned.value("ranker.k1")
+W_COVERAGE = tuned.value("ranker.coverage")
+W_RELEVANCE = tuned.value("ranker.relevance")
+W_TITLE = tuned.value("ranker.title")
+W_EMPHASIS = tuned.value("ranker.emphasis")
+W_CONSTRAINT = tuned.value("ranker.constraint")
+W_TITLE_PRECISION = tuned.value("ranker.title_precision")
+ENTRY_FACTOR = tuned.value("ranker.entry_factor")
+OTHER_VERSION_FACTOR = tuned.value("ranker.other_version_factor")
+FIELD_VALUE_BONUS = tuned.value("ranker.field_value_bonus")
+TOGETHER_SHARE = tuned.value("ranker.together_share")
+TWIN_TOLERANCE = tuned.value("ranker.twin_tolerance")
 CANDIDATE_SECTIONS = 400
-FIELD_VALUE_BONUS = 0.25
-"""A table row whose field named by one keyword holds another keyword (状态码: 20)."""
+"""Sections read per question (a budget, not a weight)."""
 MAX_FIELD_CHECKS = 6
-TOGETHER_SHARE = 0.5
-"""The part of the coverage feature that counts keywords found together in one section (the
-rest counts them anywhere in the file)."""
-TWIN_TOLERANCE = 0.02
-"""Copies of a page match alike: keyword coverage and relevance within this."""
 
 
 FACTORS: Ruler[Callable[..., float]] = Ruler("factor", "ranking.ranker")

@@ -28,14 +28,15 @@ from ..kb.rules.kinds import KIND_WORDS
 from ..lang import TOPIC_TWINS
 from ..models import Condition, KBRules
 from ..text.analysis import has_cjk, index_terms, to_simplified
+from . import tuned
 from .query import Query
 
-CONDITION_MET_FACTOR = 1.1
-UNKNOWN_CONDITION_FACTOR = 0.7
-AVOID_FACTORS = {"weak": 0.92, "normal": 0.85, "strong": 0.7}
-PREFER_FACTORS = {"weak": 0.97, "normal": 1.0, "strong": 1.06}
-OVER_FACTOR = 0.98
-ROUTE_FACTOR = 1.15
+CONDITION_MET_FACTOR = tuned.value("routing.condition_met")
+UNKNOWN_CONDITION_FACTOR = tuned.value("routing.unknown_condition")
+AVOID_FACTORS = {d: tuned.value(f"routing.avoid_{d}") for d in ("weak", "normal", "strong")}
+PREFER_FACTORS = {d: tuned.value(f"routing.prefer_{d}") for d in ("weak", "normal", "strong")}
+OVER_FACTOR = tuned.value("routing.over")
+ROUTE_FACTOR = tuned.value("routing.route")
 
 _VERSION = re.compile(
     r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])(?>\d+\.\d+(?:\.\d+)*)(?:-?(?:rc|beta|alpha)\.?\d*+)?"

@@ -6,19 +6,20 @@ import functools
 from dataclasses import dataclass
 
 from ..models import KBRules
+from ..ranking import tuned
 from ..ranking.query import Query
 from ..text.analysis import cjk_script, index_terms
 from .scale import at_line
 
-README_WEIGHT = 0.35
-CLOSE_CALL = 0.06
+README_WEIGHT = tuned.value("choose.readme_weight")
+CLOSE_CALL = tuned.value("choose.close_call")
 """Leaders closer than this are both searched (and merged)."""
-SCRIPT_BONUS = 0.02
+SCRIPT_BONUS = tuned.value("choose.script_bonus")
 """Added when a Chinese question and the KB's README are in the same script (Traditional or
 Simplified): a tie-breaker between two Chinese KBs that match alike."""
 
 
-EVIDENCE_CUT = 0.29
+EVIDENCE_CUT = tuned.value("choose.evidence_cut")
 """The evidence (the ranking's weighted feature sum) that KB choice puts at the line (piecewise
 linear, monotone): the scale README overlap was weighed against on the dev suites."""
 
