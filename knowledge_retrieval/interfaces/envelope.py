@@ -150,6 +150,7 @@ def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str
             "page_languages": list(k.page_languages),
             "rules": [r.to_dict() for r in k.rules.understood],
             "not_understood": [u.to_dict() for u in k.rules.not_understood],
+            "sentences": [s.to_dict() for s in k.rules.sentences],
         }
         for k in kbs
     ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 
-from ...models import RULE_ACTIONS, KBRules, Rule, Unread
+from ...models import RULE_ACTIONS, KBRules, ReadmeSentence, Rule, Unread
 from .patterns import (
     FolderScope,
     is_emphasized,
@@ -23,11 +23,13 @@ from .patterns import (
 
 __all__ = [
     "FolderScope",
+    "forbidding",
     "is_emphasized",
     "is_entry",
     "is_included",
     "parse_readme",
     "path_matches",
+    "unread_about",
 ]
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,7 @@ def _parse(text: str) -> KBRules:
         entry=paths("entry"),
         understood=understood,
         not_understood=unread,
+        sentences=tuple(ff["sentences"]),
     )
 
 
@@ -104,3 +107,24 @@ def _merge(rules: list[Rule]) -> tuple[Rule, ...]:
             if r.action == action and r not in out:
                 out[r] = None
     return tuple(out)
+
+
+def unread_about(rules: KBRules, rel_path: str) -> tuple[ReadmeSentence, ...]:
+    """The README sentences not understood that name a folder or file holding ``rel_path``:
+    quoted on a hit from there ("README, not understood: ..."), so an agent applies them."""
+    texts = {u.text for u in rules.not_understood}
+    return tuple(
+        s
+        for s in rules.sentences
+        if s.text in texts and any(path_matches(rel_path, p) for p in s.paths)
+    )
+
+
+def forbidding(rules: KBRules, rel_path: str) -> tuple[Rule, ...]:
+    """The unconditional exclusions whose path holds ``rel_path``: what a note says of a
+    question only such pages answer ("its README says not to use archive/")."""
+    return tuple(
+        r
+        for r in rules.understood
+        if r.action == "exclude" and r.unless is None and path_matches(rel_path, r.path)
+    )

@@ -36,7 +36,7 @@ MAX_ENTRIES = 256
 """Entries kept (one per README text seen); the oldest go when there are more."""
 
 _PACKAGE = Path(__file__).resolve().parents[2]
-_SOURCES = ("models.py", "defaults.py", "kb/yaml_reader.py")
+_SOURCES = ("models.py", "defaults.py", "kb/yaml_reader.py", "lang/readme.py")
 _THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
 
 
