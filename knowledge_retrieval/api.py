@@ -388,7 +388,24 @@ def search(
         _ask_in_their_language(q, kbs, more)
         _suggest_other_kbs(q, usable, kb_names, more)
         result = dataclasses.replace(result, notes=result.notes + tuple(more))
-    return result
+    return _readme_says(result, kbs, q)
+
+
+def _readme_says(result: SearchResult, kbs: Sequence[_KB], q: Query) -> SearchResult:
+    """Issue #34: a question only a forbidden folder answers is noted as such (first), and a
+    hit from a folder a README sentence not understood names quotes that sentence."""
+    from .kb.rules.forbidden import forbidden_note, readme_quotes
+
+    rules = {k.loc.name: k.rules for k in kbs}
+    if not result.found:
+        words = [k.text for k in q.keywords]
+        said = [n for k in kbs if (n := forbidden_note(k.loc.name, k.loc.path, k.rules, words))]
+        return dataclasses.replace(result, notes=(*said, *result.notes)) if said else result
+    hits = tuple(
+        dataclasses.replace(h, readme=readme_quotes(rules[h.kb], h.path)) if h.kb in rules else h
+        for h in result.hits
+    )
+    return dataclasses.replace(result, hits=hits)
 
 
 def _ask_in_their_language(q: Query, kbs: Sequence[_KB], notes: list[str]) -> None:

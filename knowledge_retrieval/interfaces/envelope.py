@@ -46,6 +46,7 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "missing_terms": list(hit.missing_terms),
         "lacks": hit.lacks,
         "via": hit.via,
+        **({"readme": list(hit.readme)} if hit.readme else {}),
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
@@ -169,6 +170,7 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     return "\n\n".join(
         f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
         + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
+        + "".join(f"\n{q}" for q in r.get("readme", ()))
         + (
             "\n**Found by:** meaning, not the question's words: read it before quoting it"
             if r.get("via") == "meaning"
