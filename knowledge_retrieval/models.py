@@ -50,7 +50,9 @@ class Rule:
     when: Condition | None = None
     """``route``: the path is lifted for questions where this holds."""
     strength: str = "normal"
-    """``prefer`` / ``avoid``: ``weak``, ``normal`` or ``strong``."""
+    """``prefer`` / ``avoid``: ``weak``, ``normal`` or ``strong``; ``exclude``: ``weak`` when
+    read from a word of non-authority alone ("outdated"), which a rule on the path said
+    outright overrides."""
     over: tuple[str, ...] = ()
     """``prefer``: paths that lose a near-tie against this one."""
     line: int = dc.field(default=0, compare=False)

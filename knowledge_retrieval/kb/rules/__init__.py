@@ -63,7 +63,7 @@ def _parse(text: str) -> KBRules:
     ff = read_body(body, head.count("\n") + 1)
     meta = meta or {}
     fm, fm_unread = fm_rules(meta, head.split("\n")) if meta else ([], [])
-    understood = _merge([*fm, *ff["rules"]])
+    understood = _outright(_merge([*fm, *ff["rules"]]))
     unread = _dedupe_unread([*fm_unread, *ff["unread"]])
 
     def paths(action: str) -> tuple[str, ...]:
@@ -97,6 +97,16 @@ def _parse(text: str) -> KBRules:
 
 def _dedupe_unread(items: list[Unread]) -> tuple[Unread, ...]:
     return tuple({(u.line, u.text): u for u in items}.values())
+
+
+def _outright(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules less each exclusion read from a word of non-authority alone ("`faq-old/` —
+    partly outdated") whose path another rule states outright ("avoid `faq-old/`", "only
+    for old-version questions: `v1/`"): what the README says to do wins over a description."""
+    said = {r.path for r in rules if not (r.action == "exclude" and r.strength == "weak")}
+    return tuple(
+        r for r in rules if not (r.action == "exclude" and r.strength == "weak" and r.path in said)
+    )
 
 
 def _merge(rules: list[Rule]) -> tuple[Rule, ...]:

@@ -409,6 +409,10 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
+
+    def far_is_plain(src: int) -> bool:
+        return clauses[src].sentence not in forced
+
     for n, s in enumerate(sentences):
         if not s:
             continue
@@ -416,8 +420,11 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
         for idx, path in _paths(s, line.codes):
             kind: str | None
             unless = None
+            weak = "normal"
             if idx in got:
                 kind, src = got[idx]
+                if kind == "exclude" and not clauses[src].cues.forbid and far_is_plain(src):
+                    weak = "weak"  # a word of non-authority only: a rule said outright wins
                 far = clauses[src].sentence
                 if far != n and kind == "exclude":
                     if far not in far_conditions:
@@ -439,7 +446,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 kind,
                 path,
                 unless=unless,
-                strength=st if kind == "prefer" else "normal",
+                strength=st if kind == "prefer" else weak if kind == "exclude" else "normal",
                 source=source,
             )
             out[(n, rule)] = None
