@@ -75,6 +75,7 @@ EN_NON_AUTHORITY = words(
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
     treat_as_fiction not_verified unchecked never_checked
+    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -88,6 +89,7 @@ EN_PREFER = words(
     highest_priority take_priority takes_priority precedence overrides supersedes
     most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
     trust
+    come_from comes_from answer_from answers_from best starting_point
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -97,6 +99,7 @@ EN_ENTRY = words(
     index table_of_contents contents overview map start begin first open read start_from
     start_at links_every lists_every entry_point home
     landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
+    starting_point listed lists
     """
 )
 """Words that make a named file an entry point ("start from `index.md`")."""
@@ -143,6 +146,7 @@ ZH_NON_AUTHORITY = words(
     未完善 待审核 待审 审核中 未核实 未验证 不一定准确 可能不准确 有误 可能有误 仅作记录 仅作参考
     仅供学习 仅供存档 不作数 不算数 不作准 不具效力 已失效 已作废 已撤销 撤销 不再适用 已不适用
     被替换 已被替换 陈旧 老旧 杜撰 非权威 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
+    提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -152,6 +156,7 @@ ZH_PREFER = words(
     优先 为准 权威 首先 先查 先看 先读 先打开 先阅读 先参考 正史 首选 主要依据 最可靠 以此为准
     优先于 胜过
     首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
+    唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -160,6 +165,7 @@ ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
     目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
+    列出 列有 一览
     """
 )
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
