@@ -50,7 +50,9 @@ class Rule:
     when: Condition | None = None
     """``route``: the path is lifted for questions where this holds."""
     strength: str = "normal"
-    """``prefer`` / ``avoid``: ``weak``, ``normal`` or ``strong``."""
+    """``prefer`` / ``avoid``: ``weak``, ``normal`` or ``strong``; ``exclude``: ``weak`` when
+    read from a word of non-authority alone ("outdated"), which a rule on the path said
+    outright overrides."""
     over: tuple[str, ...] = ()
     """``prefer``: paths that lose a near-tie against this one."""
     line: int = dc.field(default=0, compare=False)
@@ -70,6 +72,30 @@ class Rule:
             out["over"] = list(self.over)
         out["line"], out["source"] = self.line, self.source
         return out
+
+
+@dc.dataclass(frozen=True, slots=True)
+class ReadmeSentence:
+    """A README sentence that names a folder or file of its KB, and what it became."""
+
+    line: int
+    text: str
+    paths: tuple[str, ...] = ()
+    """The folders (ending in ``/``) and files it names."""
+    became: tuple[str, ...] = ()
+    """Its rules as ``"exclude archive/"``, ``"prefer docs/ (strong)"`` ...; empty: none."""
+    note: str = ""
+    """Why it gave no rule: ``not understood``, or ``no rule: ...`` (a sentence about writing
+    to a folder, or one with no prohibition or preference); empty when it gave rules."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "text": self.text,
+            "paths": list(self.paths),
+            "became": list(self.became),
+            "note": self.note,
+        }
 
 
 @dc.dataclass(frozen=True, slots=True)
@@ -110,7 +136,9 @@ class KBRules:
     ``exclude``, ``emphasize`` and ``entry`` above are its unconditional paths; an ``exclude``
     with a condition is indexed and left out at search time unless the condition holds."""
     not_understood: tuple[Unread, ...] = ()
-    """README sentences that look like rules but gave none."""
+    """README sentences that look like rules but gave none: an agent applies them itself."""
+    sentences: tuple[ReadmeSentence, ...] = ()
+    """Every README sentence that names a folder or file, and what it became (``kr rules``)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

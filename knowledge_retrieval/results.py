@@ -105,6 +105,9 @@ class Hit:
     """``words`` when the hit was found by the question's words; ``meaning`` when the semantic
     layer found it (or gave its score): its :attr:`matched_terms` are then only the keywords
     its text really holds, often none."""
+    readme: tuple[str, ...] = ()
+    """README sentences its KB's README says of this hit's folder that were not understood
+    (``README, not understood: ...``): apply them yourself before quoting the hit."""
     explain: Mapping[str, Any] | None = dc.field(default=None, hash=False, compare=False)
     """With ``search(..., explain=True)``: each feature of the score, its value and its part of
     the log-odds, the probability and the decision line (docs/scores.md)."""
@@ -149,6 +152,7 @@ class Hit:
         d["matched_terms"] = list(self.matched_terms)
         d["missing_terms"] = list(self.missing_terms)
         d["absent_identifiers"] = list(self.absent_identifiers)
+        d["readme"] = list(self.readme)
         d["lacks"] = self.lacks
         d["score"] = round(self.score, 4)
         return d

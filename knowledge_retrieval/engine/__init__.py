@@ -5,7 +5,9 @@
    on each ranked file (:func:`..verdict.holds.judge`), and meaning where words cannot meet;
 3. :func:`choose` — for ``kb=None``, the KB or KBs whose README and best document fit;
 4. :func:`decide` — the hits across the KBs searched, found or not found, with their notes;
-5. :func:`advise` — for a question not found, what to try instead.
+5. :func:`advise` — for a question not found, what to try instead;
+6. :func:`obey_readme` — what the READMEs say of it: a forbidden folder that alone has the
+   answer, a sentence not understood about a hit's folder.
 
 ``api.search`` and the memory search (:mod:`..team.memory`) both run through it.
 """
@@ -50,6 +52,7 @@ __all__ = [
     "choose",
     "decide",
     "no_documents_note",
+    "obey_readme",
     "refresh_and_rank",
     "resolve",
     "rules_of",
@@ -128,7 +131,25 @@ def run(
     result = decide(q, [k.name for k in kbs], searched, notes, threshold, top_k, explain)
     if not result.found:
         result = advise(result, q, kbs, got.usable)
-    return result
+    return obey_readme(result, kbs, q)
+
+
+def obey_readme(result: SearchResult, kbs: Sequence[KnowledgeBase], q: Query) -> SearchResult:
+    """What the KBs' READMEs say of the result: a question only a forbidden folder answers is
+    noted as such (first), so an agent can say there is no current answer; a hit from a folder
+    a README sentence that was not understood names quotes that sentence."""
+    from ..kb.rules.forbidden import forbidden_note, readme_quotes
+
+    rules = {k.name: k.rules for k in kbs}
+    if not result.found:
+        words = [k.text for k in q.keywords]
+        said = [n for k in kbs if (n := forbidden_note(k.name, k.path, k.rules, words))]
+        return dataclasses.replace(result, notes=(*said, *result.notes)) if said else result
+    hits = tuple(
+        dataclasses.replace(h, readme=readme_quotes(rules[h.kb], h.path)) if h.kb in rules else h
+        for h in result.hits
+    )
+    return dataclasses.replace(result, hits=hits)
 
 
 def resolve(

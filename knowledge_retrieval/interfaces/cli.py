@@ -183,12 +183,60 @@ def cmd_list(args: argparse.Namespace) -> int:
         if not kbs:
             return "No knowledge bases (folders with a README.md) under the root."
         width = max(len(k.name) for k in kbs)
-        return "\n".join(
-            one_line(
-                f"{k.name:<{width}}  {clip(k.description, 100)}"
-                + (f" ({', '.join(k.page_languages)})" if k.page_languages else "")
+        lines = []
+        for k in kbs:
+            lines.append(
+                one_line(
+                    f"{k.name:<{width}}  {clip(k.description, 100)}"
+                    + (f" ({', '.join(k.page_languages)})" if k.page_languages else "")
+                )
             )
-            for k in kbs
+            lines += [
+                one_line(f"{'':<{width}}  README, not understood (line {u.line}): {u.text}")
+                for u in k.rules.not_understood
+            ]
+        return "\n".join(lines)
+
+    return _emit(args, env, text)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """Each README sentence that names a folder or file, and what it became."""
+    from ..api import list_kbs
+    from ..service import check_kb_ids, require_kbs
+    from ..service.envelope import kb_list_envelope
+
+    require_kbs(args.root)
+    kbs = list(list_kbs(args.root))
+    if args.kb:
+        wanted = check_kb_ids([args.kb], args.root)
+        kbs = [k for k in kbs if k.name in wanted]
+    env = kb_list_envelope(kbs)
+
+    def text() -> str:
+        out = []
+        for k in kbs:
+            out.append(one_line(f"{k.name} ({k.rules.style} README)"))
+            said = {s.text for s in k.rules.sentences}
+            lines = {s.line for s in k.rules.sentences}
+            for r in k.rules.understood:  # front matter's rules and lines named by no sentence
+                if r.line not in lines:
+                    out.append(one_line(f"  line {r.line}: {r.source}"))
+                    out.append(one_line(f"    → {r.action} {r.path}"))
+            for s in k.rules.sentences:
+                out.append(one_line(f"  line {s.line}: {s.text}"))
+                became = "; ".join(s.became) if s.became else s.note
+                out.append(one_line(f"    → {became}"))
+            for u in k.rules.not_understood:
+                if u.text not in said:
+                    out.append(one_line(f"  line {u.line}: {u.text}"))
+                    out.append("    → not understood")
+            if out[-1].startswith(k.name):
+                out.append("  (no sentence of the README names a folder or file)")
+        return (
+            "\n".join(out)
+            if out
+            else "No knowledge bases (folders with a README.md) under the root."
         )
 
     return _emit(args, env, text)
@@ -596,6 +644,7 @@ def cmd_tool_schema(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "list": cmd_list,
+    "rules": cmd_rules,
     "search": cmd_search,
     "smart": cmd_smart,
     "memory search": cmd_memory_search,

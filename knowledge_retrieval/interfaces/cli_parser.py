@@ -216,6 +216,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("list", "list the knowledge bases under the root")
     _common(p, OUTPUTS_PLAIN)
 
+    p = add(
+        "rules",
+        "each README sentence that names a folder or file, and what it became",
+        "each README sentence that names a folder or file of its KB and the rule it became "
+        "(exclude, prefer, entry ...), or why it became none: fix a sentence, run it again",
+    )
+    p.add_argument("kb", nargs="?", metavar="KB", help="one knowledge base (default: every one)")
+    _common(p, OUTPUTS_PLAIN)
+
     p = add("search", "search the knowledge bases (for people: answer, hits and notes)")
     _query(p)
     p.add_argument(

@@ -47,6 +47,7 @@ def hit_metadata(hit: Hit) -> dict[str, Any]:
         "missing_terms": list(hit.missing_terms),
         "lacks": hit.lacks,
         "via": hit.via,
+        **({"readme": list(hit.readme)} if hit.readme else {}),
         **({"explain": dict(hit.explain)} if hit.explain is not None else {}),
     }
 
@@ -165,6 +166,7 @@ def kb_list_envelope(kbs: Sequence[Any], message: str | None = None) -> dict[str
             "page_languages": list(k.page_languages),
             "rules": [r.to_dict() for r in k.rules.understood],
             "not_understood": [u.to_dict() for u in k.rules.not_understood],
+            "sentences": [s.to_dict() for s in k.rules.sentences],
         }
         for k in kbs
     ]
@@ -183,6 +185,7 @@ def to_markdown(envelope: Mapping[str, Any]) -> str:
     return "\n\n".join(
         f"**Source:** {escape_breaks(str(r['source']))}\n**Content:**\n{r['content']}"
         + (f"\n**Lacks:** {r['lacks']}" if r.get("lacks") else "")
+        + "".join(f"\n{q}" for q in r.get("readme", ()))
         + (
             "\n**Found by:** meaning, not the question's words: read it before quoting it"
             if r.get("via") == "meaning"

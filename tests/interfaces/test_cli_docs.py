@@ -39,6 +39,7 @@ COMMANDS = _commands()
 def test_all_commands_are_found() -> None:
     assert {c for c, _p, _h in COMMANDS} == {
         "list",
+        "rules",
         "search",
         "smart",
         "memory search",

@@ -343,7 +343,7 @@ def test_parse_readme_never_raises(text: str):
     r = rules_mod._parse(text)  # the unguarded parser: a crash here is a bug
     assert parse_readme(text) == r
     for key, value in r.to_dict().items():
-        if key in ("understood", "not_understood"):
+        if key in ("understood", "not_understood", "sentences"):
             assert all(isinstance(v, dict) for v in value)
         elif isinstance(value, list):
             assert all(isinstance(v, str) and v for v in value)

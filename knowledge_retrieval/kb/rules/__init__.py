@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 
-from ...models import RULE_ACTIONS, KBRules, Rule, Unread
+from ...models import RULE_ACTIONS, KBRules, ReadmeSentence, Rule, Unread
 from .patterns import (
     FolderScope,
     is_emphasized,
@@ -23,11 +23,13 @@ from .patterns import (
 
 __all__ = [
     "FolderScope",
+    "forbidding",
     "is_emphasized",
     "is_entry",
     "is_included",
     "parse_readme",
     "path_matches",
+    "unread_about",
 ]
 
 log = logging.getLogger(__name__)
@@ -61,7 +63,7 @@ def _parse(text: str) -> KBRules:
     ff = read_body(body, head.count("\n") + 1)
     meta = meta or {}
     fm, fm_unread = fm_rules(meta, head.split("\n")) if meta else ([], [])
-    understood = _merge([*fm, *ff["rules"]])
+    understood = _outright(_merge([*fm, *ff["rules"]]))
     unread = _dedupe_unread([*fm_unread, *ff["unread"]])
 
     def paths(action: str) -> tuple[str, ...]:
@@ -89,11 +91,22 @@ def _parse(text: str) -> KBRules:
         entry=paths("entry"),
         understood=understood,
         not_understood=unread,
+        sentences=tuple(ff["sentences"]),
     )
 
 
 def _dedupe_unread(items: list[Unread]) -> tuple[Unread, ...]:
     return tuple({(u.line, u.text): u for u in items}.values())
+
+
+def _outright(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules less each exclusion read from a word of non-authority alone ("`faq-old/` —
+    partly outdated") whose path another rule states outright ("avoid `faq-old/`", "only
+    for old-version questions: `v1/`"): what the README says to do wins over a description."""
+    said = {r.path for r in rules if not (r.action == "exclude" and r.strength == "weak")}
+    return tuple(
+        r for r in rules if not (r.action == "exclude" and r.strength == "weak" and r.path in said)
+    )
 
 
 def _merge(rules: list[Rule]) -> tuple[Rule, ...]:
@@ -104,3 +117,24 @@ def _merge(rules: list[Rule]) -> tuple[Rule, ...]:
             if r.action == action and r not in out:
                 out[r] = None
     return tuple(out)
+
+
+def unread_about(rules: KBRules, rel_path: str) -> tuple[ReadmeSentence, ...]:
+    """The README sentences not understood that name a folder or file holding ``rel_path``:
+    quoted on a hit from there ("README, not understood: ..."), so an agent applies them."""
+    texts = {u.text for u in rules.not_understood}
+    return tuple(
+        s
+        for s in rules.sentences
+        if s.text in texts and any(path_matches(rel_path, p) for p in s.paths)
+    )
+
+
+def forbidding(rules: KBRules, rel_path: str) -> tuple[Rule, ...]:
+    """The unconditional exclusions whose path holds ``rel_path``: what a note says of a
+    question only such pages answer ("its README says not to use archive/")."""
+    return tuple(
+        r
+        for r in rules.understood
+        if r.action == "exclude" and r.unless is None and path_matches(rel_path, r.path)
+    )

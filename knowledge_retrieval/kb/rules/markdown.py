@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ...models import Rule, Unread
+from ...models import ReadmeSentence, Rule, Unread
 from .sentences import heading_cue, is_rules_heading, read_line
 
 _DESCRIPTION_LIMIT = 600
@@ -249,6 +249,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
     found: dict[str, list[Any]] = {"keywords": [], "para": [], "item": []}
     rules: list[Rule] = []
     unread: list[Unread] = []
+    said: list[ReadmeSentence] = []
     prose = [h.text for h in heads]
     shift = first_line - 1
     for block in blocks:
@@ -259,9 +260,14 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
             found["keywords"] += split_keywords(m.group(1) if m else "\n".join(block.lines))
             continue
         head = heads[block.section].text if block.section >= 0 else ""
+        record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
         got, not_read = read_line(
-            block.text, heading_cue(head) if head else None, is_rules_heading(head)
+            block.text, heading_cue(head) if head else None, is_rules_heading(head), record
         )
+        said += [
+            ReadmeSentence(shift + _line_of(block, text), text, paths, became, note)
+            for text, paths, became, note in record
+        ]
         for rule in got:
             rules.append(dc.replace(rule, line=shift + _line_of(block, rule.source)))
         unread += [Unread(shift + _line_of(block, text), text) for text in not_read]
@@ -273,6 +279,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
         **found,
         "rules": rules,
         "unread": unread,
+        "sentences": said,
         "description": description,
         "prose": "\n".join(prose),
         "headings": [h.text for h in heads],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ...models import Condition, Rule
+from . import grammar
 from .conditions import QUESTION_WORDS, read_condition, strength, topic_words
 from .kinds import KIND_WORDS
 from .patterns import EXT as _EXT
@@ -17,34 +18,6 @@ from .patterns import is_pathlike, norm_pattern
 IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
 
-_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "exclude",
-        re.compile(
-            r"\b(?:ignor\w*|exclud\w*|skip\w*|never|do not|don'?t|not (?:be )?search\w*|but not"
-            r"|except|out of scope)\b|忽略|排除|跳过|跳過|不要|勿|不检索|不檢索|无需|無需|不需要",
-            IGNORECASE,
-        ),
-    ),
-    (
-        "entry",
-        re.compile(
-            r"\b(?:start(?:ing)? (?:from|with|at|here)|begin(?:ning)? (?:with|at|from)"
-            r"|entry[- ]?points?|entry (?:files?|pages?)|index|overview first"
-            r"|(?:read|open|check|consult|look at|see)\b.{0,40}?\bfirst)\b|^\W*entr(?:y|ies)\b"
-            r"|入口|(?<![优優])先[查看读讀]|[从從].{0,30}?[开開]始|首先",
-            IGNORECASE,
-        ),
-    ),
-    (
-        "emphasize",
-        re.compile(
-            r"\b(?:prefer\w*|emphasi[sz]\w*|priorit\w*|primary|most important|source of truth)\b"
-            r"|优先|優先|重点|重點|主要|首选|首選|以.{0,30}?[为為]准",
-            IGNORECASE,
-        ),
-    ),
-)
 _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
     r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
     r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)",
@@ -63,11 +36,9 @@ _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 
 
 def _cue(text: str) -> str | None:
-    """The rule a clause states: any exclude wording wins, else the earliest entry/emphasize."""
-    found = [(m.start(), kind) for kind, rx in _CUES if (m := rx.search(text))]
-    if any(kind == "exclude" for _, kind in found):
-        return "exclude"
-    return min(found)[1] if found else None
+    """The rule a clause states by its cue words: exclude, emphasize (prefer) or entry."""
+    p = grammar.polarity(grammar.read_cues(text))
+    return "emphasize" if p == "prefer" else p
 
 
 _AVOID = re.compile(
@@ -99,6 +70,8 @@ _ONLY_ZH = (
         r"|只限于?|只限於)(?P<c>[^，,。；;]+)"
     ),
 )
+_ONLY_ZH_PURPOSE = _ONLY_ZH[-1]
+""""只用于追溯": a purpose, a condition only when it names the question ("仅限问到 v1 时")."""
 _WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends there unanchored
     # (anchored, a line with a newline after a run of colons was retried from each colon)
     re.compile(
@@ -195,38 +168,6 @@ def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _rules_from(masked: str, codes: list[str], heading: str | None) -> list[tuple[str, str, int]]:
-    """(kind, path, code index) from the backticked paths of one line, clause by clause.
-
-    A clause with paths but no wording takes the previous clause's rule if it only lists more
-    paths ("ignore `a/`, `b/` and `c/`"), else the next clause's if that one has no paths
-    ("`docs/` — current docs. Prefer these."); a line with no wording takes its heading's.
-    """
-    clauses = []
-    for clause in _CLAUSE_SPLIT.split(masked):
-        residue = _PLACEHOLDER.sub(" ", clause)
-        paths = _paths(clause, codes)
-        clauses.append((_cue(residue), paths, not re.search(r"\w", _FILLER.sub(" ", residue))))
-    any_cue = any(c for c, _, _ in clauses)
-    out: list[tuple[str, str, int]] = []
-    prev: str | None = None
-    for i, (cue, paths, filler) in enumerate(clauses):
-        kind = cue
-        if kind is None and paths:
-            nxt = clauses[i + 1] if i + 1 < len(clauses) else (None, [], True)
-            if not any_cue:
-                kind = heading
-            elif prev and filler:
-                kind = prev
-            elif nxt[0] and not nxt[1]:
-                kind = nxt[0]
-            else:  # "`archive/` contains outdated pages (...). Do not quote them": its heading's
-                kind = heading
-        prev = cue or prev
-        out.extend((kind, p, idx) for idx, p in paths if kind)
-    return out
-
-
 def _action(text: str, heading: str | None) -> str | None:
     """What a clause without its condition says to do: avoid, exclude, entry, prefer, look."""
     if _AVOID.search(text):
@@ -251,7 +192,13 @@ class _Line:
             self.codes.append(m.group(1).strip())
             return f"\x00{len(self.codes) - 1}\x00"
 
-        self.masked = _CODE.sub(mask, text)
+        def add(path: str) -> str:
+            self.codes.append(path)
+            return f"\x00{len(self.codes) - 1}\x00"
+
+        masked = _CODE.sub(mask, text)
+        masked = re.sub(r"\*\*|(?<!\w)__|__(?!\w)", "", masked)  # bold: **`a/`**, **do not**
+        self.masked = grammar.mask_mentions(masked, self.codes, add)
 
     def unmask(self, masked: str) -> str:
         text = _PLACEHOLDER.sub(lambda m: f"`{self.codes[int(m.group(1))]}`", masked)
@@ -278,7 +225,12 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
         return "unless", s[m.end() : m.end() + k.start()], s[m.end() + k.start() :]
     for rx in _ONLY_ZH:
         if m := rx.search(s):
-            return "only", m.group("c"), s[: m.start()] + " " + s[m.end() :]
+            cond = m.group("c")
+            if rx is _ONLY_ZH_PURPOSE and not (
+                QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS)
+            ):
+                continue
+            return "only", cond, s[: m.start()] + " " + s[m.end() :]
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
         cond = c.group(1)
         if QUESTION_WORDS.search(cond) or any(rx.search(cond) for _k, rx in KIND_WORDS):
@@ -304,7 +256,7 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             return []
         if mode == "unless" and action in ("exclude", "avoid"):
             kind = action
-        elif mode == "only" and action in (None, "look", "entry", "prefer"):
+        elif mode == "only" and action in (None, "look", "entry", "prefer", "exclude"):
             kind = "exclude"
         elif mode == "when" and action in (None, "look", "entry", "prefer") and cond.understood:
             return [Rule("route", p, when=cond, source=source) for p in paths]
@@ -350,38 +302,152 @@ def _looks_like_rule(s: str, in_rules_section: bool) -> bool:
 
 
 def read_line(
-    text: str, heading: str | None, in_rules_section: bool = False
+    text: str,
+    heading: str | None,
+    in_rules_section: bool = False,
+    record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] | None = None,
 ) -> tuple[list[Rule], list[str]]:
     """The rules of one block of README text (a list item, a paragraph, a table row), and the
-    sentences of it that look like rules but gave none."""
+    sentences of it that look like rules but gave none.
+
+    ``record`` gets, for each sentence that names a folder or file, (sentence, the paths it
+    names, what it became as "action path" items, a note: "" for rules, else why none).
+    """
     line = _Line(text)
     rules: list[tuple[int, Rule]] = []  # (sentence, rule): in the order the line says them
     unread: list[str] = []
-    plain: list[str] = []
     sentences = [s for s in _SENTENCES.split(line.masked) if s]
+    handled: set[int] = set()
     for n, s in enumerate(sentences):
         got = _special(line, s, heading) if "\x00" in s else None
         if got is None:
-            plain.append(s)
             continue
+        handled.add(n)
         if got:
             rules.extend((n, r) for r in got)
         else:
             unread.append(line.unmask(s))
-        plain.append("; ")
-    masked = "".join(plain)
-    if line.codes:
-        st = strength(line.plain(masked))
-        for kind, path, idx in _rules_from(masked, line.codes, heading):
-            action = "prefer" if kind == "emphasize" else kind
-            n = next((i for i, x in enumerate(sentences) if f"\x00{idx}\x00" in x), 0)
-            rule = Rule(
-                action,
-                path,
-                strength=st if action == "prefer" else "normal",
-                source=line.unmask(sentences[n] if sentences else masked),
-            )
-            rules.append((n, rule))
+    failed = handled - {k for k, _r in rules}
+    plain = [s if n not in failed else "" for n, s in enumerate(sentences)]
+    ruled = {r.path for _k, r in rules}
+    rules += [(n, r) for n, r in _plain_rules(line, plain, heading) if r.path not in ruled]
+    rules.sort(key=lambda x: x[0])
+    by_sentence: dict[int, list[Rule]] = {}
+    for k, r in rules:
+        by_sentence.setdefault(k, []).append(r)
+    mentioned = set()
+    for n, s in enumerate(sentences):
+        if n in handled or "\x00" not in s:
+            continue
+        if n in by_sentence or not _paths(s, line.codes):
+            continue
+        mentioned.add(n)
+        residue = _PLACEHOLDER.sub(" ", s)
+        c = grammar.read_cues(residue)
+        if c.any and not c.write and not (c.weak and grammar.sentence_about_writing(residue)):
+            unread.append(line.unmask(s))
     if not rules and not unread:
-        unread = [line.unmask(s) for s in sentences if _looks_like_rule(s, in_rules_section)]
-    return [r for _n, r in sorted(rules, key=lambda x: x[0])], unread
+        unread = [
+            line.unmask(s)
+            for n, s in enumerate(sentences)
+            if n not in mentioned and _looks_like_rule(s, in_rules_section)
+        ]
+    if record is not None:
+        unread_set = set(unread)
+        for n, s in enumerate(sentences):
+            if "\x00" not in s or not _paths(s, line.codes):
+                continue
+            src = line.unmask(s)
+            became = tuple(f"{r.action} {r.path}" + _said(r) for r in by_sentence.get(n, ()))
+            if became:
+                note = ""
+            elif src in unread_set:
+                note = "not understood"
+            elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).write:
+                note = "no rule: about writing to it, not about answering from it"
+            else:
+                note = "no rule: no prohibition or preference found"
+            paths = tuple(dict.fromkeys(p for _i, p in _paths(s, line.codes)))
+            record.append((src, paths, became, note))
+    return [r for _n, r in rules], unread
+
+
+def _said(rule: Rule) -> str:
+    if rule.unless is not None:
+        return f" (unless {rule.unless.text})"
+    if rule.when is not None:
+        return f" (when {rule.when.text})"
+    if rule.strength != "normal" and rule.action in ("prefer", "avoid"):
+        return f" ({rule.strength})"
+    return ""
+
+
+def _far_condition(line: _Line, sentence: str) -> Condition | None:
+    """The condition a sentence after the folders states ("Only use it when ..."), if any."""
+    parts = _condition_parts(sentence)
+    if parts is None or parts[0] not in ("unless", "only"):
+        return None
+    return read_condition(line.plain(parts[1]), line.words(parts[1]))
+
+
+def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list[tuple[int, Rule]]:
+    """Rules of the sentences no condition, route or ``over`` took: each mention with the
+    polarity of its scope (:func:`grammar.assign`); a block with no cue at all takes its
+    heading's ("## Ignore" over a list of folders)."""
+    clauses = grammar.clauses_of(
+        sentences, lambda c: not re.search(r"\w", _FILLER.sub(" ", _PLACEHOLDER.sub(" ", c)))
+    )
+    writing = [grammar.sentence_about_writing(_PLACEHOLDER.sub(" ", s)) for s in sentences]
+    # a sentence that names nothing but states when to look ("只有问到那段时间的合同时才查这里",
+    # "only use it if someone asks ..."): the folders before it are out unless that holds
+    forced = {
+        n: "exclude"
+        for n, s in enumerate(sentences)
+        if s and "\x00" not in s and (p := _condition_parts(s)) is not None and p[0] == "only"
+    }
+    got = grammar.assign(clauses, writing, forced)
+    any_cue = any(c.cues.any for c in clauses)
+    out: dict[tuple[int, Rule], None] = {}
+    far_conditions: dict[int, Condition | None] = {}
+
+    def far_is_plain(src: int) -> bool:
+        return clauses[src].sentence not in forced
+
+    for n, s in enumerate(sentences):
+        if not s:
+            continue
+        st, source = strength(line.plain(s)), line.unmask(s)
+        for idx, path in _paths(s, line.codes):
+            kind: str | None
+            unless = None
+            weak = "normal"
+            if idx in got:
+                kind, src = got[idx]
+                if kind == "exclude" and not clauses[src].cues.forbid and far_is_plain(src):
+                    weak = "weak"  # a word of non-authority only: a rule said outright wins
+                far = clauses[src].sentence
+                if far != n and kind == "exclude":
+                    if far not in far_conditions:
+                        far_conditions[far] = _far_condition(line, sentences[far])
+                    unless = far_conditions[far]
+            elif not any_cue and heading:
+                kind = "prefer" if heading == "emphasize" else heading
+            else:
+                continue
+            if kind == "avoid":
+                out[(n, Rule("avoid", path, strength=st, source=source))] = None
+                continue
+            is_file = not path.endswith("/") and _EXT.search(path) is not None
+            if kind in ("prefer", "entry", "look"):  # an entry is a named file, not a folder
+                kind = "entry" if is_file else ("prefer" if kind == "prefer" else None)
+            if kind is None:
+                continue
+            rule = Rule(
+                kind,
+                path,
+                unless=unless,
+                strength=st if kind == "prefer" else weak if kind == "exclude" else "normal",
+                source=source,
+            )
+            out[(n, rule)] = None
+    return list(out)

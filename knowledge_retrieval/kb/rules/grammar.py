@@ -1,0 +1,305 @@
+"""One grammar for README sentences about folders: a mention, a polarity and a scope.
+
+A *mention* is a folder or file the sentence names: backticked, linked, bare (``old/``,
+``docs/v2``) or beside a folder word ("the wip folder", "wip 目录"). A *polarity* comes from
+the cue words of :mod:`knowledge_retrieval.lang.readme`: a prohibition (a negator before a
+verb of use, "ignore", or a word of non-authority: "outdated", "未经批准"), a preference
+("check X first", "以 X 为准") or an entry ("start from `index.md`"); a negator before a verb of
+writing ("do not edit", "请勿修改") is no rule for search, and a sentence about writing or
+storing pages ("new notes go in X") is read as no rule unless it forbids in so many words. The
+*scope* is the clause: a mention takes its clause's polarity, else that of the clauses (then
+sentences) after it that name no folder, else of those before it.
+
+Every pattern is an alternation of fixed words, and a negator looks at a bounded window after
+it: linear in the text.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from ...lang import readme as cues
+from ...text.analysis import to_simplified
+
+IGNORECASE = re.IGNORECASE
+PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
+
+
+def _en(items: Iterable[str]) -> str:
+    alts = sorted((re.escape(w).replace("_", r"\s+").replace("'", "['’]") for w in items), key=len)
+    # the lookahead turns a position that starts no word away at once (not once per entry)
+    return r"(?=[A-Za-z])(?<![\w-])(?:" + "|".join(reversed(alts)) + r")(?![\w-])"
+
+
+def _zh(items: Iterable[str]) -> str:
+    assert all(not re.search("[A-Za-z]", w) for w in items), "Chinese cue lists hold no letters"
+    alts = "|".join(re.escape(w) for w in sorted(items, key=len, reverse=True))
+    return rf"(?=[\u3400-\u9fff])(?:{alts})"
+
+
+def _both(en: Iterable[str], zh: Iterable[str]) -> re.Pattern[str]:
+    return re.compile(f"{_en(en)}|{_zh(zh)}", IGNORECASE)
+
+
+NEGATOR = _both(cues.EN_NEGATORS, cues.ZH_NEGATORS)
+USE_VERB = _both(cues.EN_USE_VERBS, cues.ZH_USE_VERBS)
+WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
+STORE = _both(cues.EN_STORE, cues.ZH_STORE)
+PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
+NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
+PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
+ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
+_NOT = _both(cues.EN_NOT, cues.ZH_NOT)
+_AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
+_AUTHORITY_WINDOW = 24
+_IMPERATIVE_WRITE = re.compile(rf"^\W*(?:please\s+|请)?(?:{WRITE_VERB.pattern})", IGNORECASE)
+"""A clause that tells to write ("edit the English source instead"): no preference."""
+_VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
+_STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_WINDOW = 40
+"""How far after a negator its verb is looked for (characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """What one clause says, by the cue words in it."""
+
+    forbid: bool = False  # "do not cite", "ignore", "不得引用"
+    weak: bool = False  # a word of non-authority: "outdated", "未经批准"
+    write: bool = False  # a negated verb of writing: "do not edit", "请勿修改"
+    store: bool = False  # where pages are put: "go in", "放在"
+    prefer: bool = False
+    entry: bool = False
+
+    @property
+    def any(self) -> bool:
+        return self.forbid or self.weak or self.write or self.prefer or self.entry
+
+
+@functools.lru_cache(maxsize=512)
+def read_cues(text: str) -> Cues:
+    """The cue words of a clause (placeholders of mentions are blanked first)."""
+    text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
+    forbid = write = False
+    blank = list(text)
+    for m in NEGATOR.finditer(text):
+        end = min(len(text), m.end() + _WINDOW)
+        if (stop := _STOP.search(text, m.end(), end)) is not None:
+            end = stop.start()
+        v = _VERB.search(text, m.end(), end)
+        if v is None:
+            continue
+        if v.group("use") is not None:
+            forbid = True
+        else:
+            write = True
+        for i in range(m.start(), m.end()):
+            blank[i] = " "
+    rest = "".join(blank)
+    weak = False
+    for m in _NOT.finditer(text):
+        end = min(len(text), m.end() + _AUTHORITY_WINDOW)
+        if (stop := _STOP.search(text, m.end(), end)) is not None:
+            end = stop.start()
+        if (a := _AUTHORITY.search(text, m.end(), end)) is not None:
+            weak = True
+            for i in range(m.start(), a.end()):
+                blank[i] = " "
+    for m in NON_AUTHORITY.finditer(text):
+        weak = True
+        for i in range(m.start(), m.end()):
+            blank[i] = " "
+    forbid = forbid or bool(PROHIBIT.search(rest))
+    rest = "".join(blank)
+    return Cues(
+        forbid=forbid,
+        weak=weak,
+        write=write or bool(_IMPERATIVE_WRITE.match(text)),
+        store=bool(STORE.search(text)),
+        prefer=bool(PREFER.search(rest)),
+        entry=bool(ENTRY.search(rest)),
+    )
+
+
+def polarity(c: Cues, about_writing: bool = False) -> str | None:
+    """``exclude``, ``prefer``, ``entry`` or None for a clause's cues; ``about_writing``: the
+    sentence is about writing or storing pages (its words of non-authority then forbid
+    nothing)."""
+    if c.forbid or (c.weak and not about_writing):
+        return "exclude"
+    if c.write:
+        return None
+    if c.prefer:
+        return "prefer"
+    if c.entry:
+        return "entry"
+    return None
+
+
+# -- mentions ---------------------------------------------------------------------------------
+
+_LINK = re.compile(r"\[([^\[\]\n]{0,200})\]\(([^()\s]{1,300})\)")
+_URL = re.compile(r"<?[A-Za-z][\w+.-]{0,20}://[^\s>]*>?")
+_BARE = re.compile(r"(?<![\w./\\@:#~\x00-])[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
+_FOLDER_EN = re.compile(
+    r"(?<![\w\x00-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
+    + "|".join(sorted(cues.FOLDER_WORDS_EN, key=len, reverse=True))
+    + r")\b",
+    IGNORECASE,
+)
+_FOLDER_ZH = re.compile(
+    r"(?:^|(?<=[\s，,。；;：:、（(「『“]))([A-Za-z0-9_.-]{1,60}|[\u3400-\u9fff]{1,4})\s*(?:"
+    + "|".join(sorted(cues.FOLDER_WORDS_ZH, key=len, reverse=True))
+    + "|目錄|資料夾|文件夾)(?!\\s*\x00)"
+)
+_NOT_NAMES = frozenset(cues.NOT_NAMES)
+
+
+def mask_mentions(text: str, codes: list[str], add: object) -> str:
+    """``text`` (backticked items already masked) with links, bare paths and folders named by
+    a folder word masked too; ``add(path)`` returns the placeholder of a new mention."""
+    assert callable(add)
+    text = _URL.sub(" ", text)
+
+    def link(m: re.Match[str]) -> str:
+        target = m.group(2).split("#")[0]
+        if not target or target.startswith(("mailto:", "/")):
+            return m.group(1)
+        return f"{m.group(1)} {add(target)}"
+
+    text = _LINK.sub(link, text)
+
+    def bare(m: re.Match[str]) -> str:
+        item = m.group(0)
+        if not _is_bare_path(item):
+            return item
+        return str(add(item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"))
+
+    def folder(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name.lower() in _NOT_NAMES or name.isdigit():
+            return m.group(0)
+        return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
+
+    text = _BARE.sub(bare, text)
+    text = _FOLDER_EN.sub(folder, text)
+    return _FOLDER_ZH.sub(folder, text)
+
+
+def _is_bare_path(item: str) -> bool:
+    """``old/``, ``docs/v2``, ``a/b/c``: not ``and/or``, ``24/7`` or ``read/write``."""
+    if "/" not in item.rstrip("/") and not item.endswith("/"):
+        return False
+    if not re.search(r"[^\W\d_]", item) or item.count("/") > 9:
+        return False
+    parts = [p for p in item.split("/") if p]
+    return bool(parts) and (
+        item.endswith("/") or len(parts) >= 3 or any(re.search(r"[\d._-]", p) for p in parts)
+    )
+
+
+# -- scope ------------------------------------------------------------------------------------
+
+_CLAUSES = re.compile(
+    r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas)\b)|(?=但|而不是|而非)"
+    r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b|优先于|胜过|高于|先于)",
+    IGNORECASE,
+)
+_OVER = re.compile(
+    r"^\s*(?:over|rather than|instead of|in preference to|ahead of)\b|^\s*(?:优先于|胜过|高于|先于)",
+    IGNORECASE,
+)
+"""A clause that starts with "over": its folders lose to the ones before (no preference)."""
+
+
+@dataclass
+class Clause:
+    text: str
+    mentions: list[int]  # code indexes
+    cues: Cues
+    sentence: int
+
+
+def _split(s: str) -> list[str]:
+    """A sentence's clauses, split where its Simplified form is (one character for one)."""
+    out, pos = [], 0
+    for m in _CLAUSES.finditer(to_simplified(s)):
+        if m.end() > pos or m.start() > pos:
+            out.append(s[pos : m.start()])
+            pos = m.end()
+    out.append(s[pos:])
+    return out
+
+
+def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clause]:
+    """The clauses of the sentences; a clause that only lists more mentions ("`b/` and `c/`":
+    ``filler`` of its words) joins the clause of mentions before it."""
+    out: list[Clause] = []
+    for n, s in enumerate(sentences):
+        for part in _split(s):
+            if not part.strip():
+                continue
+            idx = [int(i) for i in PLACEHOLDER.findall(part)]
+            prev = out[-1] if out else None
+            if idx and prev and prev.sentence == n and prev.mentions and filler(part):
+                prev.text += "," + part
+                prev.mentions += idx
+                continue
+            c = read_cues(part)
+            if _OVER.match(to_simplified(part)) is not None:
+                c = replace(c, prefer=False)
+            out.append(Clause(part, idx, c, n))
+    return out
+
+
+def assign(
+    clauses: list[Clause], about_writing: list[bool], forced: dict[int, str] | None = None
+) -> dict[int, tuple[str, int]]:
+    """code index -> (polarity, the clause index it came from) for every mention with one.
+
+    A mention takes its clause's polarity; else the first polarity of the clauses after it
+    that name no folder (in its sentence, then in the next ones); else of those before it.
+    A mention named in several clauses keeps an exclusion over anything else.
+    """
+    got: dict[int, tuple[str, int]] = {}
+
+    def pol(i: int) -> str | None:
+        c = clauses[i]
+        if forced and c.sentence in forced:
+            return forced[c.sentence]
+        return polarity(c.cues, about_writing[c.sentence])
+
+    for i, c in enumerate(clauses):
+        if not c.mentions:
+            continue
+        p, src = pol(i), i
+        if p is None and not c.cues.write:
+            for j in range(i + 1, len(clauses)):
+                if clauses[j].mentions:
+                    break
+                if (q := pol(j)) is not None or clauses[j].cues.write:
+                    p, src = q, j
+                    break
+        if p is None and not c.cues.write:
+            for j in range(i - 1, -1, -1):
+                if clauses[j].mentions:
+                    break
+                if clauses[j].sentence != c.sentence:
+                    break
+                if (q := pol(j)) is not None:
+                    p, src = q, j
+                    break
+        if p is None:
+            continue
+        for idx in c.mentions:
+            if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
+                got[idx] = (p, src)
+    return got
+
+
+def sentence_about_writing(sentence: str) -> bool:
+    c = read_cues(sentence)
+    return c.write or c.store

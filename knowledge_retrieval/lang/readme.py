@@ -1,0 +1,199 @@
+"""The cue words of README sentences about folders, per language: prohibition, non-authority,
+preference, entry, and the verbs of writing and storing that make a "do not" no rule for search.
+
+Chinese is written once, in Simplified: the reader converts a sentence to Simplified (one
+character for one) before matching, so 不得引用 and 不得引用, 為準 and 为准 are one entry.
+Each list is words or short phrases separated by white space; ``_`` stands for a blank (a word
+boundary is added around English entries). :mod:`knowledge_retrieval.kb.rules.grammar` reads
+them as: a mention of a folder, a polarity (prohibition or preference) and a scope.
+"""
+
+from __future__ import annotations
+
+from .grammar import words
+
+EN_NEGATORS = words(
+    """
+    do_not don't dont never not should_not shouldn't must_not mustn't cannot can't no_longer
+    is_not are_not isn't aren't not_to_be never_be nothing_there
+    no nor neither
+    """
+)
+"""Words that negate the verb after them: "do not cite", "should not be relied on"."""
+
+EN_USE_VERBS = words(
+    """
+    use used using cite cited quote quoted rely relied trust trusted treat treated take taken
+    answer answering consider considered follow followed apply applied search searched read
+    refer depend depended count counted reference referenced copy base based
+    believe act act_on go_by lean draw cited quoting relying treating answers citation
+    """
+)
+"""Verbs of using a page to answer: negated, they forbid the folder ("do not cite")."""
+
+EN_WRITE_VERBS = words(
+    """
+    edit edited editing hand-edit modify modified change changed touch rename renamed move
+    delete deleted remove commit committed push publish published share shared put add store
+    open upload create write overwrite distribute leak copy_outside send
+    check_in post paste drop merge contribute reorganize restructure alter mirror sync translate modifying changing renaming deleting committing publishing sharing moving
+    """
+)
+"""Verbs of writing to a folder: "do not edit `generated/`" states no rule for search."""
+
+EN_STORE = words(
+    """
+    put_new go_in goes_in live_in lives_in stored_in kept_in saved_in store save_them placed
+    is_mirrored are_mirrored synced generated_from regenerates
+    """
+)
+"""Where pages are put: "new notes go in `meetings/`" describes, it does not forbid."""
+
+EN_PROHIBIT = words(
+    """
+    ignore ignored exclude excluded excluding skip skipped out_of_scope off-limits but_not except
+    instead_of_these instead_of_them instead_of_those instead_of_it rather_than_these
+    rather_than_them
+    but_never
+    """
+)
+"""Verbs that forbid on their own: "ignore `tmp/`"."""
+
+EN_NON_AUTHORITY = words(
+    """
+    outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
+    not_reviewed not_been_reviewed haven't_been_reviewed not_yet_reviewed not_peer-reviewed unapproved not_approved
+    not_authoritative non-authoritative informal historical_only history_only fiction
+    not_real half-finished unfinished work_in_progress discontinued abandoned retired
+    no_longer_valid no_longer_accurate no_longer_reflects no_longer_applies invalid
+    not_reliable for_reference_only experimental speculative withdrawn rejected
+    draft drafts not_maintained unmaintained no_longer_maintained out-of-date not_current
+    no_longer_current historical history inaccurate not_accurate untrusted not_trustworthy unofficial
+    not_official preliminary tentative pending_review under_review not_final not_finalized
+    placeholder obsoleted sunset end-of-life no_longer_supported unsupported non-normative
+    not_binding non-binding void revoked rescinded expired superseded_by replaced_by scratch
+    in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
+    fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
+    treat_as_fiction not_verified unchecked never_checked
+    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
+    """
+)
+"""Words that say a folder's pages are not to be answered from."""
+
+EN_PREFER = words(
+    """
+    prefer preferred source_of_truth authoritative canonical take_precedence takes_precedence
+    wins win primary first start_with start_here begin_with before_anything_else rely_on
+    instead most_reliable official up_to_date trusted_source go-to first_stop
+    primary_source main_source definitive single_source_of_truth go_to look_here_first
+    highest_priority take_priority takes_priority precedence overrides supersedes
+    most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
+    trust
+    come_from comes_from answer_from answers_from best starting_point
+    """
+)
+"""Words that say to answer from a folder before the rest."""
+
+EN_ENTRY = words(
+    """
+    index table_of_contents contents overview map start begin first open read start_from
+    start_at links_every lists_every entry_point home
+    landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
+    starting_point listed lists
+    """
+)
+"""Words that make a named file an entry point ("start from `index.md`")."""
+
+ZH_NEGATORS = words(
+    "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再"
+)
+"""Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
+
+ZH_USE_VERBS = words(
+    """
+    用 使用 引用 参考 依据 据此 回答 作为 当作 当成 当真 视为 照做 照搬 依赖 相信 采用 查 看
+    拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
+    采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
+    """
+)
+"""Verbs of using a page to answer."""
+
+ZH_WRITE_VERBS = words(
+    """
+    修改 改 删除 删 提交 重命名 编辑 外传 外流 放 发 上传 动 移动 公开 分享 覆盖 更改 改动 写入
+    新增 添加 推送 外泄 转发 发布 手动编辑 对外
+    改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更
+    """
+)
+"""Verbs of writing to a folder."""
+
+ZH_STORE = words("放在 放到 放进 存放 存在 保存在 移到 移至 归档到 同步 自动生成 生成 放")
+"""Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
+
+ZH_PROHIBIT = words(
+    "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不作依据 不作为依据 不作为回答依据"
+)
+"""Words that forbid on their own."""
+
+ZH_NON_AUTHORITY = words(
+    """
+    历史版本 已过期 过期 过时 作废 废止 废弃 弃用 停用 被替代 被取代 已替代 已取代 仅作历史
+    历史记录 历史意义 只用于追溯 仅供追溯 未经批准 未经审核 未经审校 未经审阅 未经校对 未经核准
+    未经评审 未经审查 未经 尚未评审 尚未审核 尚未经过 尚未经 不具权威性 不具权威 非正式 半成品
+    草稿 仅供参考 不再具有效力 不再具效力 不再有效 不再反映 已不反映 已不符 不可靠 虚构 别当真
+    可能有错 探索性 被否决 待定 未定稿 失效 无效 不准确 非官方 过了时 过咗时 不是真的 没有一条是真的
+    旧版本 已废弃 不再维护 停止维护 无人维护 未维护 已下线 下线 草案 征求意见稿 初稿 未完成
+    未完善 待审核 待审 审核中 未核实 未验证 不一定准确 可能不准确 有误 可能有误 仅作记录 仅作参考
+    仅供学习 仅供存档 不作数 不算数 不作准 不具效力 已失效 已作废 已撤销 撤销 不再适用 已不适用
+    被替换 已被替换 陈旧 老旧 杜撰 非权威 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
+    提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
+    """
+)
+"""Words that say a folder's pages are not to be answered from."""
+
+ZH_PREFER = words(
+    """
+    优先 为准 权威 首先 先查 先看 先读 先打开 先阅读 先参考 正史 首选 主要依据 最可靠 以此为准
+    优先于 胜过
+    首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
+    唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
+    """
+)
+"""Words that say to answer from a folder before the rest."""
+
+ZH_ENTRY = words(
+    """
+    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
+    目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
+    列出 列有 一览
+    """
+)
+"""Words that make a named file an entry point (从 `索引.md` 开始)."""
+
+FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")
+FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
+"""A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
+NOT_NAMES = words(
+    """
+    this that the a an each any every same which whole parent root one other its their our your
+    my new top sub given following above below current entire
+    任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
+    """
+)
+"""Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
+
+EN_NOT = words(
+    "not none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+)
+EN_AUTHORITY = words(
+    """
+    verified reviewed approved accurate authoritative official final current true real reliable
+    maintained checked tested valid correct binding
+    """
+)
+ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再")
+ZH_AUTHORITY = words(
+    "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
+)
+"""A negated word of authority is a word of non-authority: "none of it is verified", "不代表
+正式规定" (the negator and the word at most a few words apart)."""

@@ -1,0 +1,121 @@
+"""A folder its README forbids, end to end: never indexed, never quoted as found, and a question
+only it answers is not found with a note saying so; a hit from a folder a sentence not
+understood names quotes that sentence (issue #34)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import list_kbs, search
+from knowledge_retrieval.service.envelope import search_envelope, to_markdown
+
+from ..conftest import write
+
+README = """# 门店预约
+
+门店预约、押金与取消规则。
+
+- `rules/` 是现行规则，回答以此为准。
+- `archive/` 目录是历史版本（2023 年及以前的规则），只用于追溯，**不得引用**。
+- 草稿目录 `drafts/` 中的内容未经批准，不能作为答案。
+- `notes/` 里的内容请仔细阅读后再用。
+"""
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "booking" / "README.md", README)
+    write(
+        root / "booking" / "rules" / "取消规则.md",
+        "# 取消规则\n\n预约可在到店前 2 小时免费取消，超时取消收取 10 元手续费。\n",
+    )
+    write(
+        root / "booking" / "archive" / "2023-预约规则.md",
+        "# 2023 预约规则\n\n线上预约押金为 50 元，到店后退还。\n",
+    )
+    write(
+        root / "booking" / "drafts" / "会员草案.md",
+        "# 会员草案\n\n会员积分兑换比例为 100 积分抵 1 元。\n",
+    )
+    write(
+        root / "booking" / "notes" / "排队.md",
+        "# 排队说明\n\n周末排队等候时间通常为 30 分钟。\n",
+    )
+    return root
+
+
+def test_the_readme_forbids_what_its_author_wrote(root: Path) -> None:
+    (kb,) = list_kbs(root)
+    assert kb.rules.exclude == ("archive/", "drafts/")
+    assert kb.rules.emphasize == ("rules/",)
+    assert [u.text for u in kb.rules.not_understood] == ["`notes/` 里的内容请仔细阅读后再用。"]
+
+
+def test_a_question_only_a_forbidden_folder_answers_is_not_found(root: Path) -> None:
+    r = search("线上预约押金多少钱", root=root)
+    assert not r.found
+    assert all(not h.path.startswith(("archive/", "drafts/")) for h in r.hits)
+    assert r.notes[0] == (
+        "the KB 'booking''s archive/ has it (archive/2023-预约规则.md); its README says not to "
+        "use archive/ (line 6: `archive/` 目录是历史版本（2023 年及以前的规则），只用于追溯，"
+        "不得引用。): there is no current answer"
+    )
+
+
+def test_a_draft_is_never_quoted_as_found(root: Path) -> None:
+    r = search("会员积分兑换比例", root=root)
+    assert not r.found
+    assert "drafts/ has it" in r.notes[0]
+
+
+def test_the_current_rule_is_found_without_a_note(root: Path) -> None:
+    r = search("预约取消手续费", root=root)
+    assert r.found and r.hits[0].path == "rules/取消规则.md"
+    assert r.hits[0].readme == ()
+    assert not any("has it" in n for n in r.notes)
+
+
+def test_a_hit_from_a_folder_not_understood_quotes_the_sentence(root: Path) -> None:
+    r = search("周末排队等候时间", root=root)
+    assert r.found and r.hits[0].path == "notes/排队.md"
+    assert r.hits[0].readme == ("README, not understood: `notes/` 里的内容请仔细阅读后再用。",)
+    md = to_markdown(search_envelope(r))
+    assert "README, not understood: `notes/` 里的内容请仔细阅读后再用。" in md
+
+
+def test_kr_rules_shows_each_sentence_and_what_it_became(root: Path) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "knowledge_retrieval", "rules", "booking", "--root", str(root)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "booking (free-form README)",
+        "  line 5: `rules/` 是现行规则，回答以此为准。",
+        "    → prefer rules/ (strong)",
+        "  line 6: `archive/` 目录是历史版本（2023 年及以前的规则），只用于追溯，不得引用。",
+        "    → exclude archive/",
+        "  line 7: 草稿目录 `drafts/` 中的内容未经批准，不能作为答案。",
+        "    → exclude drafts/",
+        "  line 8: `notes/` 里的内容请仔细阅读后再用。",
+        "    → not understood",
+    ]
+    listed = subprocess.run(
+        [sys.executable, "-m", "knowledge_retrieval", "list", "--root", str(root)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert "README, not understood (line 8): `notes/` 里的内容请仔细阅读后再用。" in listed.stdout

@@ -1,0 +1,199 @@
+"""The README grammar: a folder mention, a polarity and a scope, in English, Simplified and
+Traditional Chinese. Every sentence here was written for these tests (none is taken from the
+calibration data); each states what its folders become."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from knowledge_retrieval.kb.rules import grammar, parse_readme
+from knowledge_retrieval.lang import readme as cues
+from knowledge_retrieval.models import KBRules
+
+X, P, E, N, C = "exclude", "prefer", "entry", "none", "conditional"
+
+
+def _readme(text: str) -> KBRules:
+    return parse_readme("# Handbook\n\nWhat the team knows.\n\n" + text + "\n")
+
+
+def _got(rules: KBRules, path: str) -> str:
+    on = [r for r in rules.understood if r.path == path]
+    if not on:
+        return N
+    if on[0].action == "exclude" and on[0].unless is not None:
+        return C
+    return on[0].action
+
+
+GOLDEN = [
+    # English: prohibitions as written, with or without backticks, links, bold, lists
+    ("Pages in `v3/` were superseded by the 4.0 docs.", {"v3/": X}),
+    ("**`scratchpad/`** — my rough notes, do not rely on them.", {"scratchpad/": X}),
+    (
+        "We moved the old specs to [the archive](old-specs/); they are kept for history.",
+        {"old-specs/": X},
+    ),
+    ("- `proposals/`: ideas under discussion (not approved yet)", {"proposals/": X}),
+    ("3. Never answer from `tmp/` or `cache/`.", {"tmp/": X, "cache/": X}),
+    ("Treat everything in the `stories/` directory as fiction.", {"stories/": X}),
+    ("`legacy/` is deprecated - use `current/` instead.", {"legacy/": X, "current/": P}),
+    ("`notes/` is where I dump ideas; none of it is verified.", {"notes/": X}),
+    ("Skip old/ entirely.", {"old/": X}),
+    ("Anything in the attic folder is outdated.", {"attic/": X}),
+    (
+        "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
+        {"sdk-v1/": X, "sdk-v2/": X},
+    ),
+    # English: preferences and entries
+    ("The `faq/` folder is the first place to look.", {"faq/": P}),
+    ("Check `services/` first for anything about a particular app.", {"services/": P}),
+    ("Everything in `ref/` is authoritative.", {"ref/": P}),
+    ("Read `toc.md` for a list of every page.", {"toc.md": E}),
+    ("New here? Start at [the map](map.md).", {"map.md": E}),
+    # English: sentences that state no rule for search
+    ("Please keep `assets/` tidy and don't delete images from it.", {"assets/": N}),
+    ("`inbox/` holds unsorted clippings.", {"inbox/": N}),
+    ("Files under `i18n/` are generated; edit the English source instead.", {"i18n/": N}),
+    ("Do not commit credentials to `env/`.", {"env/": N}),
+    ("Put drafts in `drafts/` until a reviewer signs them off.", {"drafts/": N}),
+    # English: a condition about the question, and a reason that is none
+    ("Don't use `beta/` unless the question names a beta feature.", {"beta/": C}),
+    ("Ignore `audit/`; it is kept for audit purposes only.", {"audit/": X}),
+    # Simplified Chinese
+    ("`v1/`、`v2/` 已经作废，请以 `v3/` 为准。", {"v1/": X, "v2/": X, "v3/": P}),
+    ("请先看 `常见问题/`。", {"常见问题/": P}),
+    ("`草稿/` 里的内容尚未评审，不具权威性。", {"草稿/": X}),
+    ("不要往 `发布/` 里提交未审核的文件。", {"发布/": N}),
+    ("`备份/` 是旧数据的备份，不要据此回答，也不要删除。", {"备份/": X}),
+    ("忽略 old/ 目录。", {"old/": X}),
+    ("`旧规则/` 目录是历史版本，只用于追溯，**不得引用**。", {"旧规则/": X}),
+    ("草稿目录 `drafts/` 中的内容未经批准，不能作为答案。", {"drafts/": X}),
+    ("每周的会议纪要放在 `纪要/` 下。", {"纪要/": N}),
+    ("优先查看 `手册/`，其次才是 `论坛/`。", {"手册/": P}),
+    ("新人从 `导读.md` 开始读。", {"导读.md": E}),
+    ("除非问题提到具体版本，否则不要参考 `发行说明/`。", {"发行说明/": C}),
+    # Traditional Chinese (the same cue words, written once in Simplified)
+    ("`舊制度/` 已作廢（2022 年起停用），請勿據此回答。", {"舊制度/": X}),
+    ("查詢前請先閱讀 `索引.md`。", {"索引.md": E}),
+    ("`範例/` 只是示意，不代表正式規定。", {"範例/": X}),
+    ("報價一律以 `價目/` 為準。", {"價目/": P}),
+    ("請勿修改 `範本/` 內的檔案。", {"範本/": N}),
+    ("`試算/` 的數字尚未核實，僅供參考。", {"試算/": X}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), GOLDEN, ids=[g[0][:40] for g in GOLDEN])
+def test_a_sentence_becomes_its_rules(text: str, want: dict[str, str]) -> None:
+    rules = _readme(text)
+    assert {p: _got(rules, p) for p in want} == want
+    made = {r.path for r in rules.understood}
+    assert made <= set(want), f"rules on paths the sentence does not name: {made - set(want)}"
+
+
+def test_every_sentence_naming_a_folder_is_reported() -> None:
+    rules = _readme(
+        "- `blog/` — posts, written weekly.\n"
+        "- `ops/` must be read with care.\n"
+        "- Do not edit `gen/` by hand.\n"
+        "- Ignore `tmp/`."
+    )
+    assert [(s.text, s.became, s.note) for s in rules.sentences] == [
+        ("`blog/` — posts, written weekly.", (), "no rule: no prohibition or preference found"),
+        ("`ops/` must be read with care.", (), "not understood"),
+        (
+            "Do not edit `gen/` by hand.",
+            (),
+            "no rule: about writing to it, not about answering from it",
+        ),
+        ("Ignore `tmp/`.", ("exclude tmp/",), ""),
+    ]
+    assert [u.text for u in rules.not_understood] == ["`ops/` must be read with care."]
+    assert [s.line for s in rules.sentences] == [5, 6, 7, 8]
+
+
+def test_a_folder_read_first_is_a_preference_not_an_entry() -> None:
+    rules = _readme("Start with `guides/`, then open `guides/index.md`.")
+    assert rules.emphasize == ("guides/",)
+    assert rules.entry == ("guides/index.md",)
+
+
+def test_an_exclusion_stated_in_the_next_sentence() -> None:
+    rules = _readme("`attic/` holds the 2019 notes. Do not quote them.")
+    assert rules.exclude == ("attic/",)
+
+
+def test_a_condition_in_the_next_sentence() -> None:
+    rules = _readme("`legacy/` covers the 1.x API. Only use it when the question asks about 1.x.")
+    (rule,) = rules.understood
+    assert (rule.action, rule.path, rule.unless is not None) == ("exclude", "legacy/", True)
+    assert rules.exclude == ()
+
+
+def test_bare_words_with_a_slash_are_not_folders() -> None:
+    rules = _readme("Answers are 24/7 and/or on call; ignore nothing.")
+    assert rules.sentences == () and rules.understood == ()
+
+
+def test_cue_lists_are_one_word_list_per_language() -> None:
+    # written once, in Simplified: no Traditional-only character in the Chinese lists
+    from knowledge_retrieval.text.analysis import to_simplified
+
+    for name in dir(cues):
+        if name.startswith("ZH_"):
+            for word in getattr(cues, name):
+                assert to_simplified(word) == word, (name, word)
+
+
+_WORDS = st.sampled_from(
+    [
+        *sorted(cues.EN_NEGATORS)[:6],
+        *sorted(cues.ZH_NEGATORS)[:6],
+        "use",
+        "引用",
+        "`a/`",
+        "b/",
+        "the x folder",
+        "[t](c/)",
+        " ",
+        "\t",
+        "，",
+        ", ",
+        "-",
+        "**",
+        "[",
+        "(",
+        "/",
+        "a",
+        "目录",
+        "\x00",
+    ]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(_WORDS, min_size=1, max_size=12))
+def test_reading_is_linear_in_the_sentence(piece: list[str]) -> None:
+    """A sentence pumped 4 times as long takes at most about 4 times as long (plus slack)."""
+    unit = "".join(piece)
+
+    def took(n: int) -> float:
+        text = "# T\n\nx.\n\n" + unit * n + "\n"
+        t = time.perf_counter()
+        parse_readme(text)
+        return time.perf_counter() - t
+
+    small, big = took(300), took(1200)
+    assert big < 8 * small + 0.25, (small, big)
+
+
+def test_polarity_of_cues() -> None:
+    assert grammar.polarity(grammar.read_cues("do not cite")) == "exclude"
+    assert grammar.polarity(grammar.read_cues("do not edit")) is None
+    assert grammar.polarity(grammar.read_cues("不具权威性")) == "exclude"
+    assert grammar.polarity(grammar.read_cues("具有权威性")) == "prefer"
+    assert grammar.polarity(grammar.read_cues("outdated"), about_writing=True) is None
