@@ -245,8 +245,15 @@ class Ranker:
         """Candidate file ``fi`` as a match: its best section, its ladder and its keywords."""
         d = int(cands.docs[lad.best[fi]])
         covs = cands.file_cov[:, fi].tolist()
+        own = cands.file_cov_direct[:, fi].tolist()
         absent = set(vocab.absent_ids)
         pairs = list(zip(vocab.keywords, covs, strict=True))
+
+        def named(k: Keyword, c: float) -> str:
+            """What matched in the page: the keyword, or the page's word a misspelt keyword
+            was read as (``Red`` of "redis"; a translation is named in the notes)."""
+            return k.text if c >= 0.5 else vocab.did_you_mean.get(k.text) or k.text
+
         return FileMatch(
             path=cands.file_paths[fi],
             score=0.0,
@@ -255,7 +262,11 @@ class Ranker:
             relevance=float(lad.rel[fi]),
             title=float(lad.tcov[fi]),
             emphasized=bool(lad.emph[fi]),
-            matched_terms=[k.text for k, c in pairs if c >= 0.5 and k.text not in absent],
+            matched_terms=[
+                named(k, o)
+                for (k, c), o in zip(pairs, own, strict=True)
+                if c >= 0.5 and k.text not in absent
+            ],
             missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent],
             stored=lad.stored.get(d) or {},
             reader=reader,
