@@ -90,7 +90,19 @@ OVERVIEW = r"\b(overview|table of contents|index|toc)\b"
 """Asking for an overview or a table of contents."""
 
 ASKED: dict[str, str] = {
-    "phone": r"\b(?:phone|telephone|hotline|mobile)(?: number)?\b",
+    # a phone number asked: the number itself ("which phone number", "the hotline", "what is
+    # the phone of the clinic"), not a phone as a thing ("add a new phone to the vpn") nor a
+    # number to change ("update my phone number")
+    "phone": (
+        r"(?<!\bnew )(?<!\bchange )(?<!\bupdate )(?<!\badd )(?<!\bverify )(?<!\breset )"
+        r"(?<!\bedit )(?<!\bregister )(?<!\bmy )\b(?:phone|telephone|mobile|fax) (?:number|no)\b"
+        r"|\bhotline\b|\bnumber to (?:call|dial)\b"
+        r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,2} (?:phone|telephone)s?\b(?! \w)"
+        r"|\b(?:phone|telephone) (?:of|for)\b"
+        # a question that is a noun phrase ending in the phone names its number ("on-call
+        # phone"), unless the phone is a thing someone has ("my phone", "a new phone")
+        r"|(?<!\bmy )(?<!\bnew )(?<!\ba )(?<!\bthe )\b(?:phone|telephone)\s*\??\s*$"
+    ),
     "version": (r"\b(?:which|what|minimum|min|oldest|lowest|required)(?: \w+)? versions?\b"),
     "range": (
         r"\b(?:allowed|valid|value) range\b|\brange (?:of|for|can)\b|\bwhat range\b"

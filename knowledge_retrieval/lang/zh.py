@@ -67,7 +67,16 @@ OVERVIEW = r"目录|概览|索引"
 """Asking for an overview or a table of contents."""
 
 ASKED: dict[str, str] = {
-    "phone": r"电话|热线|分机|手机(?:号码|号)?\s*+(?:(?:是|为)\s*+)?(?:多少|几号)",
+    # the number asked (电话是多少, 热线电话, 联系电话, 拨打哪个号码, 值班电话), not a phone as
+    # a topic (电话分诊) nor a number to change (修改手机号)
+    "phone": (
+        r"(?:电话|热线|分机|手机|联系方式)(?:号码|号)?\s*+(?:是|为)?\s*+(?:多少|几号|什么)"
+        r"|(?<!修改)(?<!更换)(?<!绑定)(?<!验证)(?<!换)(?:电话|手机)号码|联系电话|热线电话|热线|分机号"
+        r"|(?:打|拨打?)(?:哪个|什么)(?:电话|号码)"
+        # a Chinese noun phrase ends in its head: 值班电话 names the phone (its number), 电话分诊
+        # a triage
+        r"|(?:电话|热线|分机|手机号?)\s*+[？?]?\s*+$"
+    ),
     "version": r"版本号|哪个版本|什么版本|最低版本",
     "range": r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少|最大值|最小值",
     "percent": r"百分之多少|多少百分比|百分比|占比多少",

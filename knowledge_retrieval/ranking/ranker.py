@@ -43,6 +43,7 @@ from .matches import Evidence, FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
     Known,
+    commonness,
     is_identifier,
     nearest_identifiers,
     vocabulary_check,
@@ -244,8 +245,17 @@ class Ranker:
         """Candidate file ``fi`` as a match: its best section, its ladder and its keywords."""
         d = int(cands.docs[lad.best[fi]])
         covs = cands.file_cov[:, fi].tolist()
+        own = cands.file_cov_direct[:, fi].tolist()
         absent = set(vocab.absent_ids)
         pairs = list(zip(vocab.keywords, covs, strict=True))
+
+        def named(k: Keyword, c: float) -> str:
+            """What matched in the page: the keyword, or the page's word a misspelt keyword
+            was read as (``Red`` of "redis"; a translation is named in the notes)."""
+            if c >= 0.5:
+                return k.shown
+            return vocab.did_you_mean.get(k.text) or k.shown
+
         return FileMatch(
             path=cands.file_paths[fi],
             score=0.0,
@@ -254,7 +264,11 @@ class Ranker:
             relevance=float(lad.rel[fi]),
             title=float(lad.tcov[fi]),
             emphasized=bool(lad.emph[fi]),
-            matched_terms=[k.shown for k, c in pairs if c >= 0.5 and k.text not in absent],
+            matched_terms=[
+                named(k, o)
+                for (k, c), o in zip(pairs, own, strict=True)
+                if c >= 0.5 and k.text not in absent
+            ],
             missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent],
             stored=lad.stored.get(d) or {},
             reader=reader,
@@ -376,8 +390,25 @@ class Ranker:
         rivals = ev[~alike]
         rival = float(rivals[0]) if len(rivals) else 0.0
         margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
+        # how many files answer alike: a question that many pages cover as well as the first
+        # (a docs site's pages that each hold every word of a description) is less sure of it
+        crowd = math.log10(max(1, int(alike.sum())))
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
+        # an unseen word weighs by what it is: a term of a domain the KB lacks says more than
+        # a common word of the language it never uses; a file standing on common words alone
+        # ("run" of "run the worker") says less than one with the question's terms
+        common = np.array([commonness(k, q.text) for k in vocab.keywords])
+        unseen = np.array([not vocab.share.get(k.text) for k in vocab.keywords], dtype=bool)
+        own = cands.file_cov_direct[:, order] >= 0.5  # keywords x files, stand-ins aside
+        matched_common = np.where(
+            own.any(axis=0), (common @ own) / np.maximum(1, own.sum(axis=0)), 1.0
+        )
+        # how many sections would hold what the file has of the question by chance: n times
+        # the product of each matched keyword's share of the sections (e^-idf, BM25's idf)
+        idf = lad.rarity * math.log(1.0 + (stats.n + 0.5) / 0.5)
+        expected = stats.n * np.exp(-(idf @ hit))
+        chance = np.log10(1.0 + expected)
         return features(
             evidence=lad.raw[order],
             coverage=lad.cov[order],
@@ -392,7 +423,11 @@ class Ranker:
             keywords=len(vocab.keywords),
             rarity=spec,
             typo=via_typo,
-            sections=stats.n,
+            unseen_term=float(((1.0 - common) * unseen).sum()) / n_kw,
+            unseen_common=float((common * unseen).sum()) / n_kw,
+            matched_common=matched_common,
+            chance=chance,
+            crowd=crowd,
         )
 
     @staticmethod

@@ -11,13 +11,17 @@ is the monotone map of ``p`` that puts ``p*`` at the line (:func:`.scale.at_line
     score = LINE * p / p*                              for p <= p*
     score = LINE + (1 - LINE) * (p - p*) / (1 - p*)    for p > p*
 
+A model file may give each feature's fitted range (``low``, ``high``): values are clipped to
+it, so a value no fitted row had moves the verdict no further than the most extreme one did.
+
 The holds of :mod:`.holds` (named in :mod:`.ruler`) keep a hit under the line whatever the
 model says (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere; the KB
 knows at most a third of a question of three or more keywords; the question has two keywords,
-one of which the KB has never seen, or asks yes or no about a word the KB has never seen; or the
-question asks for a kind of value (a duration, a date, a number ...) the hit's section does not
-hold (:mod:`..text.asked`). A hit that contains none of the question's keywords is held too.
-"""
+one of which the KB has never seen, or asks yes or no about a word the KB has never seen; the
+hit stands on one word read as another further from it than a misspelling; or the question
+asks for a kind of value (a duration, a date, a number ...) the hit's section does not hold
+(:mod:`..text.asked`). A hit that contains
+none of the question's keywords is held too."""
 
 from __future__ import annotations
 
@@ -59,14 +63,20 @@ class Model:
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     """Feature standardisation of the fit (the coefficients apply to standardised values)."""
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    """The range of each feature over the fitted rows: values are clipped to it."""
+
+    def clip(self, x: np.ndarray) -> np.ndarray:
+        return np.asarray(np.clip(x, np.array(self.low), np.array(self.high)))
 
     def logit(self, x: np.ndarray) -> np.ndarray:
-        z = (x - np.array(self.mean)) / np.array(self.scale)
+        z = (self.clip(x) - np.array(self.mean)) / np.array(self.scale)
         return np.asarray(z @ np.array(self.coef) + self.intercept)
 
     def contributions(self, x: np.ndarray) -> dict[str, float]:
         """Each feature's additive part of the log-odds of one hit (for ``explain``)."""
-        z = (x - np.array(self.mean)) / np.array(self.scale)
+        z = (self.clip(x) - np.array(self.mean)) / np.array(self.scale)
         return {f: float(c * v) for f, c, v in zip(FEATURES, self.coef, z, strict=True)}
 
 
@@ -81,6 +91,8 @@ def model() -> Model:
         line=float(data["line"]),
         mean=tuple(data["mean"]),
         scale=tuple(data["scale"]),
+        low=tuple(data.get("low") or [-np.inf] * len(FEATURES)),
+        high=tuple(data.get("high") or [np.inf] * len(FEATURES)),
     )
 
 

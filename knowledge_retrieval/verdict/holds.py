@@ -1,7 +1,8 @@
 """The one place a hit is held under the line whatever the model says (:func:`decide`): what
-the question and the KB's vocabulary rule out for every file, what a file lacks of the question
-whether a section gives the kind of value the question asks for, and, across KBs, which of
-those holds one KB's hits only because of another (:func:`release`). Each rule is an entry of
+the question and the KB's vocabulary rule out for every file (an identifier the KB has nowhere,
+a question it knows too little of, a file that stands on one word read as another), whether a
+section gives the kind of value the question asks for, and, across KBs, which of those holds
+one KB's hits only because of another (:func:`release`). Each rule is an entry of
 :data:`HOLDS`, gathered with the others in :mod:`.ruler`."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 
 from ..index.reading import SectionReader
 from ..ranking.candidates import Candidates
+from ..ranking.features import FEATURES
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, is_identifier
@@ -24,12 +26,9 @@ from . import confidence
 from .answer import units
 from .scale import HELD
 
-OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
-"""A question of at least this many keywords of which the KB knows at most this share is about
-something else: no hit is confident."""
 MAX_KIND_CHECKS = 6
 """Sections of a file read for the kind of value a question asks for, when its best lacks it."""
-
+OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 _YES_NO = re.compile(
     r"^\s*(?:does|do|is|are|can|could|will|would|should|has|have|may|must)\b"
     r"|[吗嗎][？?]?\s*$|是否|能不能|可不可以|有没有|有沒有|会不会|會不會",
@@ -39,66 +38,80 @@ _YES_NO = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class QuestionRules:
-    """The rules of one question over one KB; :meth:`held` applies them to a file."""
+    """The rules of one question over one KB; :meth:`held` applies them to a file. A hold is
+    kept only where the KB lacks the subject; everything else the question and the KB say of
+    each other is evidence the model weighs (:mod:`..ranking.features`)."""
 
     keywords: Sequence[Keyword]
     absent_identifier: bool
     """The question has an identifier the KB has nowhere."""
+    corrected: tuple[int, ...]
+    """Rows of the keywords the KB has only as a correction of their spelling that is more
+    than one edit of the word as written (two for 8+ letters): a correction made on a stem
+    ("redis" read as the "Red" of WD Red), not a misspelling of the page's word (pasword)."""
     outside: bool
     """The KB knows at most a third of a question of three or more keywords (Kubernetes cluster
-    upgrade schedule, of a KB that knows only schedule): it is about something else (dev top
-    hits: 197 such, none of them an answer) ..."""
+    upgrade schedule, of a KB that knows only schedule): it is about something else."""
     unseen_word: bool
     """... and so is a two-keyword question half of which the KB has never seen (招聘流程 in a
     KB that only knows 流程), or a yes/no question with a word the KB has never seen in the
     script of the words it knows (does the Banqiao site have parking) ..."""
     gloss: bool
-    """... unless the hit has an identifier of the question whole and the words the KB has
-    never seen are in another script, its gloss (超卖 of INV_OVERSOLD, 最低消費 of
-    PROMO_HOLIDAY20 in an English KB), not words of the identifier's own language the KB never
-    uses (HTTP of BF0101)."""
+    """The words the KB has never seen are all Chinese: beside an identifier of the question a
+    file has whole, they gloss it (超卖 of INV_OVERSOLD, 最低消費 of PROMO_HOLIDAY20 in an
+    English KB) rather than name another subject."""
     id_rows: tuple[int, ...]
+    """Rows of the question's identifiers."""
 
     @classmethod
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
         share = vocab.share
         unknown = [k for k in keywords if not share.get(k.text)]
         known_scripts = {has_cjk(k.text) for k in keywords if share.get(k.text)}
-        # half of a two-keyword question, or a yes/no question about something the KB never
-        # names in its own words (does the Banqiao site have parking): not there
-        unseen = (len(keywords) == 2 and min(share.values(), default=1.0) == 0.0) or (
-            bool(_YES_NO.search(text)) and any(has_cjk(k.text) in known_scripts for k in unknown)
-        )
         return cls(
             keywords=keywords,
             absent_identifier=bool(vocab.absent_ids),
+            corrected=tuple(
+                i
+                for i, k in enumerate(keywords)
+                if k.text in vocab.did_you_mean and _far(k.text, vocab.did_you_mean[k.text])
+            ),
             outside=len(keywords) >= OUTSIDE_KEYWORDS
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
-            unseen_word=unseen,
+            unseen_word=(len(keywords) == 2 and min(share.values(), default=1.0) == 0.0)
+            or (
+                bool(_YES_NO.search(text))
+                and any(has_cjk(k.text) in known_scripts for k in unknown)
+            ),
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
         )
 
-    def held(self, cov: np.ndarray) -> tuple[str, ...]:
-        """The rules that hold a file under the line, given its coverage of each keyword: one
-        word per rule (``absent_identifier``, ``outside``, ``unseen_word``)."""
-        return tuple(r.name for r in HOLDS.active() if r.fn is not None and r.fn(self, cov))
+    def held(self, cov: np.ndarray, own: np.ndarray) -> tuple[str, ...]:
+        """The rules that hold a file under the line, given its coverage of each keyword with
+        and without the words read in for misspelt ones (``own``): one word per rule."""
+        return tuple(r.name for r in HOLDS.active() if r.fn is not None and r.fn(self, cov, own))
 
-    def _glossed(self, cov: np.ndarray) -> bool:
+    def glossed(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole that the words the KB
-        does not know gloss (:attr:`gloss`)."""
-        return self.gloss and self._whole_identifier(cov)
-
-    def _whole_identifier(self, cov: np.ndarray) -> bool:
-        """Whether the file has an identifier of the question whole."""
-        return any(cov[i] >= 1.0 for i in self.id_rows)
+        never uses gloss (:attr:`gloss`)."""
+        return self.gloss and any(cov[i] >= 1.0 for i in self.id_rows)
 
 
-HoldFn = Callable[["QuestionRules", np.ndarray], bool]
-"""A hold of one file: the question's rules and the file's coverage of each keyword -> held."""
+def _far(asked: str, page: str) -> bool:
+    """Whether the page's word is more edits from the word as written than a misspelling of
+    it would be (one, two for a word of 8+ letters)."""
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(asked.lower(), page.lower()) > (2 if len(asked) >= 8 else 1)
+
+
+HoldFn = Callable[["QuestionRules", np.ndarray, np.ndarray], bool]
+"""A hold of one file: the question's rules and the file's coverage of each keyword (with and
+without spelling corrections) -> held."""
 HOLDS: Ruler[HoldFn] = Ruler("hold", "verdict.holds")
-"""The holds, in the order they are checked: the first three per file before the model, then
-the kind of value asked (after it), and across KBs the release of the first."""
+"""The holds, in the order they are checked: per file before the model, and across KBs the
+release of the first."""
 
 
 @HOLDS.push(
@@ -106,7 +119,7 @@ the kind of value asked (after it), and across KBs the release of the first."""
     "the question has an identifier (code, key, path, version token) the KB "
     "has nowhere, whole or as the leading run of one it has",
 )
-def _absent_identifier(rules: QuestionRules, cov: np.ndarray) -> bool:
+def _absent_identifier(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
     return rules.absent_identifier
 
 
@@ -114,8 +127,18 @@ def _absent_identifier(rules: QuestionRules, cov: np.ndarray) -> bool:
     "outside",
     "the KB knows at most a third of a question of three or more keywords",
 )
-def _outside(rules: QuestionRules, cov: np.ndarray) -> bool:
-    return rules.outside and not rules._glossed(cov)
+def _outside(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
+    return rules.outside and not rules.glossed(cov)
+
+
+@HOLDS.push(
+    "spelling_only",
+    "the one keyword the file has is a word read as another the KB has, further "
+    'from it than a misspelling ("redis" as the "Red" of WD Red): a guess, not evidence',
+)
+def _spelling_only(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
+    has = np.flatnonzero(cov >= 0.5)
+    return len(has) == 1 and int(has[0]) in rules.corrected and own[int(has[0])] < 0.5
 
 
 @HOLDS.push(
@@ -124,8 +147,8 @@ def _outside(rules: QuestionRules, cov: np.ndarray) -> bool:
     "question about a word the KB has never seen in the script of the words "
     "it knows",
 )
-def _unseen_word(rules: QuestionRules, cov: np.ndarray) -> bool:
-    return rules.unseen_word and not rules._glossed(cov)
+def _unseen_word(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
+    return rules.unseen_word and not rules.glossed(cov)
 
 
 HOLDS.switch(
@@ -230,7 +253,7 @@ def decide(
     keywords = vocab.keywords
     rules = QuestionRules.of(q.text, keywords, vocab)
     for f, fi in zip(files, order.tolist(), strict=True):
-        f.held = rules.held(cands.file_cov[:, fi])
+        f.held = rules.held(cands.file_cov[:, fi], cands.file_cov_direct[:, fi])
     never = np.array([bool(f.held) for f in files], dtype=bool).reshape(-1)
     prob, final = confidence.scores(x, never)
     asks = asked_with_corrections(q.text, q.asks, vocab.did_you_mean)
@@ -239,7 +262,6 @@ def decide(
     # the question asks for a kind of value (how long, 多久, phone number) the best section
     # does not hold: the entity is there, the asked fact is not. Every file says so; a file
     # the model would put above the cap is held there
-    cap = HELD
     for j, f in enumerate(files):
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
@@ -255,10 +277,11 @@ def decide(
             f.stored, f.shown = {}, None
             continue
         f.lacks = asks
-        if final[j] > cap:
+        x[j, FEATURES.index("lacks_kind")] = 1.0
+        if final[j] > HELD:
             f.held = (*f.held, "asked_kind")
             never[j] = True
-    if any(f.lacks for f in files):
+    if any(f.lacks for f in files):  # weighed too, where no rule holds the file
         prob, final = confidence.scores(x, never)
     return never, prob, final
 

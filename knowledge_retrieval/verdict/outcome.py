@@ -202,7 +202,10 @@ def from_matches(
 def _what_matched(best: FileMatch) -> str:
     """What of the question the best file under the line has, for its note."""
     if best.matched_terms:
-        return f"it matched only: {', '.join(best.matched_terms)}"
+        lacks = [t for t in best.missing_terms if t not in best.absent]
+        return f"it matched only: {', '.join(best.matched_terms)}" + (
+            f"; it does not have: {', '.join(lacks)}" if lacks else ""
+        )
     if best.missing_terms:
         return f"it has no keyword whole, only parts of: {', '.join(best.missing_terms)}"
     return "it has none of the question's keywords"

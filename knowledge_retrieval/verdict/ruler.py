@@ -22,6 +22,7 @@ ORDER = (
     "outside",
     "asked_kind",
     "unseen_word",
+    "spelling_only",
     "on_topic",
     "title_precision",
     "field_value",

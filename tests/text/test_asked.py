@@ -136,3 +136,23 @@ def test_texts_that_do_not(kind: str, text: str) -> None:
 def test_any_text_is_read_without_error(text: str) -> None:
     kind = asked_kind(text)
     assert kind is None or isinstance(holds_kind(kind, text), bool)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("which phone number do I call for the clinic", "phone"),
+        ("what is the on-call phone", "phone"),
+        ("电话是多少", "phone"),
+        ("值班電話", "phone"),
+        ("add a new phone to the vpn", None),
+        ("update my phone number", None),
+        ("how do I set up my phone", None),
+        ("电话分诊", None),
+        ("修改手机号码", None),
+    ],
+)
+def test_a_phone_is_asked_by_the_grammar_not_by_the_word(question: str, kind: str | None) -> None:
+    # a phone number is asked where the phone is what the question asks for (its number, or a
+    # noun phrase that ends in it), not where it is a thing or a number someone changes
+    assert asked_kind(question) == kind
