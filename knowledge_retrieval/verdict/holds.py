@@ -15,7 +15,6 @@ import numpy as np
 
 from ..index.reading import SectionReader
 from ..ranking.candidates import Candidates
-from ..ranking.features import FEATURES
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, is_identifier
@@ -277,11 +276,10 @@ def decide(
             f.stored, f.shown = {}, None
             continue
         f.lacks = asks
-        x[j, FEATURES.index("lacks_kind")] = 1.0
         if final[j] > HELD:
             f.held = (*f.held, "asked_kind")
             never[j] = True
-    if any(f.lacks for f in files):  # weighed too, where no rule holds the file
+    if any(f.lacks for f in files):
         prob, final = confidence.scores(x, never)
     return never, prob, final
 
