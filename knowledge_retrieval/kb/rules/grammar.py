@@ -51,6 +51,7 @@ STORE = _both(cues.EN_STORE, cues.ZH_STORE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
+RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
@@ -73,6 +74,7 @@ class Cues:
     store: bool = False  # where pages are put: "go in", "放在"
     prefer: bool = False
     entry: bool = False
+    rank: bool = False  # a word of authority ("为准", "canonical"): a named file is preferred
 
     @property
     def any(self) -> bool:
@@ -119,7 +121,8 @@ def read_cues(text: str) -> Cues:
         weak=weak,
         write=write or bool(_IMPERATIVE_WRITE.match(text)),
         store=bool(STORE.search(text)),
-        prefer=bool(PREFER.search(rest)),
+        prefer=bool(PREFER.search(rest) or RANK.search(rest)),
+        rank=bool(RANK.search(rest)),
         entry=bool(ENTRY.search(rest)),
     )
 
@@ -180,7 +183,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
 
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
-        if name.lower() in _NOT_NAMES or name.isdigit():
+        if to_simplified(name.lower()) in _NOT_NAMES or name.isdigit():
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
