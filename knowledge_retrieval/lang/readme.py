@@ -57,6 +57,8 @@ EN_PROHIBIT = words(
     instead_of_these instead_of_them instead_of_those instead_of_it rather_than_these
     rather_than_them
     but_never
+    disregard disregarded leave_out leave_aside set_aside steer_clear stay_away don't_bother
+    pay_no_attention not_worth
     """
 )
 """Verbs that forbid on their own: "ignore `tmp/`"."""
@@ -88,6 +90,11 @@ EN_NON_AUTHORITY = words(
     voted_down turned_down declined never_implemented not_implemented not_yet_implemented
     beta pre-release prerelease older_version older_versions earlier_version old_version
     old_versions previous_version previous_versions
+    frozen defunct dead read-only orphaned moribund dormant irrelevant useless unusable
+    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
+    sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
+    example_only examples_only for_illustration illustrative_only
+    not_updated no_longer_updated never_updated not_kept_up_to_date
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -103,6 +110,7 @@ EN_PREFER = words(
     trust
     come_from comes_from answer_from answers_from best starting_point
     look_first check_first consult_first go_first turn_to refer_to
+    most_accurate most_current most_complete latest_version the_latest
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -113,6 +121,7 @@ EN_RANK = words(
     takes_precedence wins win prevails prevail governs overrides override supersedes
     definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
     is_right is_the_reference final_word final_say ground_truth binding_version of_record
+    master_copy gold_standard the_authority the_reference
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -130,6 +139,7 @@ EN_ENTRY = words(
 
 ZH_NEGATORS = words(
     "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
+    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
@@ -139,6 +149,7 @@ ZH_USE_VERBS = words(
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
     据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
+    沿用 参阅 查询
     """
 )
 """Verbs of using a page to answer."""
@@ -184,6 +195,11 @@ ZH_NON_AUTHORITY = words(
     错漏 错误百出 错漏百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 错漏甚多
     录错 多有错误 多处错误 不准 不靠谱 不可信 不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
+    未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
+    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
+    已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
+    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
+    不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
     不作依据 不能作为依据 不再作为依据 不再据以
     """
 )
@@ -195,6 +211,7 @@ ZH_PREFER = words(
     优先于 胜过
     首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
     唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
+    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -202,7 +219,8 @@ ZH_PREFER = words(
 ZH_RANK = words(
     """
     为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 以此为准 现行 现用 最新版 最新版本 有效版本 正式版 定本 官方版本
+    说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
+    最完整 最准确 最正确 主要来源 第一来源
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -222,7 +240,8 @@ FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
 """A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
 NOT_NAMES = words(
     """
-    this that the a an each any every same which whole parent root one other its their our your
+    this that these those the a an each any every same which whole parent root one other its their
+    our your some both all such two three several
     my new top sub given following above below current entire
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
     """
@@ -230,7 +249,7 @@ NOT_NAMES = words(
 """Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
 
 EN_NOT = words(
-    "not none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
 )
 EN_AUTHORITY = words(
     """
@@ -238,6 +257,7 @@ EN_AUTHORITY = words(
     maintained checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
+    updated supported kept_up_to_date complete
     """
 )
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")

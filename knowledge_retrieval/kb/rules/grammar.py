@@ -55,9 +55,15 @@ RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
-_AUTHORITY_WINDOW = 24
-_IMPERATIVE_WRITE = re.compile(rf"^\W*(?:please\s+|请)?(?:{WRITE_VERB.pattern})", IGNORECASE)
-"""A clause that tells to write ("edit the English source instead"): no preference."""
+_AUTHORITY_WINDOW = 40
+_IMPERATIVE_WRITE = re.compile(
+    rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS)}|"
+    + _zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1])
+    + ")",
+    IGNORECASE,
+)
+"""A clause that tells to write ("edit the English source instead"): no preference. A single
+Chinese character is no imperative there: 发版流程 is "the release process", not "send"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 _WINDOW = 40
@@ -156,7 +162,7 @@ _FOLDER_EN = re.compile(
 _FOLDER_ZH = re.compile(
     r"(?:^|(?<=[\s，,。；;：:、（(「『“]))([A-Za-z0-9_.-]{1,60}|[\u3400-\u9fff]{1,4})\s*(?:"
     + "|".join(sorted(cues.FOLDER_WORDS_ZH, key=len, reverse=True))
-    + "|目錄|資料夾|文件夾)(?!\\s*\x00)"
+    + "|目錄|資料夾|文件夾)(?!\\s*\x00)(?<![总總]目录)(?<![總总]目錄)"
 )
 _NOT_NAMES = frozenset(cues.NOT_NAMES)
 
