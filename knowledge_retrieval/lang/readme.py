@@ -27,6 +27,8 @@ EN_USE_VERBS = words(
     answer answering consider considered follow followed apply applied search searched read
     refer depend depended count counted reference referenced copy base based
     believe act act_on go_by lean draw cited quoting relying treating answers citation
+    describe describes reflect reflects represent represents apply_to applies_to
+    quote_from rely_upon look_at consult consulted
     """
 )
 """Verbs of using a page to answer: negated, they forbid the folder ("do not cite")."""
@@ -55,6 +57,8 @@ EN_PROHIBIT = words(
     instead_of_these instead_of_them instead_of_those instead_of_it rather_than_these
     rather_than_them
     but_never
+    disregard disregarded leave_out leave_aside set_aside steer_clear stay_away don't_bother
+    pay_no_attention not_worth
     """
 )
 """Verbs that forbid on their own: "ignore `tmp/`"."""
@@ -76,6 +80,21 @@ EN_NON_AUTHORITY = words(
     fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
     treat_as_fiction not_verified unchecked never_checked
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
+    archived archival for_the_record for_historical_interest historical_interest for_posterity
+    kept_for_reference kept_for_history for_audit_only for_audits_only
+    anymore any_longer no_more not_anymore
+    full_of_errors full_of_mistakes full_of_typos riddled_with_errors error-ridden error-prone
+    contains_errors contain_errors has_errors have_errors many_errors lots_of_errors errors_throughout
+    erroneous incorrect wrong mistaken misleading
+    just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
+    voted_down turned_down declined never_implemented not_implemented not_yet_implemented
+    beta pre-release prerelease older_version older_versions earlier_version old_version
+    old_versions previous_version previous_versions
+    frozen defunct dead read-only orphaned moribund dormant irrelevant useless unusable
+    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
+    sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
+    example_only examples_only for_illustration illustrative_only
+    not_updated no_longer_updated never_updated not_kept_up_to_date
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -90,9 +109,23 @@ EN_PREFER = words(
     most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
     trust
     come_from comes_from answer_from answers_from best starting_point
+    look_first check_first consult_first go_first turn_to refer_to
+    most_accurate most_current most_complete latest_version the_latest
     """
 )
 """Words that say to answer from a folder before the rest."""
+
+EN_RANK = words(
+    """
+    source_of_truth sources_of_truth authoritative canonical canon take_precedence
+    takes_precedence wins win prevails prevail governs overrides override supersedes
+    definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
+    is_right is_the_reference final_word final_say ground_truth binding_version of_record
+    master_copy gold_standard the_authority the_reference
+    """
+)
+"""Words of authority: a named file with one of these is preferred, not only an entry
+("`RATES.md` is authoritative", "defer to `rates/current.md`")."""
 
 EN_ENTRY = words(
     """
@@ -105,7 +138,8 @@ EN_ENTRY = words(
 """Words that make a named file an entry point ("start from `index.md`")."""
 
 ZH_NEGATORS = words(
-    "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再"
+    "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
+    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
@@ -114,6 +148,8 @@ ZH_USE_VERBS = words(
     用 使用 引用 参考 依据 据此 回答 作为 当作 当成 当真 视为 照做 照搬 依赖 相信 采用 查 看
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
+    据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
+    沿用 参阅 查询
     """
 )
 """Verbs of using a page to answer."""
@@ -132,6 +168,7 @@ ZH_STORE = words("放在 放到 放进 存放 存在 保存在 移到 移至 归
 
 ZH_PROHIBIT = words(
     "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不作依据 不作为依据 不作为回答依据"
+    " 略过 略去 无视 不理 不予理会 不予采信 不予参考 不必理会 别管 不用管 不用理"
 )
 """Words that forbid on their own."""
 
@@ -147,6 +184,23 @@ ZH_NON_AUTHORITY = words(
     仅供学习 仅供存档 不作数 不算数 不作准 不具效力 已失效 已作废 已撤销 撤销 不再适用 已不适用
     被替换 已被替换 陈旧 老旧 杜撰 非权威 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
     提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
+    终止 已终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新 不再更新 没再更新
+    没有再更新 未再更新 没更新 已冻结 冻结 封存 已封存 归档 已归档 仅供查考 仅供备查 备查 存查
+    仅作存档 仅存档 仅留存 留存备查 存档用 仅作备份 的备份 只是备份 仅为备份 副本 镜像备份
+    没人维护 没有人维护 无人更新 没人更新 不维护 已淘汰 淘汰
+    未定 没定 尚未定案 未定案 没定案 没定下来 未确定 尚未确定 没有定论 未有定论
+    不一定 不见得 不保证
+    旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
+    测试版 内测 试用版 预览版
+    错漏 错误百出 错漏百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 错漏甚多
+    录错 多有错误 多处错误 不准 不靠谱 不可信 不足为据 不足采信
+    不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
+    未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
+    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
+    已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
+    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
+    不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
+    不作依据 不能作为依据 不再作为依据 不再据以
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -157,15 +211,26 @@ ZH_PREFER = words(
     优先于 胜过
     首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
     唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
+    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询
     """
 )
 """Words that say to answer from a folder before the rest."""
+
+ZH_RANK = words(
+    """
+    为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
+    说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
+    最完整 最准确 最正确 主要来源 第一来源
+    """
+)
+"""Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
 
 ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
     目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
     列出 列有 一览
+    看起 找起 查起 入手 着手 开始看 开始读 从头看
     """
 )
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
@@ -175,7 +240,8 @@ FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
 """A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
 NOT_NAMES = words(
     """
-    this that the a an each any every same which whole parent root one other its their our your
+    this that these those the a an each any every same which whole parent root one other its their
+    our your some both all such two three several
     my new top sub given following above below current entire
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
     """
@@ -183,17 +249,21 @@ NOT_NAMES = words(
 """Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
 
 EN_NOT = words(
-    "not none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
 )
 EN_AUTHORITY = words(
     """
     verified reviewed approved accurate authoritative official final current true real reliable
     maintained checked tested valid correct binding
+    good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
+    in_effect applicable relevant current up_to_date trustworthy
+    updated supported kept_up_to_date complete
     """
 )
-ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再")
+ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

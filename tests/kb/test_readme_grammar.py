@@ -84,6 +84,24 @@ GOLDEN = [
     ("報價一律以 `價目/` 為準。", {"價目/": P}),
     ("請勿修改 `範本/` 內的檔案。", {"範本/": N}),
     ("`試算/` 的數字尚未核實，僅供參考。", {"試算/": X}),
+    # a word of authority prefers a named file; "first" makes it an entry page
+    ("Shipping answers defer to `tariffs.md`.", {"tariffs.md": P}),
+    ("报销标准以 `报销.md` 为准。", {"报销.md": P}),
+    ("Read `start.md` first.", {"start.md": E}),
+    # whole families: no longer updated, errors, not decided, archived, skip
+    ("`年報/` 自 2019 年起就沒再更新過。", {"年報/": X}),
+    ("`扫描件/` 是手工录入的，错漏不少。", {"扫描件/": X}),
+    ("`構想/` 裡的東西都還沒定下來。", {"構想/": X}),
+    ("The surveys in `surveys-2015/` are archived and full of errors.", {"surveys-2015/": X}),
+    ("遇到一般問題時，請略過 `內部/`。", {"內部/": X}),
+    ("None of the plans in `roadmap/` got implemented.", {"roadmap/": X}),
+    # a paragraph ending in a colon gives its cue to the list after it
+    ("以下資料夾已不再維護：\n\n- `甲/`\n- `乙/`", {"甲/": X, "乙/": X}),
+    ("These folders are obsolete:\n\n- `old-a/`\n- `old-b/`", {"old-a/": X, "old-b/": X}),
+    # a Traditional demonstrative before 資料夾 names no folder; 發版 is no verb of writing
+    ("`舊合約/` 已終止，該資料夾僅留存備查。", {"舊合約/": X}),
+    ("發版流程以 `RELEASE.md` 為準。", {"RELEASE.md": P}),
+    ("实验总目录：`实验索引.md`。", {"实验索引.md": E}),
 ]
 
 

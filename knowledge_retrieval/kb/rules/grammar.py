@@ -51,12 +51,19 @@ STORE = _both(cues.EN_STORE, cues.ZH_STORE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
+RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
-_AUTHORITY_WINDOW = 24
-_IMPERATIVE_WRITE = re.compile(rf"^\W*(?:please\s+|请)?(?:{WRITE_VERB.pattern})", IGNORECASE)
-"""A clause that tells to write ("edit the English source instead"): no preference."""
+_AUTHORITY_WINDOW = 40
+_IMPERATIVE_WRITE = re.compile(
+    rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS)}|"
+    + _zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1])
+    + ")",
+    IGNORECASE,
+)
+"""A clause that tells to write ("edit the English source instead"): no preference. A single
+Chinese character is no imperative there: 发版流程 is "the release process", not "send"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 _WINDOW = 40
@@ -73,6 +80,7 @@ class Cues:
     store: bool = False  # where pages are put: "go in", "放在"
     prefer: bool = False
     entry: bool = False
+    rank: bool = False  # a word of authority ("为准", "canonical"): a named file is preferred
 
     @property
     def any(self) -> bool:
@@ -119,7 +127,8 @@ def read_cues(text: str) -> Cues:
         weak=weak,
         write=write or bool(_IMPERATIVE_WRITE.match(text)),
         store=bool(STORE.search(text)),
-        prefer=bool(PREFER.search(rest)),
+        prefer=bool(PREFER.search(rest) or RANK.search(rest)),
+        rank=bool(RANK.search(rest)),
         entry=bool(ENTRY.search(rest)),
     )
 
@@ -153,7 +162,7 @@ _FOLDER_EN = re.compile(
 _FOLDER_ZH = re.compile(
     r"(?:^|(?<=[\s，,。；;：:、（(「『“]))([A-Za-z0-9_.-]{1,60}|[\u3400-\u9fff]{1,4})\s*(?:"
     + "|".join(sorted(cues.FOLDER_WORDS_ZH, key=len, reverse=True))
-    + "|目錄|資料夾|文件夾)(?!\\s*\x00)"
+    + "|目錄|資料夾|文件夾)(?!\\s*\x00)(?<![总總]目录)(?<![總总]目錄)"
 )
 _NOT_NAMES = frozenset(cues.NOT_NAMES)
 
@@ -180,7 +189,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
 
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
-        if name.lower() in _NOT_NAMES or name.isdigit():
+        if to_simplified(name.lower()) in _NOT_NAMES or name.isdigit():
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 

@@ -45,6 +45,8 @@ _SCOPE_HEAD = re.compile(
     r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)",
     IGNORECASE,
 )
+_LEAD = re.compile(r"[:：]\s*$")
+"""A paragraph that ends in a colon introduces the list after it: its cue is the list's."""
 _KW_SPLIT = re.compile(r"[,，、;；\n]")
 
 
@@ -252,18 +254,24 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
     said: list[ReadmeSentence] = []
     prose = [h.text for h in heads]
     shift = first_line - 1
+    lead: str | None = None  # the cue of a paragraph that introduces a list ("以下目录已停更：")
     for block in blocks:
         if block.kind == "heading":
             continue
+        if block.kind != "item":
+            lead = None
         m = None if block.section in kw_sections else _KW_INLINE.match(block.text)
         if m or block.section in kw_sections:
             found["keywords"] += split_keywords(m.group(1) if m else "\n".join(block.lines))
             continue
         head = heads[block.section].text if block.section >= 0 else ""
         record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
-        got, not_read = read_line(
-            block.text, heading_cue(head) if head else None, is_rules_heading(head), record
-        )
+        cue = heading_cue(head) if head else None
+        got, not_read = read_line(block.text, lead or cue, is_rules_heading(head), record)
+        if block.kind == "para" and not got and _LEAD.search(block.text):
+            lead = heading_cue(block.text)
+            if lead is not None:
+                not_read = []  # understood: it is read with the list under it
         said += [
             ReadmeSentence(shift + _line_of(block, text), text, paths, became, note)
             for text, paths, became, note in record

@@ -421,6 +421,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
             kind: str | None
             unless = None
             weak = "normal"
+            src: int | None = None
             if idx in got:
                 kind, src = got[idx]
                 if kind == "exclude" and not clauses[src].cues.forbid and far_is_plain(src):
@@ -439,7 +440,14 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 continue
             is_file = not path.endswith("/") and _EXT.search(path) is not None
             if kind in ("prefer", "entry", "look"):  # an entry is a named file, not a folder
-                kind = "entry" if is_file else ("prefer" if kind == "prefer" else None)
+                if is_file:  # "以 `a.md` 为准" prefers it; "read `a.md` first" enters there
+                    kind = (
+                        "prefer"
+                        if kind == "prefer" and src is not None and clauses[src].cues.rank
+                        else "entry"
+                    )
+                else:
+                    kind = "prefer" if kind == "prefer" else None
             if kind is None:
                 continue
             rule = Rule(
