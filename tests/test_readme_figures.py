@@ -110,7 +110,7 @@ def test_a_cheap_figure_is_what_its_command_measures(
 
 
 @needs_eval
-@pytest.mark.quality
+@pytest.mark.figures
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize(("suite", "measure", "figure"), _params(cheap=False))
 def test_a_large_figure_is_what_its_command_measures(
@@ -121,7 +121,7 @@ def test_a_large_figure_is_what_its_command_measures(
 
 
 @needs_eval
-@pytest.mark.quality
+@pytest.mark.figures
 @pytest.mark.timeout(1200)
 def test_the_kb_choice_figure_is_what_its_command_measures() -> None:
     figure = _rows()[6][2]
