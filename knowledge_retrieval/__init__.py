@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typing
 
+from ._lazy import lazy_attribute as _lazy_attribute
 from ._version import __version__
 from .errors import (
     AccessDeniedError,
@@ -44,14 +45,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    return _lazy_attribute(name, _LAZY, __name__, globals())
 
 
 def __dir__() -> list[str]:

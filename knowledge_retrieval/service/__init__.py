@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import typing
 
+from .._lazy import lazy_attribute as _lazy_attribute
+
 if typing.TYPE_CHECKING:  # the lazy names below, for type checkers
     from ..index.cache import list_cache, prune_reason, remove_index
     from ..index.progress import Event, Sink, shown, use_sink
@@ -74,14 +76,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    return _lazy_attribute(name, _LAZY, __name__, globals())
 
 
 __all__ = [
