@@ -206,3 +206,6 @@ TOPICS: dict[str, str] = {
     "data_type": "数据类型|资料类型",
 }
 """A topic -> its words (in Simplified; Taiwan words such as 介面 and 设定 too)."""
+
+YES_NO = r"吗[？?]?\s*+$|是否|能不能|可不可以|有没有|会不会"
+"""A question asked for yes or no (a final 吗, an A-not-A form; matched in Simplified)."""

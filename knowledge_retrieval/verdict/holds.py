@@ -14,12 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..index.reading import SectionReader
+from ..lang import YES_NO
 from ..ranking.candidates import Candidates
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, is_identifier
 from ..ruler import Ruler
-from ..text.analysis import has_cjk, index_terms
+from ..text.analysis import has_cjk, index_terms, to_simplified
 from ..text.asked import Kind, asked_kind, holds_kind
 from . import confidence
 from .answer import units
@@ -28,11 +29,8 @@ from .scale import HELD
 MAX_KIND_CHECKS = 6
 """Sections of a file read for the kind of value a question asks for, when its best lacks it."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
-_YES_NO = re.compile(
-    r"^\s*(?:does|do|is|are|can|could|will|would|should|has|have|may|must)\b"
-    r"|[吗嗎][？?]?\s*$|是否|能不能|可不可以|有没有|有沒有|会不会|會不會",
-    re.IGNORECASE,
-)
+_YES_NO = re.compile(YES_NO, re.IGNORECASE)
+"""A yes-or-no question (:data:`..lang.YES_NO`), matched in Simplified."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +77,7 @@ class QuestionRules:
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             unseen_word=(len(keywords) == 2 and min(share.values(), default=1.0) == 0.0)
             or (
-                bool(_YES_NO.search(text))
+                bool(_YES_NO.search(to_simplified(text)))
                 and any(has_cjk(k.text) in known_scripts for k in unknown)
             ),
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
