@@ -119,3 +119,15 @@ def test_kr_rules_shows_each_sentence_and_what_it_became(root: Path) -> None:
         check=False,
     )
     assert "README, not understood (line 8): `notes/` 里的内容请仔细阅读后再用。" in listed.stdout
+
+
+def test_a_folder_both_forbidden_and_preferred_stays_forbidden() -> None:
+    from knowledge_retrieval.kb.rules import parse_readme
+
+    rules = parse_readme(
+        "# Ops\n\nOperations notes.\n\n"
+        "- Do not use anything in `old/` to answer a question.\n"
+        "- Check `old/` first for anything about the 2019 plant.\n"
+    )
+    assert "old/" in rules.exclude
+    assert "old/" not in rules.emphasize

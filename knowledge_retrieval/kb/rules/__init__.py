@@ -87,7 +87,9 @@ def _parse(text: str) -> KBRules:
         style="front-matter" if meta and not broken else "free-form",
         include=paths("include"),
         exclude=paths("exclude"),
-        emphasize=paths("prefer"),
+        # a path the README both forbids and prefers ("if `archive/` disagrees with a live
+        # page, the live page is right" read as a preference) stays forbidden: never more
+        emphasize=tuple(p for p in paths("prefer") if p not in paths("exclude")),
         entry=paths("entry"),
         understood=understood,
         not_understood=unread,
