@@ -331,15 +331,23 @@ def _start_workers(
     try:
         if not other_threads():
             ctx = multiprocessing.get_context("fork")
-            for i, run in enumerate(runs):
-                recv, send = ctx.Pipe(duplex=False)
-                args = (ix, kb_path, run, rows, read, send, limitmb, os.getpid())
-                p = ctx.Process(target=_work, name=f"kr-build-{i}", daemon=True, args=args)
-                try:
-                    p.start()
-                finally:
-                    send.close()  # the worker has its own copy: EOF here means it is gone
-                workers.append(_Worker(recv, p))
+            # Ctrl-C waits until the workers are forked: one that lands inside a fork handler
+            # (logging's lock release) is swallowed there, and the process dies of the signal
+            # instead of saying it was interrupted. The workers start with it blocked; the
+            # build stops them when this process is interrupted.
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                for i, run in enumerate(runs):
+                    recv, send = ctx.Pipe(duplex=False)
+                    args = (ix, kb_path, run, rows, read, send, limitmb, os.getpid())
+                    p = ctx.Process(target=_work, name=f"kr-build-{i}", daemon=True, args=args)
+                    try:
+                        p.start()
+                    finally:
+                        send.close()  # the worker has its own copy: EOF here means it is gone
+                    workers.append(_Worker(recv, p))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
             return workers
         if not sys.executable:
             raise OSError("no Python executable to start workers with")
