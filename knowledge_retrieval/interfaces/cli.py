@@ -471,6 +471,13 @@ def cmd_index(args: argparse.Namespace) -> int:
     return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
 
 
+def cmd_cache(args: argparse.Namespace) -> int:
+    from .cli_cache import cache_listing
+
+    env, text = cache_listing(args)
+    return _emit(args, env, text)
+
+
 def require_mcp() -> None:
     """The ``mcp`` package, which only ``kr mcp`` needs: an extra, or how to install it."""
     try:
@@ -484,84 +491,6 @@ def require_mcp() -> None:
             hint="install the mcp extra (in a clone: pip install '.[mcp]') or mcp itself: "
             "pip install 'mcp>=2.0,<3'",
         ) from None
-
-
-def _size(n: int) -> str:
-    """1536 -> '1.5 KB'; 589_000_000 -> '561.7 MB'."""
-    value = float(n)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{value:.1f} GB"  # pragma: no cover
-
-
-def cmd_cache(args: argparse.Namespace) -> int:
-    import time
-
-    from ..defaults import index_home
-    from ..service import list_cache, prune_reason, remove_index
-    from ..service.envelope import ok
-
-    if (args.older_than is not None or args.dry_run) and not args.prune:
-        raise InvalidArgumentError(
-            "--older-than and --dry-run go with --prune",
-            hint="kr cache --prune [--older-than DAYS] [--dry-run]",
-        )
-    home = index_home()
-    now = time.time()
-    rows = []
-    lines = []
-    freed = 0
-    listed = list_cache(home)
-    if args.root:  # only this root's indexes
-        from ..service import require_root
-
-        root = require_root(args.root).resolve()
-        listed = [c for c in listed if c.kb_path and Path(c.kb_path).resolve().parent == root]
-    for c in listed:
-        why = prune_reason(c, args.older_than, now) if args.prune else None
-        action = None
-        if why is not None:
-            if args.dry_run:
-                action = "would remove"
-            else:
-                kept = remove_index(c, home)
-                action = "removed" if kept is None else f"kept ({kept})"
-            if action in ("removed", "would remove"):
-                freed += c.bytes
-        age = c.age_days(now)
-        kind = (
-            (f"KB {c.kb_path}" + ("" if c.kb_exists else " (gone)"))
-            if c.kb_path
-            else ("KB unknown" if c.is_index else "not an index")
-        )
-        text = f"{c.path.name}  {_size(c.bytes)}  updated {age:.0f} d ago  {kind}"
-        lines.append(one_line(f"{action}: {text}; {why}" if action else text))
-        rows.append(
-            {
-                "source": c.path.name,
-                "content": text,
-                "score": None,
-                "path": str(c.path),
-                "bytes": c.bytes,
-                "updated": round(c.updated, 3),
-                "age_days": round(age, 2),
-                "kb_path": c.kb_path,
-                "root": c.root,
-                "kb_exists": c.kb_exists if c.kb_path else None,
-                "is_index": c.is_index,
-                "action": action,
-                "reason": why,
-            }
-        )
-    total = sum(c.bytes for c in listed)
-    head = f"{len(rows)} folder(s), {_size(total)} in {home}"
-    if args.prune:
-        verb = "would free" if args.dry_run else "freed"
-        head += f"; {verb} {_size(freed)}"
-    env = ok(rows, head + ".", None, home=str(home), bytes=total, freed=freed)
-    return _emit(args, env, lambda: "\n".join([one_line(head), *lines]))
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
