@@ -26,7 +26,7 @@ MAX_QUERY_KEYWORDS = 64
 of the evaluation suites has 23."""
 
 # -- files ---------------------------------------------------------------------------------
-SUFFIXES = (".md", ".markdown", ".mdx", ".csv")
+SUFFIXES = (".md", ".markdown", ".mdx", ".csv", ".yaml", ".yml", ".json", ".txt")
 """The document suffixes a KB is made of (compared in lower case)."""
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Documents larger than this are skipped (and refused by ``read_document``)."""

@@ -312,7 +312,7 @@ def retrieve_doc_values(
     head = "Look up what this root's local knowledge bases say before explaining it: "
     tail = (
         f". Use it whenever an answer depends on what a {kinds} means "
-        "here; it searches Markdown and CSV documents on this machine and cites them. Not for "
+        "here; it searches Markdown, CSV, YAML and JSON documents on this machine and cites them. Not for "
         "real-time data or source code"
         + ("." if held else ", nor for step-by-step procedures and runbooks (team skills).")
     )

@@ -43,7 +43,16 @@ log = logging.getLogger(__name__)
 
 SUPPORTED_SUFFIXES = SUFFIXES
 
-_KINDS = {".md": "markdown", ".markdown": "markdown", ".mdx": "mdx", ".csv": "csv"}
+_KINDS = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdx": "mdx",
+    ".csv": "csv",
+    ".yaml": "data",
+    ".yml": "data",
+    ".json": "data",
+    ".txt": "text",
+}
 _PARSERS: dict[str, Any] = {}
 """The Markdown parser, made on first use (a search that re-reads no file never imports it)."""
 
@@ -120,13 +129,16 @@ def parse_document(rel_path: str, text: str) -> Document:
     Markdown/MDX: one section per heading (``heading_path`` is the chain of enclosing
     headings; text before the first heading has ``heading_path == ()``), plus one
     ``kind="table"`` section per table row. CSV: one ``kind="table"`` section per data row.
-    Unknown suffixes are parsed as Markdown. Line numbers are 1-based in the original text.
+    YAML and JSON: the text, plus a ``kind="table"`` row per setting and per record. Plain
+    text and unknown suffixes are parsed as Markdown. Line numbers are 1-based in the original text.
     """
     kind = _KINDS.get(PurePosixPath(rel_path).suffix.lower(), "markdown")
     try:
         text = normalise_newlines(text).removeprefix("\ufeff")
         if kind == "csv":
             return cap_sections(_parse_csv(rel_path, text))
+        if kind == "data":
+            return cap_sections(_parse_data(rel_path, text))
         return cap_sections(_parse_markdown(rel_path, text, kind))
     except Exception as exc:  # parse_document must never raise
         log.debug("parsing %s failed", rel_path, exc_info=True)
@@ -176,7 +188,7 @@ def _parse_markdown(rel_path: str, text: str, kind: str) -> Document:
     if kind == "mdx":
         body_lines = _strip_mdx(body_lines)
     try:
-        plain = plain_sections(body_lines, offset) if kind == "markdown" else None
+        plain = plain_sections(body_lines, offset) if kind in ("markdown", "text") else None
         sections, first_h1 = plain or _markdown_sections(
             _markdown().parse("\n".join(body_lines)), body_lines, offset
         )
@@ -531,6 +543,22 @@ def _markdown_sections(
             parts.append((start, end - 1, text))
     flush()
     return sections, first_h1
+
+
+def _parse_data(rel_path: str, text: str) -> Document:
+    """A YAML or JSON file (a config, a code table): its whole text as one section, plus a row
+    per setting under its dotted key (``deice.pad.max_wait_min: 20``) and per item of a list of
+    records, so a key or code is found whole and the answer quotes its line. Text that is not
+    one valid YAML document (JSON is YAML) is indexed as it is."""
+    lines = text.split("\n")
+    title = _stem_title(rel_path)
+    rows = [
+        Section((title,), row, line + 1, line + 1, kind="table")
+        for line, row in yaml_rows(text, lines, min_depth=1, records=True)
+    ]
+    return Document(
+        path=rel_path, title=title, sections=(*_plain_sections(lines, 0), *rows), kind="data"
+    )
 
 
 def _sniff_delimiter(text: str) -> str:

@@ -88,7 +88,7 @@ def test_file_changes_are_applied_without_a_walk(
     (root / "kb" / "c2.md").unlink()
     assert not search("whiskey", kb="kb", root=root).found
     write(root / "kb" / ".hidden.md", "# H\n\nhotel\n")  # never a document
-    write(root / "kb" / "notes.txt", "hotel\n")
+    write(root / "kb" / "notes.rst", "hotel\n")
     assert not search("hotel", kb="kb", root=root).found
     secret = write(tmp_path / "outside" / "secret.md", "# S\n\nsierra\n")
     (root / "kb" / "link.md").symlink_to(secret)  # a link that leaves the KB

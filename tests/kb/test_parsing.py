@@ -29,7 +29,11 @@ from knowledge_retrieval.models import Document, Section
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "parsing"
 REGEN = os.environ.get("KR_REGEN_GOLDEN") == "1"
-INPUTS = sorted(p for p in FIXTURES.iterdir() if p.suffix in SUPPORTED_SUFFIXES)
+INPUTS = sorted(
+    p
+    for p in FIXTURES.iterdir()
+    if p.suffix in SUPPORTED_SUFFIXES and not p.name.endswith(".result.json")
+)
 
 
 def to_json(doc: Document) -> str:

@@ -129,14 +129,17 @@ def test_read_document_refuses_what_the_index_never_returns(tmp_path: Path) -> N
     root = _root_with(tmp_path)
     kb = root / "kb"
     write(kb / "README.md", "---\ndescription: KB\nexclude: [private/]\n---\n# KB\n")
-    for rel in ("drafts/x.md", "node_modules/p/readme.md", "private/y.md", "notes.txt"):
+    for rel in ("drafts/x.md", "node_modules/p/readme.md", "private/y.md", "notes.rst"):
         write(kb / rel, "# x\n\nxtok\n")
     (kb / "bin.md").write_bytes(b"\x00\x01\x02" * 100)
     cases = {
         "drafts/x.md": "it is in a drafts/ folder, which is never indexed",
         "node_modules/p/readme.md": "it is in a node_modules/ folder, which is never indexed",
         "private/y.md": "the KB's README excludes it from the index",
-        "notes.txt": "it is not a document (the index reads .md, .markdown, .mdx, .csv files)",
+        "notes.rst": (
+            "it is not a document "
+            "(the index reads .md, .markdown, .mdx, .csv, .yaml, .yml, .json, .txt files)"
+        ),
         "README.md": (
             "it is the KB's README.md, which describes the KB and is not one of its documents"
         ),

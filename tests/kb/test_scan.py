@@ -161,7 +161,7 @@ def _kb(tmp_path: Path) -> Path:
     write(kb / "b.markdown", "# B\n")
     write(kb / "c.MDX", "# C\n")
     write(kb / "d.csv", "x,y\n1,2\n")
-    write(kb / "e.txt", "not a document\n")
+    write(kb / "e.rst", "not a document\n")
     write(kb / ".hidden.md", "# hidden file\n")
     write(kb / ".git" / "x.md", "# hidden folder\n")
     write(kb / "drafts" / "x.md", "# draft\n")

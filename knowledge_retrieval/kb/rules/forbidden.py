@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from ...defaults import SUFFIXES
 from ...models import KBRules, Rule
 from . import unread_about
 from .patterns import GLOB_CHARS
@@ -23,7 +24,7 @@ MAX_FILES = 200
 """Files of forbidden folders read for one note, at most (the walk stops there)."""
 MAX_BYTES = 256 * 1024
 """Bytes of one such file read, at most."""
-_TEXT = (".md", ".mdx", ".markdown", ".txt", ".rst", ".csv")
+_TEXT = (*SUFFIXES, ".rst")
 SHARE = 0.6
 """The share of a question's keywords a forbidden page must hold to be named in the note."""
 
