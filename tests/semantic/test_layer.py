@@ -107,11 +107,15 @@ def test_kr_index_leaves_the_vectors_ready(
     assert p.returncode == 0 and "section vector" not in p.stdout
 
 
-def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) -> None:
+def test_embedding_progress_counts_sections(
+    tiny_embedder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from knowledge_retrieval import index_kb
 
     root = english_root(tmp_path)
+    monkeypatch.setenv("KR_EMBEDDER", "off")
     index_kb("help", root=root, progress=False)
+    monkeypatch.setenv("KR_EMBEDDER", tiny_embedder)
     kbi = get_index("help", root / "help")
     events: list[Event] = []
     with use_sink(events.append):
@@ -119,6 +123,26 @@ def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) 
     assert events and {e.unit for e in events} == {"sections"}
     assert events[-1].done == events[-1].total == 4
     assert not (kbi.dir / "progress.json").exists()
+
+
+def test_index_kb_leaves_the_vectors_ready(tiny_embedder: str, tmp_path: Path) -> None:
+    from knowledge_retrieval import index_kb
+
+    root = english_root(tmp_path)
+    events: list[Event] = []
+    with use_sink(events.append):
+        report = index_kb("help", root=root, progress=False)
+    assert report.files == 4
+    assert [e.unit for e in events][-1] == "sections" and events[-1].done == 4
+    e = embedders.get_embedder()
+    assert e is not None
+    path = vectors_path(get_index("help", root / "help").dir, e.key)
+    before = path.stat().st_mtime_ns
+    with np.load(path) as d:
+        assert d["vectors"].shape == (4, 8)
+    r = search("退款", "help", root=root, progress=False)
+    assert r.hits[0].path == "refunds.md" and r.hits[0].via == "meaning"
+    assert path.stat().st_mtime_ns == before  # the search embedded nothing
 
 
 def test_meaning_does_not_move_a_question_the_words_placed(
