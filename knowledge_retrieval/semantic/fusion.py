@@ -211,7 +211,7 @@ def fuse(
                 missing_terms=[k for k in keywords if k not in has],
                 reader=reader,
                 probability=0.0,
-                evidence=s,
+                evidence=min(s, meaning_score(c)),  # its own: not what it borrowed or stood out by
                 capped=bool(held),
                 held=held,
                 absent=tuple(o.absent_ids),
