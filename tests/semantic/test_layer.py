@@ -160,3 +160,19 @@ def test_meaning_does_not_move_a_question_the_words_placed(
     r = search("退款", None, root=root, progress=False)  # words meet no page: meaning finds one
     assert r.hits[0].kb == "help" and r.hits[0].path == "refunds.md"
     assert r.hits[0].via == "meaning" and r.found
+
+
+def test_a_page_found_by_meaning_chooses_a_kb_by_its_own_cosine_only() -> None:
+    """A page that took the words' first place (its score theirs) or stands out in its KB (its
+    score the line) weighs in KB choice by the score of its own cosine: its evidence."""
+    from knowledge_retrieval.engine import _by_words
+    from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
+
+    def page(path: str, score: float, evidence: float) -> FileMatch:
+        return FileMatch(path, score, SectionMatch(0, 0.2), 0.0, 0.0, 0.0, False, [], ["x"],
+                         evidence=evidence, found_by="meaning", cosine=0.2)  # fmt: skip
+
+    lifted, own = page("lifted.md", 0.47, 0.21), page("own.md", 0.41, 0.41)
+    o = RankOutcome([lifted, own], ["x"], [])
+    assert [f.path for f in _by_words({"a": o}, found_by_meaning=True)["a"].files] == ["own.md"]
+    assert _by_words({"a": o}, found_by_meaning=False)["a"].files == []
