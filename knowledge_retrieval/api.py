@@ -182,11 +182,20 @@ def index_kb(
     progress: bool | None = None,
 ) -> IndexReport:
     """Bring one KB's index up to date (or rebuild it) and report what changed; ``progress`` as
-    for :func:`search`."""
+    for :func:`search`. With the semantic layer on, the sections' vectors are computed too (as
+    ``kr index`` does), so the first search by meaning embeds nothing."""
     root_path = require_root(root)
     locs = {loc.name: loc for loc in list_locations(root_path)}
     got = lookup_kb(root_path, kb, locs)
     if isinstance(got, Unresolved):
         raise KBNotFoundError(kb, suggest(normalize_kb_ref(kb), sorted(locs)), reason=got.note)
     kb_ = KnowledgeBase.at(got)
-    return kb_.index().refresh(kb_.rules, rebuild=rebuild)
+    kbi = kb_.index()
+    report = kbi.refresh(kb_.rules, rebuild=rebuild)
+    from .semantic import maybe_on as semantic_on
+
+    if report.files and semantic_on():
+        from .semantic import embed_kb
+
+        embed_kb(kbi)  # never raises: a layer that cannot run leaves the index lexical
+    return report

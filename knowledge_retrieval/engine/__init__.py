@@ -334,13 +334,15 @@ def _by_words(
 ) -> dict[str, RankOutcome]:
     """Each KB's outcome as KB choice weighs it: the files the words found (one the semantic
     layer re-scored keeps its words' evidence), and with ``found_by_meaning`` those the layer
-    alone found over the line; a page under the line says nothing of where the answer is."""
+    alone found over the line by their own cosine; a page under the line says nothing of where
+    the answer is, nor one over it only by the words' score it took the place of or by
+    standing out in its own KB."""
 
     def keep(f: FileMatch) -> bool:
         return (
             f.found_by == "words"
             or bool(f.coverage)
-            or (found_by_meaning and not f.capped and f.score >= LINE)
+            or (found_by_meaning and not f.capped and min(f.score, f.evidence) >= LINE)
         )
 
     return {

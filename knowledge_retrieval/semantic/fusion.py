@@ -2,14 +2,19 @@
 lexical ranking when the question's language differs from pages of the KB or when the lexical
 evidence is empty (no hit, or every hit held under the line).
 
-A question is compared only with the sections written in another language than its own (all
-of them when the words found nothing): on pages in the question's language the lexical engine
-is better, and a multilingual model ranks the question's own language first unless each side
-is centred on its language's mean (the KB's mean per language for passages, the mean of a few
-generic questions per language for the question). A file found this way is a hit ``via``
-meaning: its score comes from the cosine through a line fitted on dev data
-(``python -m calibration.crosslang --fit``), its ``matched_terms`` are the question's keywords
-its text really holds (often none).
+A multilingual model ranks the question's own language first unless each side is centred on
+its language's mean (the KB's mean per language for passages, the mean of a few generic
+questions per language for the question); centred, a page's cosine says as much in either
+language. The pages meaning brings are those with sections in another language than the
+question's (every page when the words found nothing); the pages the words found are weighed by
+their cosine too. The words' first page keeps its place unless a page is clearly nearer the
+question by meaning, by a margin that grows with the words' confidence (:data:`WORDS_WEIGHT`):
+so a same-language question the words answered keeps its answer, and a question in the other
+language, which the words answer at best weakly, gets the page meaning puts first. A file
+found this way is a hit ``via`` meaning: its score comes from the cosine through a line fitted
+on dev data (``python -m calibration.crosslang --fit``), or at the line when it stands out
+from every other page by :data:`FOUND_MARGIN`; its ``matched_terms`` are the question's
+keywords its text really holds (often none), ``missing_terms`` the others.
 """
 
 from __future__ import annotations
@@ -24,20 +29,31 @@ from ..lang import GENERIC_QUESTIONS
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Query
 from ..text.script import query_lang
-from ..verdict.scale import at_line
+from ..verdict.scale import LINE, at_line
 from .embedders import Embedder
 from .vectors import SectionVectors
 
 log = logging.getLogger(__name__)
 
-COS_LINE = 0.26
+COS_LINE = 0.30
 """The centred cosine at which a file found by meaning is on the decision line, fitted by
 ``python -m calibration.crosslang --fit`` (which prints the figures behind it) on the
-cross-language and absent questions of the read team sets: the line of least cost (3 × misses +
-false founds) among those that keep absent answers rejected within 2 points of words alone."""
-COS_HIGH = 0.51
+cross-language, same-language and absent questions of the read team sets: the line of least
+cost (3 × misses + false founds) among those that keep every set's absent answers rejected
+within 2 points of words alone and its same-language questions right first within 1."""
+COS_HIGH = 0.55
 """The centred cosine that maps to a score of 0.9, the most meaning alone gives."""
 MAX_MEANING_SCORE = 0.9
+WORDS_WEIGHT = 0.4
+"""How much nearer by meaning than the words' first page a page must be to take its place, per
+point of the words' score over the line (a negative need under it): the words' confidence and
+the cosine on one scale. Chosen with the line by ``python -m calibration.crosslang --fit`` (0.3,
+0.4, 0.5 tried): the most cross-language questions right first among the weights that keep
+every read team set's same-language questions right first as with the words alone."""
+FOUND_MARGIN = 0.10
+"""A page first by meaning whose centred cosine beats every other page of the KB's by this much
+is found even under :data:`COS_LINE` (at the line): it stands out, as a right page does. Fitted
+with the line (``--fit``): the largest margin of least cost."""
 HELD_SCORE = 0.28
 """A file found by meaning for a question with an identifier the KB has nowhere scores at most
 this (the absent-identifier hold of the lexical hits), and so does one whose section is in the
@@ -117,48 +133,66 @@ def fuse(
     reader: object,
     limit: int,
 ) -> Meaning:
-    """Fuse the files found by meaning into ``o.files`` (in place, best score first)."""
+    """Fuse the files found by meaning into ``o.files`` (in place, best score first).
+
+    The words' first page keeps its place unless a page found by meaning is clearly nearer the
+    question: its centred cosine beats that page's own by :data:`WORDS_WEIGHT` times how far
+    the words' score is over the line (under the line, by less). A page that beats it takes
+    the first place, with at least the words' score; one that does not ranks under it. A page
+    first by meaning whose cosine beats every other page of the KB by :data:`FOUND_MARGIN` is
+    found (at the line at least), whatever its cosine."""
     if not len(sv.docnums):
         return Meaning(False, "no sections")
     qlang = query_lang(q.text) or "en"
     empty = lexical_empty(o)
     other = np.array([lang not in ("", qlang) for lang in sv.langs], dtype=bool)
-    if empty:
-        rows = np.ones(len(sv.langs), dtype=bool)
-    elif other.any():
-        rows = other
-    else:
+    if not empty and not other.any():
         return Meaning(False, "the KB's pages are in the question's language")
     qv, _lang = centred_query(embedder, q.text)
     cos = sv.vectors @ qv
-    cos = np.where(rows, cos, -np.inf)
-    best: dict[str, tuple[float, int, bool]] = {}
-    for i in np.argsort(-cos):
-        c = float(cos[i])
-        if not np.isfinite(c) or len(best) >= limit:
-            break
-        p = sv.paths[i]
-        if p not in best:
-            best[p] = (c, int(sv.docnums[i]), bool(other[i]))
+    whole = _best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
+    across = _best_per_file(sv.paths, cos, other)
+    if empty:
+        cands = whole
+    else:  # pages with sections in another language, and the words' own pages (their cosine)
+        cands = dict(across)
+        for w in o.files:
+            if w.path in whole and w.path not in cands:
+                cands[w.path] = whole[w.path]
+    best = sorted(cands.items(), key=lambda kv: -kv[1][0])[:limit]
     by_path = {f.path: f for f in o.files}
     keywords = list(o.keywords)
     # a file found by meaning that is held ranks after every file the words found: held, it
     # says nothing the words did not, and the words' order is the better one (same-language
     # suites kept their nDCG only so)
     floor = max(0.0, min(f.score for f in o.files) - 1e-4) if o.files else HELD_SCORE
-    for path, (c, docnum, across) in best.items():
+    top = None if empty else o.files[0]
+    need = (
+        whole.get(top.path, (-1.0, 0))[0] + WORDS_WEIGHT * (top.score - LINE)
+        if top is not None
+        else 0.0
+    )
+    moved: set[str] = set()
+    for path, (c, row) in best:
+        docnum = int(sv.docnums[row])
         s = meaning_score(c)
         held = ("absent_identifier",) if o.absent_ids else ()
-        if not across:
+        if not (path in across and across[path][0] >= whole[path][0]):
             held = (*held, "same_language_meaning")
-        if held:
-            s = min(s, HELD_SCORE, floor)
         f = by_path.get(path)
+        if held:
+            s = min(s, HELD_SCORE) if f is not None else min(s, HELD_SCORE, floor)
+        elif top is not None and path != top.path:
+            if c < need:  # not clearly nearer than the words' first page: under it
+                s = min(s, top.score - 1e-4)
+            else:  # clearly nearer: first, as sure as the words were of theirs
+                s = max(s, min(MAX_MEANING_SCORE, top.score + 1e-4))
         if f is not None:
             # a file a rule holds under the line stays there: meaning cannot tell that the
             # identifier asked for is there, or the kind of value asked for
             if s > f.score and not f.held and not f.capped:
                 f.score, f.found_by, f.cosine, f.cosine_line = s, "meaning", c, COS_LINE
+                moved.add(path)
                 if not f.matched_terms:
                     f.best = SectionMatch(docnum, c, set())
                     f.stored, f.shown = {}, None
@@ -177,7 +211,7 @@ def fuse(
                 missing_terms=[k for k in keywords if k not in has],
                 reader=reader,
                 probability=0.0,
-                evidence=s,
+                evidence=min(s, meaning_score(c)),  # its own: not what it borrowed or stood out by
                 capped=bool(held),
                 held=held,
                 absent=tuple(o.absent_ids),
@@ -186,8 +220,28 @@ def fuse(
                 cosine_line=COS_LINE,
             )
         )
+        if not held:
+            moved.add(path)
     o.files.sort(key=lambda f: -f.score)
+    first = o.files[0] if o.files else None
+    if first is not None and first.path in moved and first.score < LINE:
+        runner_up = max((c for p, (c, _d) in whole.items() if p != first.path), default=-1.0)
+        if whole[first.path][0] - runner_up >= FOUND_MARGIN:  # first by a clear margin
+            first.score = LINE
     return Meaning(True, "lexical evidence empty" if empty else f"pages not in {qlang}")
+
+
+def _best_per_file(
+    paths: list[str], cos: np.ndarray, rows: np.ndarray
+) -> dict[str, tuple[float, int]]:
+    """Each file's best cosine over ``rows`` and the row it is at (files without a row left
+    out)."""
+    best: dict[str, tuple[float, int]] = {}
+    for i in np.flatnonzero(rows)[np.argsort(-cos[rows], kind="stable")]:
+        p = paths[int(i)]
+        if p not in best:
+            best[p] = (float(cos[i]), int(i))
+    return best
 
 
 def _keywords_in(reader: object, sv: SectionVectors, path: str, keywords: list[str]) -> set[str]:

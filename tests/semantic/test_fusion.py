@@ -148,3 +148,45 @@ def test_held_words_keep_their_order_above_what_meaning_adds(
         len(on.hits) - len(words)
     )
     assert "refunds.md" in [h.path for h in on.hits if h.via == "meaning"]
+
+
+def _bilingual_root(tmp_path: Path) -> Path:
+    """The English help pages with Chinese twins of some: a bilingual KB."""
+    from tests.conftest import write
+
+    root = english_root(tmp_path)
+    write(root / "help" / "退款.md", "# 退款\n\n退款 退 款 钱 几 天\n")
+    write(root / "help" / "密码.md", "# 密码\n\n密码 重置\n")
+    write(root / "help" / "快递.md", "# 快递\n\n包裹 快递\n")
+    return root
+
+
+@pytest.mark.parametrize("query", SAME_LANGUAGE)
+def test_the_words_first_page_keeps_its_place_in_a_bilingual_kb(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    root = _bilingual_root(tmp_path)
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, score_threshold=0)
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, score_threshold=0)
+    assert on.hits[0].path == off.hits[0].path and on.hits[0].via == "words"
+    assert on.found == off.found
+
+
+def test_a_page_first_by_meaning_with_a_clear_margin_is_found(
+    tiny_embedder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from knowledge_retrieval.semantic import fusion
+
+    root = english_root(tmp_path)
+    monkeypatch.setattr(fusion, "COS_LINE", 0.95)  # its cosine is far under this line
+    monkeypatch.setattr(fusion, "COS_HIGH", 1.2)
+    r = search("退款要几天", "help", root=root, progress=False, explain=True)
+    first = r.hits[0]
+    assert r.found and first.path == "refunds.md" and first.via == "meaning"
+    assert first.explain is not None and first.explain["meaning"]["cosine"] < 0.95
+    assert first.score == pytest.approx(0.35)
+    assert first.missing_terms and first.lacks  # what it lacks, for an agent to read
+    monkeypatch.setattr(fusion, "FOUND_MARGIN", 2.0)  # no page stands out by that much
+    assert not search("退款要几天", "help", root=root, progress=False).found

@@ -107,11 +107,15 @@ def test_kr_index_leaves_the_vectors_ready(
     assert p.returncode == 0 and "section vector" not in p.stdout
 
 
-def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) -> None:
+def test_embedding_progress_counts_sections(
+    tiny_embedder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from knowledge_retrieval import index_kb
 
     root = english_root(tmp_path)
+    monkeypatch.setenv("KR_EMBEDDER", "off")
     index_kb("help", root=root, progress=False)
+    monkeypatch.setenv("KR_EMBEDDER", tiny_embedder)
     kbi = get_index("help", root / "help")
     events: list[Event] = []
     with use_sink(events.append):
@@ -119,6 +123,26 @@ def test_embedding_progress_counts_sections(tiny_embedder: str, tmp_path: Path) 
     assert events and {e.unit for e in events} == {"sections"}
     assert events[-1].done == events[-1].total == 4
     assert not (kbi.dir / "progress.json").exists()
+
+
+def test_index_kb_leaves_the_vectors_ready(tiny_embedder: str, tmp_path: Path) -> None:
+    from knowledge_retrieval import index_kb
+
+    root = english_root(tmp_path)
+    events: list[Event] = []
+    with use_sink(events.append):
+        report = index_kb("help", root=root, progress=False)
+    assert report.files == 4
+    assert [e.unit for e in events][-1] == "sections" and events[-1].done == 4
+    e = embedders.get_embedder()
+    assert e is not None
+    path = vectors_path(get_index("help", root / "help").dir, e.key)
+    before = path.stat().st_mtime_ns
+    with np.load(path) as d:
+        assert d["vectors"].shape == (4, 8)
+    r = search("退款", "help", root=root, progress=False)
+    assert r.hits[0].path == "refunds.md" and r.hits[0].via == "meaning"
+    assert path.stat().st_mtime_ns == before  # the search embedded nothing
 
 
 def test_meaning_does_not_move_a_question_the_words_placed(
@@ -136,3 +160,19 @@ def test_meaning_does_not_move_a_question_the_words_placed(
     r = search("退款", None, root=root, progress=False)  # words meet no page: meaning finds one
     assert r.hits[0].kb == "help" and r.hits[0].path == "refunds.md"
     assert r.hits[0].via == "meaning" and r.found
+
+
+def test_a_page_found_by_meaning_chooses_a_kb_by_its_own_cosine_only() -> None:
+    """A page that took the words' first place (its score theirs) or stands out in its KB (its
+    score the line) weighs in KB choice by the score of its own cosine: its evidence."""
+    from knowledge_retrieval.engine import _by_words
+    from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
+
+    def page(path: str, score: float, evidence: float) -> FileMatch:
+        return FileMatch(path, score, SectionMatch(0, 0.2), 0.0, 0.0, 0.0, False, [], ["x"],
+                         evidence=evidence, found_by="meaning", cosine=0.2)  # fmt: skip
+
+    lifted, own = page("lifted.md", 0.47, 0.21), page("own.md", 0.41, 0.41)
+    o = RankOutcome([lifted, own], ["x"], [])
+    assert [f.path for f in _by_words({"a": o}, found_by_meaning=True)["a"].files] == ["own.md"]
+    assert _by_words({"a": o}, found_by_meaning=False)["a"].files == []
