@@ -267,3 +267,32 @@ ZH_AUTHORITY = words(
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
+
+EN_DENY = words("not never isn't aren't wasn't weren't nor hardly")
+ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并不是 也不是 不")
+"""A word of non-authority right after one of these is denied, not said: "`classic/` is not
+outdated", "并非废弃内容" (at most one English word or two Chinese characters between)."""
+
+EN_CONFLICT = words(
+    """
+    disagree disagrees disagreeing disagreement conflict conflicts conflicting contradict
+    contradicts contradiction differ differs different_from inconsistent discrepancy mismatch
+    clash clashes
+    """
+)
+ZH_CONFLICT = words("不一致 冲突 矛盾 有出入 抵触 相抵触 相左 有分歧 对不上")
+"""Words of a comparison between folders: the folders a clause with one of these names are the
+parties, not the subject of a rule ("if a page in `archive/` disagrees with a live page, the
+live page is right"): a preference reaches them only by their name ("the runbook is correct").
+(不符 is left out: 已不符 is a word of non-authority.)"""
+
+EN_PURPOSE = words("to in_order_to so_as_to")
+ZH_PURPOSE = words("为了 以 以便 为")
+"""A word of avoidance after one of these is a purpose, not a rule: "为了避免误会", "to avoid
+confusion"."""
+
+ZH_NAME_EDGES = words(
+    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下"
+)
+"""A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
+("每一页在目录里", "所以这个资料夹" name no folder)."""

@@ -102,6 +102,22 @@ GOLDEN = [
     ("`舊合約/` 已終止，該資料夾僅留存備查。", {"舊合約/": X}),
     ("發版流程以 `RELEASE.md` 為準。", {"RELEASE.md": P}),
     ("实验总目录：`实验索引.md`。", {"实验索引.md": E}),
+    # a comparison: the folder that loses is no preference; the winner may be said by name
+    ("When `wiki/` contradicts a blog post, the blog post is wrong.", {"wiki/": N}),
+    ("If `specs/` conflicts with `chat-logs/`, the spec is right.", {"specs/": P, "chat-logs/": N}),
+    (
+        "`制度/旧版/` 已停用；`制度/新版/` 与旧制度有出入时，以新版为准。",
+        {"制度/旧版/": X, "制度/新版/": P},
+    ),
+    ("`price/` wins over `quotes/`, which are only estimates.", {"price/": P, "quotes/": N}),
+    # a word of non-authority denied; a folder that is no name; a year; a full stop
+    ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
+    ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
+    ("所以这个目录就当作纪念，别参考 `旧照片/`。", {"旧照片/": X}),
+    ("The notes in 2018/ are all wrong now.", {"2018/": X}),
+    ("Ignore tmp/.", {"tmp/": X}),
+    # a folder takes no entry: the cue after it is looked for
+    ("`课件/2016/` 是我开始教书时写的，很多结论后来证明有误，不要参考。", {"课件/2016/": X}),
 ]
 
 
@@ -215,3 +231,25 @@ def test_polarity_of_cues() -> None:
     assert grammar.polarity(grammar.read_cues("不具权威性")) == "exclude"
     assert grammar.polarity(grammar.read_cues("具有权威性")) == "prefer"
     assert grammar.polarity(grammar.read_cues("outdated"), about_writing=True) is None
+
+
+def test_a_comparison_gives_no_preference_to_the_folder_it_compares() -> None:
+    rules = _readme(
+        "Do not use `attic/`. If a page in `attic/` disagrees with a live page, the live page"
+        " is right."
+    )
+    assert rules.exclude == ("attic/",)
+    assert [r.action for r in rules.understood] == ["exclude"]
+
+
+def test_conflict_words_are_no_negated_authority() -> None:
+    assert not grammar.read_cues("两者不一致时以现行版为准").weak
+    assert grammar.read_cues("两者不一致时以现行版为准").compare
+    assert grammar.read_cues("已不符现行做法").weak
+
+
+def test_name_forms() -> None:
+    assert grammar.name_forms("runbooks/") == ("runbooks", "runbook")
+    assert grammar.name_forms("藥品手冊/現行/") == ("现行",)
+    assert grammar.name_forms("读书笔记/") == ("读书笔记", "笔记")
+    assert grammar.name_forms("2019/") == ()

@@ -54,6 +54,14 @@ PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
+CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
+_DENIED = re.compile(
+    rf"(?:{_en(cues.EN_DENY)})\s+(?:[A-Za-z'’-]+\s+)?$|(?:{_zh(cues.ZH_DENY)})[\u3400-\u9fff]{{0,2}}$",
+    IGNORECASE,
+)
+"""What stands right before a denied word of non-authority: "is not (yet) outdated", "并非废弃"
+(searched in the few characters before the word: bounded)."""
+_DENY_LOOKBACK = 24
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
 _AUTHORITY_WINDOW = 40
 _IMPERATIVE_WRITE = re.compile(
@@ -81,6 +89,8 @@ class Cues:
     prefer: bool = False
     entry: bool = False
     rank: bool = False  # a word of authority ("为准", "canonical"): a named file is preferred
+    compare: bool = False  # a comparison: "if `a/` disagrees with `b/`"
+    lost: bool = False  # "over `b/`": its folders lose to the ones before
 
     @property
     def any(self) -> bool:
@@ -107,16 +117,25 @@ def read_cues(text: str) -> Cues:
         for i in range(m.start(), m.end()):
             blank[i] = " "
     rest = "".join(blank)
+    compare, plain = False, list(text)
+    for m in CONFLICT.finditer(text):  # 不一致 is no negated word of authority
+        compare = True
+        for i in range(m.start(), m.end()):
+            blank[i] = plain[i] = " "
+    said = "".join(plain)
     weak = False
-    for m in _NOT.finditer(text):
-        end = min(len(text), m.end() + _AUTHORITY_WINDOW)
-        if (stop := _STOP.search(text, m.end(), end)) is not None:
+    for m in _NOT.finditer(said):
+        end = min(len(said), m.end() + _AUTHORITY_WINDOW)
+        if (stop := _STOP.search(said, m.end(), end)) is not None:
             end = stop.start()
-        if (a := _AUTHORITY.search(text, m.end(), end)) is not None:
+        if (a := _AUTHORITY.search(said, m.end(), end)) is not None:
             weak = True
             for i in range(m.start(), a.end()):
                 blank[i] = " "
-    for m in NON_AUTHORITY.finditer(text):
+    for m in NON_AUTHORITY.finditer(said):
+        before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
+        if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
+            continue  # "not outdated", "并非废弃": denied
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
@@ -130,6 +149,7 @@ def read_cues(text: str) -> Cues:
         prefer=bool(PREFER.search(rest) or RANK.search(rest)),
         rank=bool(RANK.search(rest)),
         entry=bool(ENTRY.search(rest)),
+        compare=compare,
     )
 
 
@@ -165,6 +185,10 @@ _FOLDER_ZH = re.compile(
     + "|目錄|資料夾|文件夾)(?!\\s*\x00)(?<![总總]目录)(?<![總总]目錄)"
 )
 _NOT_NAMES = frozenset(cues.NOT_NAMES)
+_NAME_EDGE = re.compile(
+    "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
+)
+"""A Chinese name read before 目录 that starts or ends with a function word names no folder."""
 
 
 def mask_mentions(text: str, codes: list[str], add: object) -> str:
@@ -183,13 +207,17 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
 
     def bare(m: re.Match[str]) -> str:
         item = m.group(0)
+        stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
+        item = item[: len(item) - len(stop)]
         if not _is_bare_path(item):
-            return item
-        return str(add(item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"))
+            return m.group(0)
+        path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
+        return f"{add(path)}{stop}"
 
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
-        if to_simplified(name.lower()) in _NOT_NAMES or name.isdigit():
+        simple = to_simplified(name.lower())
+        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
@@ -202,6 +230,8 @@ def _is_bare_path(item: str) -> bool:
     """``old/``, ``docs/v2``, ``a/b/c``: not ``and/or``, ``24/7`` or ``read/write``."""
     if "/" not in item.rstrip("/") and not item.endswith("/"):
         return False
+    if re.fullmatch(r"(?:19|20)\d\d/", item):  # a year's folder: "2019/"
+        return True
     if not re.search(r"[^\W\d_]", item) or item.count("/") > 9:
         return False
     parts = [p for p in item.split("/") if p]
@@ -259,37 +289,67 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 continue
             c = read_cues(part)
             if _OVER.match(to_simplified(part)) is not None:
-                c = replace(c, prefer=False)
+                c = replace(c, prefer=False, lost=True)
             out.append(Clause(part, idx, c, n))
     return out
 
 
 def assign(
-    clauses: list[Clause], about_writing: list[bool], forced: dict[int, str] | None = None
+    clauses: list[Clause],
+    about_writing: list[bool],
+    forced: dict[int, str] | None = None,
+    names: dict[int, str] | None = None,
 ) -> dict[int, tuple[str, int]]:
     """code index -> (polarity, the clause index it came from) for every mention with one.
 
-    A mention takes its clause's polarity; else the first polarity of the clauses after it
-    that name no folder (in its sentence, then in the next ones); else of those before it.
-    A mention named in several clauses keeps an exclusion over anything else.
+    A mention takes its clause's polarity; else that of a clause of its sentence (or the next)
+    that names no folder but says its name ("the runbook is correct" for `runbooks/`); else the
+    first polarity of the clauses after it that name no folder (in its sentence, then in the
+    next ones); else of those before it. A folder takes no entry (an entry is a named file). A
+    party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition in
+    its own clause or one said of it by name; a folder that loses ("over `b/`") takes no preference
+    from another clause. A mention named in several clauses
+    keeps an exclusion over anything else.
     """
     got: dict[int, tuple[str, int]] = {}
+    paths = names or {}
 
-    def pol(i: int) -> str | None:
+    def pol(i: int, files: bool = True) -> str | None:
         c = clauses[i]
+        p: str | None
         if forced and c.sentence in forced:
-            return forced[c.sentence]
-        return polarity(c.cues, about_writing[c.sentence])
+            p = forced[c.sentence]
+        else:
+            p = polarity(c.cues, about_writing[c.sentence])
+        return None if p == "entry" and not files else p
+
+    def put(idx: int, p: str, src: int) -> None:
+        if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
+            got[idx] = (p, src)
 
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
-        p, src = pol(i), i
+        files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
+        p, src = pol(i, files), i
+        if c.cues.compare and not c.cues.forbid:  # "旧的" may describe the other party
+            p = None
+        if p is None and not c.cues.write:
+            left = []
+            for idx in c.mentions:
+                by_name = _by_name(clauses, i, paths.get(idx, ""))
+                q = pol(by_name, _is_file(paths.get(idx, ""))) if by_name is not None else None
+                if q is not None and by_name is not None:
+                    put(idx, q, by_name)
+                else:
+                    left.append(idx)
+            if not left or c.cues.compare:
+                continue
         if p is None and not c.cues.write:
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions:
                     break
-                if (q := pol(j)) is not None or clauses[j].cues.write:
+                if (q := pol(j, files)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
         if p is None and not c.cues.write:
@@ -298,15 +358,76 @@ def assign(
                     break
                 if clauses[j].sentence != c.sentence:
                     break
-                if (q := pol(j)) is not None:
+                if (q := pol(j, files)) is not None:
                     p, src = q, j
                     break
-        if p is None:
+        if p is None or (c.cues.lost and p != "exclude"):
             continue
         for idx in c.mentions:
-            if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
-                got[idx] = (p, src)
+            put(idx, p, src)
     return got
+
+
+def _is_file(path: str) -> bool:
+    return not path.endswith("/") and re.search(r"\.[A-Za-z]\w{0,9}$", path) is not None
+
+
+_NAME_SPAN = 2
+"""Sentences a mention's name is looked for in: its own and the next."""
+_NAME_REACH = 6
+"""Clauses either side of a mention its name is looked for in (a bounded window: linear)."""
+
+
+def _by_name(clauses: list[Clause], at: int, path: str) -> int | None:
+    """The first clause of the mention's sentence (or the next) that names no folder but says
+    the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
+    head of a longer Chinese name (读书笔记 as 笔记)."""
+    forms = name_forms(path)
+    if not forms:
+        return None
+    first = clauses[at].sentence
+    for j in range(max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)):
+        c = clauses[j]
+        if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
+            continue
+        text = to_simplified(c.text.lower())
+        if any(_says(text, form) for form in forms):
+            return j
+    return None
+
+
+def _says(text: str, form: str) -> bool:
+    """``form`` in ``text``; a Latin one as a whole word ("runbook" in "the runbook is")."""
+    if not form.isascii():
+        return form in text
+    at = text.find(form)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(form)] if at + len(form) < len(text) else " "
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return True
+        at = text.find(form, at + 1)
+    return False
+
+
+def name_forms(path: str) -> tuple[str, ...]:
+    """The words a folder or file is called by in prose: "runbooks/" -> runbooks, runbook."""
+    last = path.rstrip("/").split("/")[-1]
+    if _is_file(path):
+        last = last.rsplit(".", 1)[0]
+    last = to_simplified(last.lower())
+    forms = [last, last.replace("-", " ").replace("_", " ")]
+    if re.fullmatch(r"[a-z][a-z -]+s", last):
+        forms.append(last[:-1])
+    if re.fullmatch(r"[\u3400-\u9fff]{3,}", last):
+        forms.append(last[-2:])
+    return tuple(
+        dict.fromkeys(
+            f
+            for f in forms
+            if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
+        )
+    )
 
 
 def sentence_about_writing(sentence: str) -> bool:

@@ -405,7 +405,8 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
         for n, s in enumerate(sentences)
         if s and "\x00" not in s and (p := _condition_parts(s)) is not None and p[0] == "only"
     }
-    got = grammar.assign(clauses, writing, forced)
+    names = {idx: path for s in sentences if s for idx, path in _paths(s, line.codes)}
+    got = grammar.assign(clauses, writing, forced, names)
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
