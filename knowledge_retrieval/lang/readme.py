@@ -94,7 +94,7 @@ EN_NON_AUTHORITY = words(
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
     sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
-    not_updated no_longer_updated never_updated not_kept_up_to_date
+    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -149,7 +149,7 @@ ZH_USE_VERBS = words(
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
     据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询
+    沿用 参阅 查询 照着
     """
 )
 """Verbs of using a page to answer."""
@@ -296,3 +296,14 @@ ZH_NAME_EDGES = words(
 )
 """A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
 ("每一页在目录里", "所以这个资料夹" name no folder)."""
+
+EN_ADVISE_LEAD = words("please only just always instead otherwise then simply")
+EN_ADVISE = words(
+    "use go_with rely_on consult refer_to stick_to stick_with follow answer_from quote_from cite"
+)
+ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律")
+ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
+ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
+"""An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
+"一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
+the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""

@@ -118,6 +118,22 @@ GOLDEN = [
     ("Ignore tmp/.", {"tmp/": X}),
     # a folder takes no entry: the cue after it is looked for
     ("`课件/2016/` 是我开始教书时写的，很多结论后来证明有误，不要参考。", {"课件/2016/": X}),
+    ("报销问题有冲突时以 `财务制度/` 为准。", {"财务制度/": P}),
+    # an imperative to use prefers; a condition's scope is its clause; a purpose is no avoid
+    (
+        "Only open `v0/` when the question is about the 0.x releases; otherwise use `v1/`.",
+        {"v0/": C, "v1/": P},
+    ),
+    ("只有问到试点项目时才查 `试点/`，其余一律参考 `正式/`。", {"试点/": C, "正式/": P}),
+    ("報價請只使用 `價目/新/`。", {"價目/新/": P}),
+    ("`整理/` 按主题分文件夹，命名请一律用小写。", {"整理/": N}),
+    ("为了避免混淆，说明一下：`旧讲义/` 的内容已过时，请不要引用。", {"旧讲义/": X}),
+    ("`模板/` 由行政部维护；如需改动，请先联系行政部，勿自行修改。", {"模板/": N}),
+    ("If you are in a hurry, start with `quick.md`.", {"quick.md": E}),
+    (
+        "Reviewers must not quote `pending/` until it moves to `final/`, which is authoritative.",
+        {"pending/": X, "final/": P},
+    ),
 ]
 
 

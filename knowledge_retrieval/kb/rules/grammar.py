@@ -62,8 +62,24 @@ _DENIED = re.compile(
 """What stands right before a denied word of non-authority: "is not (yet) outdated", "并非废弃"
 (searched in the few characters before the word: bounded)."""
 _DENY_LOOKBACK = 24
+_PURPOSE = re.compile(rf"(?:{_en(cues.EN_PURPOSE)})\s+$|(?:{_zh(cues.ZH_PURPOSE)})$", IGNORECASE)
+"""What stands right before a word of avoidance that is a purpose: "to avoid", "为了避免"."""
+
+
+def is_purpose(text: str, at: int) -> bool:
+    """Whether the word at ``at`` follows a word of purpose ("为了避免误会", "to avoid")."""
+    return _PURPOSE.search(to_simplified(text[max(0, at - 12) : at])) is not None
+
+
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
 _AUTHORITY_WINDOW = 40
+_ADVISE = re.compile(
+    rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
+    rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
+    "(?![于於来])",
+    IGNORECASE,
+)
+"""An imperative to use ("use `v2/`", "请只使用"): a preference."""
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS)}|"
     + _zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1])
@@ -91,10 +107,11 @@ class Cues:
     rank: bool = False  # a word of authority ("为准", "canonical"): a named file is preferred
     compare: bool = False  # a comparison: "if `a/` disagrees with `b/`"
     lost: bool = False  # "over `b/`": its folders lose to the ones before
+    advise: bool = False  # an imperative to use: "use `v2/`", "请只使用"
 
     @property
     def any(self) -> bool:
-        return self.forbid or self.weak or self.write or self.prefer or self.entry
+        return self.forbid or self.weak or self.write or self.prefer or self.entry or self.advise
 
 
 @functools.lru_cache(maxsize=512)
@@ -150,6 +167,7 @@ def read_cues(text: str) -> Cues:
         rank=bool(RANK.search(rest)),
         entry=bool(ENTRY.search(rest)),
         compare=compare,
+        advise=bool(_ADVISE.search(rest)),
     )
 
 
@@ -161,7 +179,7 @@ def polarity(c: Cues, about_writing: bool = False) -> str | None:
         return "exclude"
     if c.write:
         return None
-    if c.prefer:
+    if c.prefer or c.advise:
         return "prefer"
     if c.entry:
         return "entry"
@@ -243,7 +261,8 @@ def _is_bare_path(item: str) -> bool:
 # -- scope ------------------------------------------------------------------------------------
 
 _CLAUSES = re.compile(
-    r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas)\b)|(?=但|而不是|而非)"
+    r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
+    r"|(?=但|而不是|而非)"
     r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b|优先于|胜过|高于|先于)",
     IGNORECASE,
 )
@@ -306,21 +325,23 @@ def assign(
     that names no folder but says its name ("the runbook is correct" for `runbooks/`); else the
     first polarity of the clauses after it that name no folder (in its sentence, then in the
     next ones); else of those before it. A folder takes no entry (an entry is a named file). A
-    party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition in
-    its own clause or one said of it by name; a folder that loses ("over `b/`") takes no preference
+    party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition or
+    a word of authority in its own clause ("有冲突时以 `a/` 为准") or one said of it by name; a folder that loses ("over `b/`") takes no preference
     from another clause. A mention named in several clauses
     keeps an exclusion over anything else.
     """
     got: dict[int, tuple[str, int]] = {}
     paths = names or {}
 
-    def pol(i: int, files: bool = True) -> str | None:
+    def pol(i: int, files: bool = True, lent: bool = False) -> str | None:
         c = clauses[i]
         p: str | None
         if forced and c.sentence in forced:
             p = forced[c.sentence]
         else:
             p = polarity(c.cues, about_writing[c.sentence])
+        if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
+            return None  # "如需修改，请先联系法务": no preference lent to a folder
         return None if p == "entry" and not files else p
 
     def put(idx: int, p: str, src: int) -> None:
@@ -332,13 +353,17 @@ def assign(
             continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
-        if c.cues.compare and not c.cues.forbid:  # "旧的" may describe the other party
+        if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
             p = None
         if p is None and not c.cues.write:
             left = []
             for idx in c.mentions:
                 by_name = _by_name(clauses, i, paths.get(idx, ""))
-                q = pol(by_name, _is_file(paths.get(idx, ""))) if by_name is not None else None
+                q = (
+                    pol(by_name, _is_file(paths.get(idx, "")), True)
+                    if by_name is not None
+                    else None
+                )
                 if q is not None and by_name is not None:
                     put(idx, q, by_name)
                 else:
@@ -349,7 +374,7 @@ def assign(
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions:
                     break
-                if (q := pol(j, files)) is not None or clauses[j].cues.write:
+                if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
         if p is None and not c.cues.write:
@@ -358,7 +383,7 @@ def assign(
                     break
                 if clauses[j].sentence != c.sentence:
                     break
-                if (q := pol(j, files)) is not None:
+                if (q := pol(j, files, True)) is not None:
                     p, src = q, j
                     break
         if p is None or (c.cues.lost and p != "exclude"):
