@@ -94,7 +94,7 @@ EN_NON_AUTHORITY = words(
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
     sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
-    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval
+    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval unedited
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -108,7 +108,7 @@ EN_PREFER = words(
     highest_priority take_priority takes_priority precedence overrides supersedes
     most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
     trust
-    come_from comes_from answer_from answers_from best starting_point
+    come_from comes_from answer_from answers_from answered_from best starting_point
     look_first check_first consult_first go_first turn_to refer_to
     most_accurate most_current most_complete latest_version the_latest
     """
@@ -122,6 +122,7 @@ EN_RANK = words(
     definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
     is_right is_the_reference final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
+    answer_from answers_from answered_from come_from comes_from
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -176,7 +177,7 @@ ZH_NON_AUTHORITY = words(
     """
     历史版本 已过期 过期 过时 作废 废止 废弃 弃用 停用 被替代 被取代 已替代 已取代 仅作历史
     历史记录 历史意义 只用于追溯 仅供追溯 未经批准 未经审核 未经审校 未经审阅 未经校对 未经核准
-    未经评审 未经审查 未经 尚未评审 尚未审核 尚未经过 尚未经 不具权威性 不具权威 非正式 半成品
+    未经评审 未经审查 未经整理 未整理 尚未评审 尚未审核 不具权威性 不具权威 非正式 半成品
     草稿 仅供参考 不再具有效力 不再具效力 不再有效 不再反映 已不反映 已不符 不可靠 虚构 别当真
     可能有错 探索性 被否决 待定 未定稿 失效 无效 不准确 非官方 过了时 过咗时 不是真的 没有一条是真的
     旧版本 已废弃 不再维护 停止维护 无人维护 未维护 已下线 下线 草案 征求意见稿 初稿 未完成
@@ -198,6 +199,7 @@ ZH_NON_AUTHORITY = words(
     未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
     已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
+    头脑风暴 没落地 未落地 仅作纪录 禁用 已禁用 不足为凭
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
     不作依据 不能作为依据 不再作为依据 不再据以
@@ -220,7 +222,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
-    最完整 最准确 最正确 主要来源 第一来源
+    最完整 最准确 最正确 主要来源 第一来源 才算数 才算
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -229,7 +231,7 @@ ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
     目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
-    列出 列有 一览
+    列出 列有 一览 进入
     看起 找起 查起 入手 着手 开始看 开始读 从头看
     """
 )
@@ -263,7 +265,7 @@ EN_AUTHORITY = words(
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -297,11 +299,11 @@ ZH_NAME_EDGES = words(
 """A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
 ("每一页在目录里", "所以这个资料夹" name no folder)."""
 
-EN_ADVISE_LEAD = words("please only just always instead otherwise then simply")
+EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
     "use go_with rely_on consult refer_to stick_to stick_with follow answer_from quote_from cite"
 )
-ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律")
+ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
 ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
 """An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",

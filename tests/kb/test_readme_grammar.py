@@ -134,6 +134,20 @@ GOLDEN = [
         "Reviewers must not quote `pending/` until it moves to `final/`, which is authoritative.",
         {"pending/": X, "final/": P},
     ),
+    # an aside after a negator; a page named bare or from the root; "open" a page, not a PR
+    ("Never, not even for a quick answer, quote `leaks/`.", {"leaks/": X}),
+    ("**MAP.md** lists every page of the handbook.", {"MAP.md": E}),
+    ("Signed minutes are filed in /minutes/signed/ and are authoritative.", {"minutes/signed/": P}),
+    ("Open `handbook/start.md` and follow its links.", {"handbook/start.md": E}),
+    (
+        "Never push to `live/`; open a merge request against `review/` instead.",
+        {"live/": N, "review/": N},
+    ),
+    (
+        "`诊疗指南-旧.md` 写于新规出台之前，其中推荐的剂量现已禁用，切勿参考。",
+        {"诊疗指南-旧.md": X},
+    ),
+    ("报价只能依据 `报价/现行.md` 回复。", {"报价/现行.md": P}),
 ]
 
 

@@ -81,17 +81,21 @@ _ADVISE = re.compile(
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
 _IMPERATIVE_WRITE = re.compile(
-    rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS)}|"
+    rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
+    rf"|(?:{_en(cues.EN_WRITE_VERBS & cues.EN_ENTRY)})\s+(?:a|an|new)\b|"
     + _zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1])
     + ")",
     IGNORECASE,
 )
 """A clause that tells to write ("edit the English source instead"): no preference. A single
-Chinese character is no imperative there: 发版流程 is "the release process", not "send"."""
+Chinese character is no imperative there: 发版流程 is "the release process", not "send"; "open"
+writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
+_ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
+"""An aside right after a negator, between commas: its verb is looked for after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +125,13 @@ def read_cues(text: str) -> Cues:
     forbid = write = False
     blank = list(text)
     for m in NEGATOR.finditer(text):
-        end = min(len(text), m.end() + _WINDOW)
-        if (stop := _STOP.search(text, m.end(), end)) is not None:
+        start = m.end()
+        if (aside := _ASIDE.match(text, start)) is not None:  # "do not, under any ..., cite"
+            start = aside.end()
+        end = min(len(text), start + _WINDOW)
+        if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()
-        v = _VERB.search(text, m.end(), end)
+        v = _VERB.search(text, start, end)
         if v is None:
             continue
         if v.group("use") is not None:
@@ -190,7 +197,7 @@ def polarity(c: Cues, about_writing: bool = False) -> str | None:
 
 _LINK = re.compile(r"\[([^\[\]\n]{0,200})\]\(([^()\s]{1,300})\)")
 _URL = re.compile(r"<?[A-Za-z][\w+.-]{0,20}://[^\s>]*>?")
-_BARE = re.compile(r"(?<![\w./\\@:#~\x00-])[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
+_BARE = re.compile(r"(?<![\w./\\@:#~\x00-])/?[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
 _FOLDER_EN = re.compile(
     r"(?<![\w\x00-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
     + "|".join(sorted(cues.FOLDER_WORDS_EN, key=len, reverse=True))
@@ -226,7 +233,8 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     def bare(m: re.Match[str]) -> str:
         item = m.group(0)
         stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
-        item = item[: len(item) - len(stop)]
+        lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
+        item = item[len(lead) : len(item) - len(stop)]
         if not _is_bare_path(item):
             return m.group(0)
         path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
@@ -244,8 +252,14 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     return _FOLDER_ZH.sub(folder, text)
 
 
+_DOC_NAME = re.compile(r"[\w-][\w.-]{0,80}\.(?:md|mdx|markdown|txt|rst|csv)", IGNORECASE)
+
+
 def _is_bare_path(item: str) -> bool:
-    """``old/``, ``docs/v2``, ``a/b/c``: not ``and/or``, ``24/7`` or ``read/write``."""
+    """``old/``, ``docs/v2``, ``a/b/c``, a page named bare (``TOC.md``): not ``and/or``,
+    ``24/7`` or ``read/write``."""
+    if "/" not in item and _DOC_NAME.fullmatch(item):
+        return True
     if "/" not in item.rstrip("/") and not item.endswith("/"):
         return False
     if re.fullmatch(r"(?:19|20)\d\d/", item):  # a year's folder: "2019/"
@@ -292,12 +306,27 @@ def _split(s: str) -> list[str]:
     return out
 
 
+def _asides_joined(parts: list[str]) -> list[str]:
+    """The parts with a bare negator joined to the aside and the clause after it: "Do not,
+    under any circumstances, cite ..." is one clause."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        if i + 2 < len(parts) and NEGATOR.fullmatch(to_simplified(parts[i].strip(" *"))):
+            out.append(",".join(parts[i : i + 3]))
+            i += 3
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
+
+
 def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clause]:
     """The clauses of the sentences; a clause that only lists more mentions ("`b/` and `c/`":
     ``filler`` of its words) joins the clause of mentions before it."""
     out: list[Clause] = []
     for n, s in enumerate(sentences):
-        for part in _split(s):
+        for part in _asides_joined(_split(s)):
             if not part.strip():
                 continue
             idx = [int(i) for i in PLACEHOLDER.findall(part)]

@@ -24,7 +24,7 @@ _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belo
     IGNORECASE,
 )
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
-    r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
+    r"\b(?:and|or|also|plus|nor|then|anything|everything|all|any|the|its|their|of|as well as|too"
     r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
     r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
     IGNORECASE,
@@ -233,6 +233,8 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
     for rx in _ONLY_ZH:
         if m := rx.search(s):
             cond = m.group("c")
+            if _PLACEHOLDER.search(cond):  # "只有写入 `报告/` 的才算": a folder, no condition
+                continue
             if rx is _ONLY_ZH_PURPOSE and not (
                 QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS)
             ):
@@ -469,7 +471,9 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 if is_file:  # "以 `a.md` 为准" prefers it; "read `a.md` first" enters there
                     kind = (
                         "prefer"
-                        if kind == "prefer" and src is not None and clauses[src].cues.rank
+                        if kind == "prefer"
+                        and src is not None
+                        and (clauses[src].cues.rank or clauses[src].cues.advise)
                         else "entry"
                     )
                 else:
