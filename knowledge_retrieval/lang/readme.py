@@ -301,7 +301,8 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use go_with rely_on consult refer_to stick_to stick_with follow answer_from quote_from cite"
+    "use go_with rely_on consult refer_to stick_to stick_with follow answer answer_from quote_from"
+    " cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
@@ -309,3 +310,42 @@ ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 �
 """An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
 "一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
 the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""
+
+EN_LATTER = words("latter")
+EN_FORMER = words("former")
+ZH_LATTER = words("后者")
+ZH_FORMER = words("前者")
+"""The party of a comparison a verdict names by its place: "以后者为准" (the one named last)."""
+EN_PARTNER = words("with from than against")
+ZH_PARTNER = words("与 和 跟 同 较")
+"""What stands before the second party of a comparison: "`a/` conflicts with `b/`", "如与 `b/` 不一致"."""
+
+EN_HEDGE = words("can may might could can_be may_be might_be could_be sometimes partly")
+ZH_HEDGE = words("可能 或许 也许 或有 有时 部分")
+"""A word of non-authority after one of these is a caution, not a prohibition, in a sentence that
+settles a conflict ("can be out of date; where it conflicts with `b/`, `b/` wins")."""
+
+EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
+ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
+EN_ANSWER_NO = words("no nope never")
+ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 不应该")
+"""A question about a folder states no rule, unless it is rhetorical ("why would you go to
+`x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
+then the folder is out."""
+EN_CONTRAST = words("but however")
+ZH_CONTRAST = words("但 但是 不过 然而")
+"""A clause after one of these gives its polarity to no folder before it."""
+ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
+"""用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
+
+EN_SUCCESSOR = words(
+    "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
+)
+ZH_SUCCESSOR_BY = words("由 被 已由 已被")
+ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
+"""The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
+by `b/`", "`甲/` 已被 `乙/` 取代"."""
+EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
+ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
+"""Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
+there is about writing, no preference for answering."""

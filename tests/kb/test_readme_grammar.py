@@ -103,7 +103,7 @@ GOLDEN = [
     ("發版流程以 `RELEASE.md` 為準。", {"RELEASE.md": P}),
     ("实验总目录：`实验索引.md`。", {"实验索引.md": E}),
     # a comparison: the folder that loses is no preference; the winner may be said by name
-    ("When `wiki/` contradicts a blog post, the blog post is wrong.", {"wiki/": N}),
+    ("When `wiki/` contradicts a blog post, the blog post is wrong.", {"wiki/": P}),
     ("If `specs/` conflicts with `chat-logs/`, the spec is right.", {"specs/": P, "chat-logs/": N}),
     (
         "`制度/旧版/` 已停用；`制度/新版/` 与旧制度有出入时，以新版为准。",
@@ -148,6 +148,31 @@ GOLDEN = [
         {"诊疗指南-旧.md": X},
     ),
     ("报价只能依据 `报价/现行.md` 回复。", {"报价/现行.md": P}),
+    # a comparison's verdict names a side: by place, by word, or says the other is wrong
+    (
+        "`外包文档/` 可能已经过时；如与 `内部说明/` 有出入，以后者为准。",
+        {"外包文档/": N, "内部说明/": P},
+    ),
+    (
+        "If a page in `forum/` contradicts `POLICY.md`, assume the forum is wrong.",
+        {"forum/": N, "POLICY.md": P},
+    ),
+    ("Where it conflicts with our own `howto/` notes, the notes win.", {"howto/": P}),
+    # the folder that replaced another is preferred; 优先于 prefers what stands before it
+    ("`sdk-v1/` was replaced by `sdk-v2/` last spring.", {"sdk-v1/": X, "sdk-v2/": P}),
+    ("`旧章程/` 已被 `章程/` 取代。", {"旧章程/": X, "章程/": P}),
+    ("盖章的合同存放在 `合同/盖章/`，其效力优先于任何草稿。", {"合同/盖章/": P}),
+    # a question states no rule unless it is rhetorical or answered no
+    ("Why would you quote `chatter/` for policy?", {"chatter/": X}),
+    ("问：`旧系统/` 里的东西还能用吗？答：不能。", {"旧系统/": X}),
+    ("Looking for the rates? Is `rates/` the right place?", {"rates/": N}),
+    # a contrast lends nothing to the folder before it; a denied entry word; writing from a page
+    (
+        "Old quizzes (`quiz-2019/`) are kept for parents, but please use this year's folder, `quiz-2024/`.",
+        {"quiz-2019/": N, "quiz-2024/": P},
+    ),
+    ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
+    ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),
 ]
 
 

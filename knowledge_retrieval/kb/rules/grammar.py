@@ -47,7 +47,7 @@ def _both(en: Iterable[str], zh: Iterable[str]) -> re.Pattern[str]:
 NEGATOR = _both(cues.EN_NEGATORS, cues.ZH_NEGATORS)
 USE_VERB = _both(cues.EN_USE_VERBS, cues.ZH_USE_VERBS)
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
-STORE = _both(cues.EN_STORE, cues.ZH_STORE)
+STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
@@ -76,10 +76,26 @@ _AUTHORITY_WINDOW = 40
 _ADVISE = re.compile(
     rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
-    "(?![于於来])",
+    "(?![于於来])"
+    rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}用"
+    rf"(?=\s|{_zh(cues.ZH_ADVISE_USE_NEXT)})",
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_HEDGE = re.compile(
+    rf"(?:{_en(cues.EN_HEDGE)})\W*$|(?:{_zh(cues.ZH_HEDGE)})[\u3400-\u9fff]{{0,2}}$", IGNORECASE
+)
+_ENTRY_DENIED = re.compile(
+    rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_DENY)})[^，,。；;]{{0,6}}$",
+    IGNORECASE,
+)
+"""What stands before a denied entry word: "不是本仓库的导航", "is not the index"."""
+_CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
+_RHETORICAL = _both(cues.EN_RHETORICAL, cues.ZH_RHETORICAL)
+_ANSWER_NO = re.compile(
+    rf"^\W*(?:(?:a|answer|答)\s*[:：]\s*)?(?:{_en(cues.EN_ANSWER_NO)}|{_zh(cues.ZH_ANSWER_NO)})",
+    IGNORECASE,
+)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
     rf"|(?:{_en(cues.EN_WRITE_VERBS & cues.EN_ENTRY)})\s+(?:a|an|new)\b|"
@@ -112,6 +128,8 @@ class Cues:
     compare: bool = False  # a comparison: "if `a/` disagrees with `b/`"
     lost: bool = False  # "over `b/`": its folders lose to the ones before
     advise: bool = False  # an imperative to use: "use `v2/`", "请只使用"
+    hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
+    contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
 
     @property
     def any(self) -> bool:
@@ -147,19 +165,20 @@ def read_cues(text: str) -> Cues:
         for i in range(m.start(), m.end()):
             blank[i] = plain[i] = " "
     said = "".join(plain)
-    weak = False
+    weak = outright = False  # outright: a word of non-authority that is no caution
     for m in _NOT.finditer(said):
         end = min(len(said), m.end() + _AUTHORITY_WINDOW)
         if (stop := _STOP.search(said, m.end(), end)) is not None:
             end = stop.start()
         if (a := _AUTHORITY.search(said, m.end(), end)) is not None:
-            weak = True
+            weak = outright = True
             for i in range(m.start(), a.end()):
                 blank[i] = " "
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             continue  # "not outdated", "并非废弃": denied
+        outright = outright or _HEDGE.search(before[-14:]) is None
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
@@ -172,9 +191,14 @@ def read_cues(text: str) -> Cues:
         store=bool(STORE.search(text)),
         prefer=bool(PREFER.search(rest) or RANK.search(rest)),
         rank=bool(RANK.search(rest)),
-        entry=bool(ENTRY.search(rest)),
+        entry=any(
+            _ENTRY_DENIED.search(rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()]) is None
+            for m in ENTRY.finditer(rest)
+        ),
         compare=compare,
         advise=bool(_ADVISE.search(rest)),
+        hedged=weak and not outright,
+        contrast=_CONTRAST.match(text) is not None,
     )
 
 
@@ -186,7 +210,7 @@ def polarity(c: Cues, about_writing: bool = False) -> str | None:
         return "exclude"
     if c.write:
         return None
-    if c.prefer or c.advise:
+    if c.prefer or (c.advise and not c.store):  # "请用 `范本.md` 起稿" writes
         return "prefer"
     if c.entry:
         return "entry"
@@ -199,7 +223,7 @@ _LINK = re.compile(r"\[([^\[\]\n]{0,200})\]\(([^()\s]{1,300})\)")
 _URL = re.compile(r"<?[A-Za-z][\w+.-]{0,20}://[^\s>]*>?")
 _BARE = re.compile(r"(?<![\w./\\@:#~\x00-])/?[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
 _FOLDER_EN = re.compile(
-    r"(?<![\w\x00-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
+    r"(?<![\w\x00'’-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
     + "|".join(sorted(cues.FOLDER_WORDS_EN, key=len, reverse=True))
     + r")\b",
     IGNORECASE,
@@ -277,7 +301,7 @@ def _is_bare_path(item: str) -> bool:
 _CLAUSES = re.compile(
     r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
     r"|(?=但|而不是|而非)"
-    r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b|优先于|胜过|高于|先于)",
+    r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b|优先于|胜过|高于|(?<!优)先于)",
     IGNORECASE,
 )
 _OVER = re.compile(
@@ -336,8 +360,11 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 prev.mentions += idx
                 continue
             c = read_cues(part)
-            if _OVER.match(to_simplified(part)) is not None:
+            if (over := _OVER.match(to_simplified(part))) is not None:
                 c = replace(c, prefer=False, lost=True)
+                zh = re.search("[\u3400-\u9fff]", over.group(0)) is not None
+                if zh and prev and prev.sentence == n and PREFER.search(over.group(0)):
+                    prev.cues = replace(prev.cues, prefer=True, rank=True)  # "其效力优先于"
             out.append(Clause(part, idx, c, n))
     return out
 
@@ -361,16 +388,19 @@ def assign(
     """
     got: dict[int, tuple[str, int]] = {}
     paths = names or {}
+    settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
 
     def pol(i: int, files: bool = True, lent: bool = False) -> str | None:
         c = clauses[i]
         p: str | None
         if forced and c.sentence in forced:
-            p = forced[c.sentence]
+            p = forced[c.sentence] or None  # "": a question, no polarity
         else:
             p = polarity(c.cues, about_writing[c.sentence])
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
+        if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
+            return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
         return None if p == "entry" and not files else p
 
     def put(idx: int, p: str, src: int) -> None:
@@ -380,10 +410,19 @@ def assign(
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
+        if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
+            for idx in won:
+                put(idx, "prefer", i)
+            for idx in c.mentions:  # and the folder it replaced is out
+                if idx not in won:
+                    put(idx, "exclude", i)
+            continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
         if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
-            p = None
+            for idx in _winners(clauses, i, paths, pol):
+                put(idx, "prefer", i)
+            continue
         if p is None and not c.cues.write:
             left = []
             for idx in c.mentions:
@@ -397,18 +436,18 @@ def assign(
                     put(idx, q, by_name)
                 else:
                     left.append(idx)
-            if not left or c.cues.compare:
+            if not left:
                 continue
         if p is None and not c.cues.write:
             for j in range(i + 1, len(clauses)):
-                if clauses[j].mentions:
+                if clauses[j].mentions or _contrasted(clauses, j):
                     break
                 if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
         if p is None and not c.cues.write:
             for j in range(i - 1, -1, -1):
-                if clauses[j].mentions:
+                if clauses[j].mentions or _contrasted(clauses, j + 1):
                     break
                 if clauses[j].sentence != c.sentence:
                     break
@@ -420,6 +459,83 @@ def assign(
         for idx in c.mentions:
             put(idx, p, src)
     return got
+
+
+_SUCCESSOR = re.compile(
+    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*\x00(\d+)\x00"
+    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*\x00(\d+)\x00\s*(?:{_zh(cues.ZH_SUCCESSOR)})",
+    IGNORECASE,
+)
+"""A mention a superseded one was replaced by ("replaced by `b/`", "已被 `乙/` 取代")."""
+
+
+def successors(text: str) -> set[int]:
+    """The code indexes of the mentions a clause says replaced another: preferred."""
+    return {int(m.group(1) or m.group(2)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+
+
+_VERDICT_REACH = 2
+"""Clauses after a comparison its verdict is looked for in ("..., the notes win")."""
+_LATTER = _both(cues.EN_LATTER, cues.ZH_LATTER)
+_FORMER = _both(cues.EN_FORMER, cues.ZH_FORMER)
+_PARTNER = _both(cues.EN_PARTNER, cues.ZH_PARTNER)
+_WORD = re.compile(r"[a-z][a-z0-9-]{2,}|[\u3400-\u9fff]{2,}")
+
+
+def _winners(
+    clauses: list[Clause],
+    at: int,
+    paths: dict[int, str],
+    pol: Callable[[int], str | None],
+) -> list[int]:
+    """The mentions a comparison's verdict prefers: the verdict is the next clause of the
+    sentence that names no folder and has a polarity; it names a side by "the latter" /
+    "后者", "the former" / "前者", else by the words (and folder names) it shares with the
+    side before the partner word ("with", "与") or after it. A verdict of authority prefers
+    that side; one of non-authority ("assume the wiki is wrong"), the other side."""
+    c = clauses[at]
+    verdict = None
+    for j in range(at + 1, min(len(clauses), at + 1 + _VERDICT_REACH)):
+        if clauses[j].sentence != c.sentence or clauses[j].mentions:
+            break
+        if (q := pol(j)) in ("prefer", "exclude"):
+            verdict = (j, q)
+            break
+    if verdict is None:
+        return []
+    j, q = verdict
+    text = to_simplified(c.text.lower())
+    split = _PARTNER.search(text) or CONFLICT.search(text)
+    at_split = split.start() if split else len(text)
+    sides: tuple[tuple[list[int], list[str]], ...] = (([], []), ([], []))  # before, after
+    for m in PLACEHOLDER.finditer(text):
+        idx = int(m.group(1))
+        side = sides[m.start() >= at_split]
+        side[0].append(idx)
+        side[1].extend(name_forms(paths.get(idx, "")))
+    for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
+        sides[m.start() >= at_split][1].append(m.group(0))
+    said = to_simplified(clauses[j].text.lower())
+    if _LATTER.search(said):
+        named = 1
+    elif _FORMER.search(said):
+        named = 0
+    else:
+        hits = [sum(_says(said, w) for w in set(side[1])) for side in sides]
+        if hits[0] == hits[1]:
+            return []
+        named = 0 if hits[0] > hits[1] else 1
+    return sides[named][0] if q == "prefer" else sides[1 - named][0]
+
+
+def _contrasted(clauses: list[Clause], j: int) -> bool:
+    """Whether clause ``j`` starts a contrast whose polarity goes to a folder it (or the clause
+    after it) names: "`a/` is kept in case parents ask, but answer from this year's folder,
+    `b/`" lends a/ nothing."""
+    if not clauses[j].cues.contrast:
+        return False
+    near = clauses[j : j + 2]
+    return any(k.mentions and k.sentence == clauses[j].sentence for k in near)
 
 
 def _is_file(path: str) -> bool:
@@ -482,6 +598,18 @@ def name_forms(path: str) -> tuple[str, ...]:
             if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
         )
     )
+
+
+def question_polarity(sentence: str, after: str | None) -> str | None:
+    """None for a sentence that asks nothing; else what a question about a folder says of it:
+    ``exclude`` when it is rhetorical ("why would you go to `x/`?") or ``after`` answers no
+    ("Q: can I use `x/`? No."), else "" (a question states no rule)."""
+    text = to_simplified(sentence).rstrip(" *\t")
+    if not text.endswith(("?", "？", "吗")):
+        return None
+    if _RHETORICAL.search(text) or (after is not None and _ANSWER_NO.match(to_simplified(after))):
+        return "exclude"
+    return ""
 
 
 def sentence_about_writing(sentence: str) -> bool:

@@ -432,6 +432,11 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
         for n, s in enumerate(sentences)
         if s and "\x00" not in s and (p := _condition_parts(s)) is not None and p[0] == "only"
     }
+    for n, s in enumerate(sentences):  # "why would you go to `x/`?", "能用吗？答：不能"
+        if s and "\x00" in s:
+            after = sentences[n + 1] if n + 1 < len(sentences) else None
+            if (q := grammar.question_polarity(_PLACEHOLDER.sub(" ", s), after)) is not None:
+                forced[n] = q
     names = {idx: path for s in sentences if s for idx, path in _paths(s, line.codes)}
     got = grammar.assign(clauses, writing, forced, names)
     any_cue = any(c.cues.any for c in clauses)
@@ -473,7 +478,12 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                         "prefer"
                         if kind == "prefer"
                         and src is not None
-                        and (clauses[src].cues.rank or clauses[src].cues.advise)
+                        and (
+                            clauses[src].cues.rank
+                            or clauses[src].cues.advise
+                            or clauses[src].cues.compare
+                            or idx in grammar.successors(clauses[src].text)
+                        )
                         else "entry"
                     )
                 else:
