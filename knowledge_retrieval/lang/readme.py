@@ -282,7 +282,7 @@ EN_CONFLICT = words(
     clash clashes
     """
 )
-ZH_CONFLICT = words("不一致 冲突 矛盾 有出入 抵触 相抵触 相左 有分歧 对不上")
+ZH_CONFLICT = words("不一致 冲突 矛盾 有出入 抵触 相抵触 相左 有分歧 对不上 不同")
 """Words of a comparison between folders: the folders a clause with one of these names are the
 parties, not the subject of a rule ("if a page in `archive/` disagrees with a live page, the
 live page is right"): a preference reaches them only by their name ("the runbook is correct").
@@ -348,3 +348,11 @@ EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write
 ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
 there is about writing, no preference for answering."""
+
+EN_ONLY = words("only solely exclusively")
+ZH_ONLY = words("只能 只 仅 一律 唯一 只有 统一")
+EN_RESERVED = words("is_there_for are_there_for only_for just_for reserved_for is_for are_for")
+ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
+"""A preference said with one of EN_ONLY / ZH_ONLY is exclusive ("answer from `a.md` only",
+"只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
+reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""

@@ -173,6 +173,21 @@ GOLDEN = [
     ),
     ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
     ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),
+    # an exclusive preference puts out the other folders of its sentence (not a party)
+    (
+        "Refund answers come from `refunds/policy.md` only; `refunds/log/` is for the auditors.",
+        {"refunds/policy.md": P, "refunds/log/": X},
+    ),
+    (
+        "退货问题一律以 `退货/规则.md` 为准；`退货/台账/` 仅供仓库对账。",
+        {"退货/规则.md": P, "退货/台账/": X},
+    ),
+    (
+        "退货问题一律以 `退货/规则.md` 为准；`退货/流程/` 是仓库的操作步骤。",
+        {"退货/规则.md": P, "退货/流程/": N},
+    ),
+    ("若 `规范/` 与 `旧规范/` 说法不同，一律以 `规范/` 为准。", {"规范/": P, "旧规范/": N}),
+    ("`课程/2020/` 已被新课程取代。", {"课程/2020/": X}),
 ]
 
 

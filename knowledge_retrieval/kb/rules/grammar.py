@@ -82,6 +82,12 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
+_RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
+_REPLACED = re.compile(
+    rf"(?:{_zh(cues.ZH_SUCCESSOR_BY)})[^，,。；;\x00]{{0,8}}?(?:{_zh(cues.ZH_SUCCESSOR)})"
+)
+"""已被新版取代, 被 `乙/` 取代: the subject was replaced (a word of non-authority)."""
 _HEDGE = re.compile(
     rf"(?:{_en(cues.EN_HEDGE)})\W*$|(?:{_zh(cues.ZH_HEDGE)})[\u3400-\u9fff]{{0,2}}$", IGNORECASE
 )
@@ -129,6 +135,8 @@ class Cues:
     lost: bool = False  # "over `b/`": its folders lose to the ones before
     advise: bool = False  # an imperative to use: "use `v2/`", "请只使用"
     hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
+    only: bool = False  # "only", "只能", "一律": a preference in it is exclusive
+    reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
 
     @property
@@ -182,6 +190,8 @@ def read_cues(text: str) -> Cues:
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
+    if _REPLACED.search(said) is not None:
+        weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
     return Cues(
@@ -199,6 +209,8 @@ def read_cues(text: str) -> Cues:
         advise=bool(_ADVISE.search(rest)),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
+        only=_ONLY.search(rest) is not None,
+        reserved=_RESERVED.search(text) is not None,
     )
 
 
@@ -317,6 +329,7 @@ class Clause:
     mentions: list[int]  # code indexes
     cues: Cues
     sentence: int
+    semicolon: bool = False  # its sentence ends with a semicolon
 
 
 def _split(s: str) -> list[str]:
@@ -365,7 +378,7 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 zh = re.search("[\u3400-\u9fff]", over.group(0)) is not None
                 if zh and prev and prev.sentence == n and PREFER.search(over.group(0)):
                     prev.cues = replace(prev.cues, prefer=True, rank=True)  # "其效力优先于"
-            out.append(Clause(part, idx, c, n))
+            out.append(Clause(part, idx, c, n, s.rstrip().endswith((";", "；"))))
     return out
 
 
@@ -458,7 +471,29 @@ def assign(
             continue
         for idx in c.mentions:
             put(idx, p, src)
+    _exclusive(clauses, got, about_writing, pol)
     return got
+
+
+def _exclusive(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+) -> None:
+    """An exclusive preference ("answer from `a.md` only; `b/` is there for finance") puts out
+    the folders its sentence (or the next one, after a semicolon) reserves for another use and
+    gives no polarity."""
+    for i, c in enumerate(clauses):
+        if not c.cues.only or pol(i) != "prefer" or about_writing[c.sentence]:
+            continue
+        for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
+            k = clauses[j]
+            near = k.sentence == c.sentence or (k.sentence == c.sentence + 1 and c.semicolon)
+            if near and k.cues.reserved and not k.cues.compare:  # a party: no rule
+                for idx in k.mentions:
+                    if idx not in got:
+                        got[idx] = ("exclude", i)
 
 
 _SUCCESSOR = re.compile(
