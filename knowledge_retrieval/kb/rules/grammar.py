@@ -402,6 +402,7 @@ def assign(
     got: dict[int, tuple[str, int]] = {}
     paths = names or {}
     settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
+    writes = {c.sentence for c in clauses if c.cues.write}
 
     def pol(i: int, files: bool = True, lent: bool = False) -> str | None:
         c = clauses[i]
@@ -409,7 +410,9 @@ def assign(
         if forced and c.sentence in forced:
             p = forced[c.sentence] or None  # "": a question, no polarity
         else:
-            p = polarity(c.cues, about_writing[c.sentence])
+            # a sentence that says not to edit, or the clause that says where pages are put
+            told = c.sentence in writes or c.cues.store or c.cues.write
+            p = polarity(c.cues, about_writing[c.sentence] and told)
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
