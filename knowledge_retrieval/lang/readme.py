@@ -95,6 +95,7 @@ EN_NON_AUTHORITY = words(
     sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
     not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval unedited
+    being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     """
 )
 """Words that say a folder's pages are not to be answered from."""
