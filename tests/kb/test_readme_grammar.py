@@ -327,3 +327,11 @@ def test_name_forms() -> None:
     assert grammar.name_forms("藥品手冊/現行/") == ("现行",)
     assert grammar.name_forms("读书笔记/") == ("读书笔记", "笔记")
     assert grammar.name_forms("2019/") == ()
+
+
+def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:
+    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    assert [(s.became, s.note) for s in rules.sentences] == [
+        ((), "no rule: a comparison that prefers none of the folders it names")
+    ]
+    assert rules.not_understood == ()

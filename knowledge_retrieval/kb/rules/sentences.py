@@ -371,6 +371,8 @@ def read_line(
         mentioned.add(n)
         residue = _PLACEHOLDER.sub(" ", s)
         c = grammar.read_cues(residue)
+        if c.compare:  # "if `archive/` disagrees with a live page, the live page is right"
+            continue
         if c.any and not c.write and not (c.weak and grammar.sentence_about_writing(residue)):
             unread.append(line.unmask(s))
     if not rules and not unread:
@@ -392,6 +394,8 @@ def read_line(
                 note = "not understood"
             elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).write:
                 note = "no rule: about writing to it, not about answering from it"
+            elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).compare:
+                note = "no rule: a comparison that prefers none of the folders it names"
             else:
                 note = "no rule: no prohibition or preference found"
             paths = tuple(dict.fromkeys(p for _i, p in _paths(s, line.codes)))
