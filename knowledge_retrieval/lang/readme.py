@@ -215,7 +215,7 @@ ZH_PREFER = words(
     优先于 胜过
     首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
     唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
-    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询
+    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询 先从
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -358,3 +358,8 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
 """A preference said with one of EN_ONLY / ZH_ONLY is exclusive ("answer from `a.md` only",
 "只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
 reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
+
+EN_NOT_CUES = words("no_matter not_only not_just")
+ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+"""Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
+(troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""

@@ -55,6 +55,7 @@ RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
+_NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
 _DENIED = re.compile(
     rf"(?:{_en(cues.EN_DENY)})\s+(?:[A-Za-z'’-]+\s+)?$|(?:{_zh(cues.ZH_DENY)})[\u3400-\u9fff]{{0,2}}$",
     IGNORECASE,
@@ -148,6 +149,7 @@ class Cues:
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
+    text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
     blank = list(text)
     for m in NEGATOR.finditer(text):
