@@ -196,6 +196,7 @@ GOLDEN = [
     ("常见回复都在 `模板/` 里；已有模板时直接用它，不要自己发挥。", {"模板/": P}),
     ("排查网络问题时，先从 `网络索引.md` 找到对应页面。", {"网络索引.md": E}),
     ("排除故障時，請先看 `故障/`。", {"故障/": P}),
+    ("Use `manual-v3/` for setup, except for questions about the 2.x firmware.", {"manual-v3/": P}),
 ]
 
 

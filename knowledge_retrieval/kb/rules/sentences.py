@@ -281,6 +281,8 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             return []
         if mode == "unless" and action in ("exclude", "avoid"):
             kind = action
+        elif mode == "unless" and action == "prefer":
+            return None  # "refer to `b/`, except for questions about ...": b/ is preferred
         elif mode == "only" and action in (None, "look", "entry", "prefer", "exclude"):
             kind = "exclude"
         elif mode == "when" and not cond.understood:
