@@ -197,6 +197,11 @@ GOLDEN = [
     ("排查网络问题时，先从 `网络索引.md` 找到对应页面。", {"网络索引.md": E}),
     ("排除故障時，請先看 `故障/`。", {"故障/": P}),
     ("Use `manual-v3/` for setup, except for questions about the 2.x firmware.", {"manual-v3/": P}),
+    # a folder used as a tool or to write is no source
+    ("Use the scripts in `bin/` to rebuild the search index.", {"bin/": N}),
+    ("Use `page-templates/` when you create a new runbook.", {"page-templates/": N}),
+    ("请用 `格式/` 里的样式写新文档。", {"格式/": N}),
+    ("Use `answers/` to answer customer questions.", {"answers/": P}),
 ]
 
 

@@ -83,6 +83,14 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_TOOL = re.compile(
+    rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
+    rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + ['写'])}",
+    IGNORECASE,
+)
+"""After an imperative to use, a purpose that is no answering ("use `tools/` to rebuild the
+index") or a verb of writing ("use `templates/` when you create a page", "请用 `模板/` 写新文档"):
+the folder is a tool, not a source."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
@@ -208,7 +216,7 @@ def read_cues(text: str) -> Cues:
             for m in ENTRY.finditer(rest)
         ),
         compare=compare,
-        advise=bool(_ADVISE.search(rest)),
+        advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
         only=_ONLY.search(rest) is not None,
