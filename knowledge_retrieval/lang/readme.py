@@ -78,7 +78,7 @@ EN_NON_AUTHORITY = words(
     not_binding non-binding void revoked rescinded expired superseded_by replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
-    treat_as_fiction not_verified unchecked never_checked
+    treat_as_fiction not_verified unchecked never_checked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
     archived archival for_the_record for_historical_interest historical_interest for_posterity
     kept_for_reference kept_for_history for_audit_only for_audits_only
@@ -261,13 +261,13 @@ EN_AUTHORITY = words(
     maintained checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
-    updated supported kept_up_to_date complete
+    updated supported kept_up_to_date complete source_of_truth canonical
     """
 )
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 最终 为准"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

@@ -202,6 +202,10 @@ GOLDEN = [
     ("Use `page-templates/` when you create a new runbook.", {"page-templates/": N}),
     ("请用 `格式/` 里的样式写新文档。", {"格式/": N}),
     ("Use `answers/` to answer customer questions.", {"answers/": P}),
+    # a word of authority denied is one of non-authority
+    ("The `exports/` folder is not the source of truth.", {"exports/": X}),
+    ("`初稿/` 里的内容不是最终版本。", {"初稿/": X}),
+    ("`scans/` is only for reference; use `typed/`.", {"scans/": X, "typed/": P}),
 ]
 
 
