@@ -363,3 +363,7 @@ EN_NOT_CUES = words("no_matter not_only not_just")
 ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
+
+ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
+"""以 X 为准 with X one of these lends its preference to a folder before it; with another noun
+("请以人事室公告为准") it prefers that noun, no folder."""

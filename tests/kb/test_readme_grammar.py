@@ -206,6 +206,9 @@ GOLDEN = [
     ("The `exports/` folder is not the source of truth.", {"exports/": X}),
     ("`初稿/` 里的内容不是最终版本。", {"初稿/": X}),
     ("`scans/` is only for reference; use `typed/`.", {"scans/": X, "typed/": P}),
+    # 以 <a noun> 为准 prefers that noun, not the folder before it; 以此为准 lends
+    ("`手册/` 内容较多，细节请以人事室公告为准。", {"手册/": N}),
+    ("`手册/` 是最新整理的，以此为准。", {"手册/": P}),
 ]
 
 

@@ -91,6 +91,9 @@ _TOOL = re.compile(
 """After an imperative to use, a purpose that is no answering ("use `tools/` to rebuild the
 index") or a verb of writing ("use `templates/` when you create a page", "请用 `模板/` 写新文档"):
 the folder is a tool, not a source."""
+_OWNED = re.compile(rf"以(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,10}}为准")
+"""以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
+folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
@@ -146,6 +149,7 @@ class Cues:
     hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
     only: bool = False  # "only", "只能", "一律": a preference in it is exclusive
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
+    owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
 
     @property
@@ -221,6 +225,7 @@ def read_cues(text: str) -> Cues:
         contrast=_CONTRAST.match(text) is not None,
         only=_ONLY.search(rest) is not None,
         reserved=_RESERVED.search(text) is not None,
+        owned=_OWNED.search(rest) is not None,
     )
 
 
@@ -414,7 +419,7 @@ def assign(
     settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
     writes = {c.sentence for c in clauses if c.cues.write}
 
-    def pol(i: int, files: bool = True, lent: bool = False) -> str | None:
+    def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
         p: str | None
         if forced and c.sentence in forced:
@@ -425,6 +430,8 @@ def assign(
             p = polarity(c.cues, about_writing[c.sentence] and told)
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
+        if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
+            return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
         return None if p == "entry" and not files else p
@@ -454,7 +461,7 @@ def assign(
             for idx in c.mentions:
                 by_name = _by_name(clauses, i, paths.get(idx, ""))
                 q = (
-                    pol(by_name, _is_file(paths.get(idx, "")), True)
+                    pol(by_name, _is_file(paths.get(idx, "")), True, True)
                     if by_name is not None
                     else None
                 )
