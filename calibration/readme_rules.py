@@ -31,7 +31,11 @@ PAGE = "# Page\n\nSome text.\n"
 
 
 def _page(path: str) -> str:
-    """The page that stands for a path: the file itself, or a page inside the folder."""
+    """The page that stands for a path: the file itself, or a page inside the folder; a path
+    written from the KB's root ("/contracts/") is read inside the KB, never at "/"."""
+    path = path.lstrip("/")
+    if ".." in path.split("/"):
+        raise ValueError(f"a labelled path leaves the KB: {path!r}")
     return path if not path.endswith("/") else f"{path}page.md"
 
 
@@ -65,6 +69,8 @@ def judge_entry(entry: dict[str, Any], root: Path) -> dict[str, Any]:
         "# Title\n\nOne-line scope.\n\n" + entry["text"] + "\n", encoding="utf-8"
     )
     for path in entry["paths"]:
+        if _page(path).lower() == "readme.md":  # the README itself: already there
+            continue
         page = kb / _page(path)
         page.parent.mkdir(parents=True, exist_ok=True)
         page.write_text(PAGE, encoding="utf-8")

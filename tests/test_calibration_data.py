@@ -259,3 +259,23 @@ def test_small_kbs(tmp_path: Path) -> None:
     assert refused.returncode == 2
     assert "is inside the repository; evaluation data must not be copied into it" in refused.stderr
     assert not (CAL / "x").exists()
+
+
+def test_readme_rules_lays_out_every_path_inside_the_kb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A labelled path written from the root ("/contracts/") is laid out inside the KB, never
+    at "/"; a labelled README.md is the README itself, not a page written over it."""
+    from calibration.readme_rules import judge_entry
+
+    monkeypatch.setenv("KR_INDEX_DIR", str(tmp_path / "index"))
+    entry = {
+        "id": "x-1",
+        "lang": "en",
+        "text": "`README.md` explains the layout. Answers come from /handbook-xq7/ only.",
+        "paths": {"/handbook-xq7/": "prefer", "README.md": "none"},
+    }
+    row = judge_entry(entry, tmp_path / "root")
+    assert (tmp_path / "root" / "kb" / "handbook-xq7" / "page.md").is_file()
+    assert not Path("/handbook-xq7").exists()
+    assert row["got"] == {"/handbook-xq7/": "prefer", "README.md": "none"}

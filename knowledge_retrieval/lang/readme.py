@@ -78,7 +78,7 @@ EN_NON_AUTHORITY = words(
     not_binding non-binding void revoked rescinded expired superseded_by replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
-    treat_as_fiction not_verified unchecked never_checked
+    treat_as_fiction not_verified unchecked never_checked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
     archived archival for_the_record for_historical_interest historical_interest for_posterity
     kept_for_reference kept_for_history for_audit_only for_audits_only
@@ -94,7 +94,8 @@ EN_NON_AUTHORITY = words(
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
     sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
-    not_updated no_longer_updated never_updated not_kept_up_to_date
+    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval unedited
+    being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -108,7 +109,7 @@ EN_PREFER = words(
     highest_priority take_priority takes_priority precedence overrides supersedes
     most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
     trust
-    come_from comes_from answer_from answers_from best starting_point
+    come_from comes_from answer_from answers_from answered_from best starting_point
     look_first check_first consult_first go_first turn_to refer_to
     most_accurate most_current most_complete latest_version the_latest
     """
@@ -122,6 +123,7 @@ EN_RANK = words(
     definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
     is_right is_the_reference final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
+    answer_from answers_from answered_from come_from comes_from
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -149,10 +151,11 @@ ZH_USE_VERBS = words(
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
     据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询
+    沿用 参阅 查询 照着 照著
     """
 )
-"""Verbs of using a page to answer."""
+"""Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
+it is by the conversion)."""
 
 ZH_WRITE_VERBS = words(
     """
@@ -176,7 +179,7 @@ ZH_NON_AUTHORITY = words(
     """
     历史版本 已过期 过期 过时 作废 废止 废弃 弃用 停用 被替代 被取代 已替代 已取代 仅作历史
     历史记录 历史意义 只用于追溯 仅供追溯 未经批准 未经审核 未经审校 未经审阅 未经校对 未经核准
-    未经评审 未经审查 未经 尚未评审 尚未审核 尚未经过 尚未经 不具权威性 不具权威 非正式 半成品
+    未经评审 未经审查 未经整理 未整理 尚未评审 尚未审核 不具权威性 不具权威 非正式 半成品
     草稿 仅供参考 不再具有效力 不再具效力 不再有效 不再反映 已不反映 已不符 不可靠 虚构 别当真
     可能有错 探索性 被否决 待定 未定稿 失效 无效 不准确 非官方 过了时 过咗时 不是真的 没有一条是真的
     旧版本 已废弃 不再维护 停止维护 无人维护 未维护 已下线 下线 草案 征求意见稿 初稿 未完成
@@ -198,6 +201,7 @@ ZH_NON_AUTHORITY = words(
     未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
     已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
+    头脑风暴 没落地 未落地 仅作纪录 禁用 已禁用 不足为凭 而已 停产 已停产
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
     不作依据 不能作为依据 不再作为依据 不再据以
@@ -211,7 +215,7 @@ ZH_PREFER = words(
     优先于 胜过
     首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
     唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
-    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询
+    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询 先从
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -220,7 +224,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
-    最完整 最准确 最正确 主要来源 第一来源
+    最完整 最准确 最正确 主要来源 第一来源 才算数 才算
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -229,7 +233,7 @@ ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
     目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
-    列出 列有 一览
+    列出 列有 一览 进入
     看起 找起 查起 入手 着手 开始看 开始读 从头看
     """
 )
@@ -257,13 +261,109 @@ EN_AUTHORITY = words(
     maintained checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
-    updated supported kept_up_to_date complete
+    updated supported kept_up_to_date complete source_of_truth canonical
     """
 )
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 最终 为准"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
+
+EN_DENY = words("not never isn't aren't wasn't weren't nor hardly")
+ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并不是 也不是 不")
+"""A word of non-authority right after one of these is denied, not said: "`classic/` is not
+outdated", "并非废弃内容" (at most one English word or two Chinese characters between)."""
+
+EN_CONFLICT = words(
+    """
+    disagree disagrees disagreeing disagreement conflict conflicts conflicting contradict
+    contradicts contradiction differ differs different_from inconsistent discrepancy mismatch
+    clash clashes
+    """
+)
+ZH_CONFLICT = words("不一致 冲突 矛盾 有出入 抵触 相抵触 相左 有分歧 对不上 不同")
+"""Words of a comparison between folders: the folders a clause with one of these names are the
+parties, not the subject of a rule ("if a page in `archive/` disagrees with a live page, the
+live page is right"): a preference reaches them only by their name ("the runbook is correct").
+(不符 is left out: 已不符 is a word of non-authority.)"""
+
+EN_PURPOSE = words("to in_order_to so_as_to")
+ZH_PURPOSE = words("为了 以 以便 为")
+"""A word of avoidance after one of these is a purpose, not a rule: "为了避免误会", "to avoid
+confusion"."""
+
+ZH_NAME_EDGES = words(
+    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下"
+)
+"""A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
+("每一页在目录里", "所以这个资料夹" name no folder)."""
+
+EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
+EN_ADVISE = words(
+    "use go_with rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+)
+ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
+ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
+ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
+"""An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
+"一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
+the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""
+
+EN_LATTER = words("latter")
+EN_FORMER = words("former")
+ZH_LATTER = words("后者")
+ZH_FORMER = words("前者")
+"""The party of a comparison a verdict names by its place: "以后者为准" (the one named last)."""
+EN_PARTNER = words("with from than against")
+ZH_PARTNER = words("与 和 跟 同 较")
+"""What stands before the second party of a comparison: "`a/` conflicts with `b/`", "如与 `b/` 不一致"."""
+
+EN_HEDGE = words("can may might could can_be may_be might_be could_be sometimes partly")
+ZH_HEDGE = words("可能 或许 也许 或有 有时 部分")
+"""A word of non-authority after one of these is a caution, not a prohibition, in a sentence that
+settles a conflict ("can be out of date; where it conflicts with `b/`, `b/` wins")."""
+
+EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
+ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
+EN_ANSWER_NO = words("no nope never")
+ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 不应该")
+"""A question about a folder states no rule, unless it is rhetorical ("why would you go to
+`x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
+then the folder is out."""
+EN_CONTRAST = words("but however")
+ZH_CONTRAST = words("但 但是 不过 然而")
+"""A clause after one of these gives its polarity to no folder before it."""
+ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
+"""用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
+
+EN_SUCCESSOR = words(
+    "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
+)
+ZH_SUCCESSOR_BY = words("由 被 已由 已被")
+ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
+"""The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
+by `b/`", "`甲/` 已被 `乙/` 取代"."""
+EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
+ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
+"""Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
+there is about writing, no preference for answering."""
+
+EN_ONLY = words("only solely exclusively")
+ZH_ONLY = words("只能 只 仅 一律 唯一 只有 统一")
+EN_RESERVED = words("is_there_for are_there_for only_for just_for reserved_for is_for are_for")
+ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
+"""A preference said with one of EN_ONLY / ZH_ONLY is exclusive ("answer from `a.md` only",
+"只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
+reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
+
+EN_NOT_CUES = words("no_matter not_only not_just")
+ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+"""Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
+(troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
+
+ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
+"""以 X 为准 with X one of these lends its preference to a folder before it; with another noun
+("请以人事室公告为准") it prefers that noun, no folder."""

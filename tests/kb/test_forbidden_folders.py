@@ -131,3 +131,50 @@ def test_a_folder_both_forbidden_and_preferred_stays_forbidden() -> None:
     )
     assert "old/" in rules.exclude
     assert "old/" not in rules.emphasize
+
+
+FORBIDDEN_ON_ROOTS = {
+    ("teamkb", "identity"): {"old/"},
+    ("teamkb", "orders"): {"archive/**", "archive/"},
+    ("teamkb", "warehouse"): {"drafts/"},
+    ("teamkb-blind2", "clinicops"): {"archive/"},
+    ("teamkb-blind2", "mlplat"): {"archive/"},
+    ("teamkb-blind3", "claimsdesk"): {"drafts/"},
+    ("teamkb-blind3", "gamesvc"): {"archive/**", "archive/"},
+    ("teamkb-blind4", "fleetops"): {"drafts/**", "drafts/"},
+    ("teamkb-blind4", "payroll"): {"old/"},
+    ("teamkb-blind5", "homelab"): {"old/"},
+    ("teamkb-blind5", "opsdocs"): {"archive/"},
+    ("teamkb-blind5", "teamnotes"): {"templates/**"},
+    ("teamkb-blind6", "water-ops"): {"archive/"},
+}
+"""The folders each README of the calibration roots forbids (written by people who never saw the
+parser): every one excluded without a condition, none of them given any other rule."""
+
+
+@pytest.mark.parametrize("where", sorted(FORBIDDEN_ON_ROOTS), ids="/".join)
+def test_every_folder_a_calibration_readme_forbids_is_excluded(where: tuple[str, str]) -> None:
+    from knowledge_retrieval.kb.rules import parse_readme
+
+    fixture, kb = where
+    readme = Path(__file__).parents[2] / "calibration" / fixture / kb / "README.md"
+    rules = parse_readme(readme.read_text(encoding="utf-8"))
+    assert set(rules.exclude) == FORBIDDEN_ON_ROOTS[where]
+    on_them = [
+        r
+        for r in rules.understood
+        if r.path.rstrip("*").rstrip("/") + "/"
+        in {p.rstrip("*").rstrip("/") + "/" for p in rules.exclude}
+    ]
+    assert {r.action for r in on_them} == {"exclude"}, on_them
+    assert all(r.unless is None for r in on_them)
+
+
+def test_no_other_calibration_readme_forbids_a_folder() -> None:
+    from knowledge_retrieval.kb.rules import parse_readme
+
+    cal = Path(__file__).parents[2] / "calibration"
+    for readme in sorted(cal.glob("teamkb*/*/README.md")):
+        where = (readme.parent.parent.name, readme.parent.name)
+        if where not in FORBIDDEN_ON_ROOTS:
+            assert parse_readme(readme.read_text(encoding="utf-8")).exclude == (), where

@@ -102,6 +102,113 @@ GOLDEN = [
     ("`舊合約/` 已終止，該資料夾僅留存備查。", {"舊合約/": X}),
     ("發版流程以 `RELEASE.md` 為準。", {"RELEASE.md": P}),
     ("实验总目录：`实验索引.md`。", {"实验索引.md": E}),
+    # a comparison: the folder that loses is no preference; the winner may be said by name
+    ("When `wiki/` contradicts a blog post, the blog post is wrong.", {"wiki/": P}),
+    ("If `specs/` conflicts with `chat-logs/`, the spec is right.", {"specs/": P, "chat-logs/": N}),
+    (
+        "`制度/旧版/` 已停用；`制度/新版/` 与旧制度有出入时，以新版为准。",
+        {"制度/旧版/": X, "制度/新版/": P},
+    ),
+    ("`price/` wins over `quotes/`, which are only estimates.", {"price/": P, "quotes/": N}),
+    # a word of non-authority denied; a folder that is no name; a year; a full stop
+    ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
+    ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
+    ("所以这个目录就当作纪念，别参考 `旧照片/`。", {"旧照片/": X}),
+    ("The notes in 2018/ are all wrong now.", {"2018/": X}),
+    ("Ignore tmp/.", {"tmp/": X}),
+    # a folder takes no entry: the cue after it is looked for
+    ("`课件/2016/` 是我开始教书时写的，很多结论后来证明有误，不要参考。", {"课件/2016/": X}),
+    ("报销问题有冲突时以 `财务制度/` 为准。", {"财务制度/": P}),
+    # an imperative to use prefers; a condition's scope is its clause; a purpose is no avoid
+    (
+        "Only open `v0/` when the question is about the 0.x releases; otherwise use `v1/`.",
+        {"v0/": C, "v1/": P},
+    ),
+    ("只有问到试点项目时才查 `试点/`，其余一律参考 `正式/`。", {"试点/": C, "正式/": P}),
+    ("報價請只使用 `價目/新/`。", {"價目/新/": P}),
+    ("`整理/` 按主题分文件夹，命名请一律用小写。", {"整理/": N}),
+    ("为了避免混淆，说明一下：`旧讲义/` 的内容已过时，请不要引用。", {"旧讲义/": X}),
+    ("`模板/` 由行政部维护；如需改动，请先联系行政部，勿自行修改。", {"模板/": N}),
+    ("If you are in a hurry, start with `quick.md`.", {"quick.md": E}),
+    (
+        "Reviewers must not quote `pending/` until it moves to `final/`, which is authoritative.",
+        {"pending/": X, "final/": P},
+    ),
+    # an aside after a negator; a page named bare or from the root; "open" a page, not a PR
+    ("Never, not even for a quick answer, quote `leaks/`.", {"leaks/": X}),
+    ("**MAP.md** lists every page of the handbook.", {"MAP.md": E}),
+    ("Signed minutes are filed in /minutes/signed/ and are authoritative.", {"minutes/signed/": P}),
+    ("Open `handbook/start.md` and follow its links.", {"handbook/start.md": E}),
+    (
+        "Never push to `live/`; open a merge request against `review/` instead.",
+        {"live/": N, "review/": N},
+    ),
+    (
+        "`诊疗指南-旧.md` 写于新规出台之前，其中推荐的剂量现已禁用，切勿参考。",
+        {"诊疗指南-旧.md": X},
+    ),
+    ("报价只能依据 `报价/现行.md` 回复。", {"报价/现行.md": P}),
+    # a comparison's verdict names a side: by place, by word, or says the other is wrong
+    (
+        "`外包文档/` 可能已经过时；如与 `内部说明/` 有出入，以后者为准。",
+        {"外包文档/": N, "内部说明/": P},
+    ),
+    (
+        "If a page in `forum/` contradicts `POLICY.md`, assume the forum is wrong.",
+        {"forum/": N, "POLICY.md": P},
+    ),
+    ("Where it conflicts with our own `howto/` notes, the notes win.", {"howto/": P}),
+    # the folder that replaced another is preferred; 优先于 prefers what stands before it
+    ("`sdk-v1/` was replaced by `sdk-v2/` last spring.", {"sdk-v1/": X, "sdk-v2/": P}),
+    ("`旧章程/` 已被 `章程/` 取代。", {"旧章程/": X, "章程/": P}),
+    ("盖章的合同存放在 `合同/盖章/`，其效力优先于任何草稿。", {"合同/盖章/": P}),
+    # a question states no rule unless it is rhetorical or answered no
+    ("Why would you quote `chatter/` for policy?", {"chatter/": X}),
+    ("问：`旧系统/` 里的东西还能用吗？答：不能。", {"旧系统/": X}),
+    ("Looking for the rates? Is `rates/` the right place?", {"rates/": N}),
+    # a contrast lends nothing to the folder before it; a denied entry word; writing from a page
+    (
+        "Old quizzes (`quiz-2019/`) are kept for parents, but please use this year's folder, `quiz-2024/`.",
+        {"quiz-2019/": N, "quiz-2024/": P},
+    ),
+    ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
+    ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),
+    # an exclusive preference puts out the other folders of its sentence (not a party)
+    (
+        "Refund answers come from `refunds/policy.md` only; `refunds/log/` is for the auditors.",
+        {"refunds/policy.md": P, "refunds/log/": X},
+    ),
+    (
+        "退货问题一律以 `退货/规则.md` 为准；`退货/台账/` 仅供仓库对账。",
+        {"退货/规则.md": P, "退货/台账/": X},
+    ),
+    (
+        "退货问题一律以 `退货/规则.md` 为准；`退货/流程/` 是仓库的操作步骤。",
+        {"退货/规则.md": P, "退货/流程/": N},
+    ),
+    ("若 `规范/` 与 `旧规范/` 说法不同，一律以 `规范/` 为准。", {"规范/": P, "旧规范/": N}),
+    ("`课程/2020/` 已被新课程取代。", {"课程/2020/": X}),
+    # "put in" says where pages are; a word of non-authority in another clause still forbids
+    ("旧的排班表都放在 `排班-旧/`，现在改用系统排班，那些表已不具参考价值。", {"排班-旧/": X}),
+    ("`第三方/` 下是上游代码的副本，不要提交对它的修改。", {"第三方/": N}),
+    ("`配方-试/` 只是我随手试的，別照著做。", {"配方-试/": X}),
+    # a word that holds a cue but says something else: 发挥, 排除故障, 别的
+    ("常见回复都在 `模板/` 里；已有模板时直接用它，不要自己发挥。", {"模板/": P}),
+    ("排查网络问题时，先从 `网络索引.md` 找到对应页面。", {"网络索引.md": E}),
+    ("排除故障時，請先看 `故障/`。", {"故障/": P}),
+    ("Use `manual-v3/` for setup, except for questions about the 2.x firmware.", {"manual-v3/": P}),
+    # a folder used as a tool or to write is no source
+    ("Use the scripts in `bin/` to rebuild the search index.", {"bin/": N}),
+    ("Use `page-templates/` when you create a new runbook.", {"page-templates/": N}),
+    ("请用 `格式/` 里的样式写新文档。", {"格式/": N}),
+    ("Use `answers/` to answer customer questions.", {"answers/": P}),
+    # a word of authority denied is one of non-authority
+    ("The `exports/` folder is not the source of truth.", {"exports/": X}),
+    ("`初稿/` 里的内容不是最终版本。", {"初稿/": X}),
+    ("`scans/` is only for reference; use `typed/`.", {"scans/": X, "typed/": P}),
+    # 以 <a noun> 为准 prefers that noun, not the folder before it; 以此为准 lends
+    ("`手册/` 内容较多，细节请以人事室公告为准。", {"手册/": N}),
+    ("`手册/` 是最新整理的，以此为准。", {"手册/": P}),
 ]
 
 
@@ -215,3 +322,33 @@ def test_polarity_of_cues() -> None:
     assert grammar.polarity(grammar.read_cues("不具权威性")) == "exclude"
     assert grammar.polarity(grammar.read_cues("具有权威性")) == "prefer"
     assert grammar.polarity(grammar.read_cues("outdated"), about_writing=True) is None
+
+
+def test_a_comparison_gives_no_preference_to_the_folder_it_compares() -> None:
+    rules = _readme(
+        "Do not use `attic/`. If a page in `attic/` disagrees with a live page, the live page"
+        " is right."
+    )
+    assert rules.exclude == ("attic/",)
+    assert [r.action for r in rules.understood] == ["exclude"]
+
+
+def test_conflict_words_are_no_negated_authority() -> None:
+    assert not grammar.read_cues("两者不一致时以现行版为准").weak
+    assert grammar.read_cues("两者不一致时以现行版为准").compare
+    assert grammar.read_cues("已不符现行做法").weak
+
+
+def test_name_forms() -> None:
+    assert grammar.name_forms("runbooks/") == ("runbooks", "runbook")
+    assert grammar.name_forms("藥品手冊/現行/") == ("现行",)
+    assert grammar.name_forms("读书笔记/") == ("读书笔记", "笔记")
+    assert grammar.name_forms("2019/") == ()
+
+
+def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:
+    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    assert [(s.became, s.note) for s in rules.sentences] == [
+        ((), "no rule: a comparison that prefers none of the folders it names")
+    ]
+    assert rules.not_understood == ()

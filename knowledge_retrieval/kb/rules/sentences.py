@@ -24,7 +24,7 @@ _CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belo
     IGNORECASE,
 )
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
-    r"\b(?:and|or|also|plus|nor|anything|everything|all|any|the|its|their|of|as well as|too"
+    r"\b(?:and|or|also|plus|nor|then|anything|everything|all|any|the|its|their|of|as well as|too"
     r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
     r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
     IGNORECASE,
@@ -48,6 +48,13 @@ _AVOID = re.compile(
     r"|靠后|靠後",
     IGNORECASE,
 )
+
+
+def _avoids(text: str) -> bool:
+    """Whether the text says to avoid (a word of avoidance that is no purpose: "为了避免误会")."""
+    return any(not grammar.is_purpose(text, m.start()) for m in _AVOID.finditer(text))
+
+
 _LOOK = re.compile(
     r"\b(?:look|search\w*|check|consult|see|use|read|open|go to|refer to|find)\b"
     r"|查看|查阅|查閱|查|看|检索|檢索|搜索|参考|參考|参见|參見|见|見|读|讀|使用|用",
@@ -145,7 +152,7 @@ def heading_cue(text: str) -> str | None:
     """The rule a heading gives the lines under it ("## Ignore" -> exclude); one that also
     says "less important" ("## Less important / ignore") lowers them rather than hides them."""
     cue = _cue(text)
-    return "avoid" if cue == "exclude" and _AVOID.search(text) else cue
+    return "avoid" if cue == "exclude" and _avoids(text) else cue
 
 
 def is_rules_heading(text: str) -> bool:
@@ -170,7 +177,7 @@ def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
 
 def _action(text: str, heading: str | None) -> str | None:
     """What a clause without its condition says to do: avoid, exclude, entry, prefer, look."""
-    if _AVOID.search(text):
+    if _avoids(text):
         return "avoid"
     cue = _cue(text)
     if cue == "emphasize":
@@ -226,21 +233,39 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
     for rx in _ONLY_ZH:
         if m := rx.search(s):
             cond = m.group("c")
+            if _PLACEHOLDER.search(cond):  # "只有写入 `报告/` 的才算": a folder, no condition
+                continue
             if rx is _ONLY_ZH_PURPOSE and not (
                 QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS)
             ):
                 continue
-            return "only", cond, s[: m.start()] + " " + s[m.end() :]
+            return "only", cond, _clause_around(s, m.start(), m.end())
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
         cond = c.group(1)
         if QUESTION_WORDS.search(cond) or any(rx.search(cond) for _k, rx in KIND_WORDS):
-            return "only", cond, s[: m.start()] + " " + s[m.end() : c.start()]
+            return "only", cond, _clause_around(s, m.start(), m.end(), c.start())
     for rx in _WHEN:
         if (m := rx.search(s)) and _PLACEHOLDER.search(m.group("a")):
             cond = m.group("c")
             if QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS):
                 return "when", cond, m.group("a")
     return None
+
+
+_CLAUSE_ENDS = "，,；;。"
+
+
+def _clause_around(s: str, start: int, end: int, stop: int | None = None) -> str:
+    """The clause of a condition ``s[start:end]`` without it, from the sentence's start when
+    it names nothing itself: "只有问到旧版时才看 `v1/`，其余一律参考 `v2/`" names only `v1/`
+    there (the clause after it is read on its own)."""
+    head = max(s.rfind(ch, 0, start) for ch in _CLAUSE_ENDS) + 1
+    ends = [i for ch in _CLAUSE_ENDS if (i := s.find(ch, end)) >= 0]
+    tail = min(ends) if ends else len(s)
+    after = s[end : tail if stop is None else min(stop, tail)]
+    if "\x00" not in s[head:start] + after:
+        head = 0
+    return s[head:start] + " " + after
 
 
 def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
@@ -256,9 +281,13 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             return []
         if mode == "unless" and action in ("exclude", "avoid"):
             kind = action
+        elif mode == "unless" and action == "prefer":
+            return None  # "refer to `b/`, except for questions about ...": b/ is preferred
         elif mode == "only" and action in (None, "look", "entry", "prefer", "exclude"):
             kind = "exclude"
-        elif mode == "when" and action in (None, "look", "entry", "prefer") and cond.understood:
+        elif mode == "when" and not cond.understood:
+            return None  # "if you are new here, read ...": no condition on the question
+        elif mode == "when" and action in (None, "look", "entry", "prefer"):
             return [Rule("route", p, when=cond, source=source) for p in paths]
         else:
             return []
@@ -266,14 +295,14 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
         return [Rule(kind, p, unless=cond, strength=st, source=source) for p in paths]
     for rx in _ROUTE:
         if (m := rx.search(s)) and (words := topic_words(line.plain(m.group("t")))):
-            if _cue(m.group("t")) or _AVOID.search(s):
+            if _cue(m.group("t")) or _avoids(s):
                 continue
             rest = s[: m.start("t")] + " " + s[m.end("t") :]
             paths = [p for _i, p in _paths(rest, line.codes)]
             if paths:
                 when = Condition(words=words, text=line.plain(m.group("t")).strip())
                 return [Rule("route", p, when=when, source=source) for p in paths]
-    if _AVOID.search(s):
+    if _avoids(s):
         paths = [p for _i, p in _paths(s, line.codes)]
         return [Rule("avoid", p, strength=strength(source), source=source) for p in paths]
     if (m := _OVER.search(s)) and not _cue_is_exclude(s):
@@ -291,7 +320,7 @@ def _cue_is_exclude(s: str) -> bool:
 
 def _looks_like_rule(s: str, in_rules_section: bool) -> bool:
     residue = _PLACEHOLDER.sub(" ", s)
-    cue = bool(_cue(residue) or _AVOID.search(residue) or _UNLESS.search(residue))
+    cue = bool(_cue(residue) or _avoids(residue) or _UNLESS.search(residue))
     return cue and bool(
         in_rules_section
         or "\x00" in s
@@ -344,6 +373,8 @@ def read_line(
         mentioned.add(n)
         residue = _PLACEHOLDER.sub(" ", s)
         c = grammar.read_cues(residue)
+        if c.compare:  # "if `archive/` disagrees with a live page, the live page is right"
+            continue
         if c.any and not c.write and not (c.weak and grammar.sentence_about_writing(residue)):
             unread.append(line.unmask(s))
     if not rules and not unread:
@@ -365,6 +396,8 @@ def read_line(
                 note = "not understood"
             elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).write:
                 note = "no rule: about writing to it, not about answering from it"
+            elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).compare:
+                note = "no rule: a comparison that prefers none of the folders it names"
             else:
                 note = "no rule: no prohibition or preference found"
             paths = tuple(dict.fromkeys(p for _i, p in _paths(s, line.codes)))
@@ -405,7 +438,13 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
         for n, s in enumerate(sentences)
         if s and "\x00" not in s and (p := _condition_parts(s)) is not None and p[0] == "only"
     }
-    got = grammar.assign(clauses, writing, forced)
+    for n, s in enumerate(sentences):  # "why would you go to `x/`?", "能用吗？答：不能"
+        if s and "\x00" in s:
+            after = sentences[n + 1] if n + 1 < len(sentences) else None
+            if (q := grammar.question_polarity(_PLACEHOLDER.sub(" ", s), after)) is not None:
+                forced[n] = q
+    names = {idx: path for s in sentences if s for idx, path in _paths(s, line.codes)}
+    got = grammar.assign(clauses, writing, forced, names)
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
@@ -443,7 +482,14 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 if is_file:  # "以 `a.md` 为准" prefers it; "read `a.md` first" enters there
                     kind = (
                         "prefer"
-                        if kind == "prefer" and src is not None and clauses[src].cues.rank
+                        if kind == "prefer"
+                        and src is not None
+                        and (
+                            clauses[src].cues.rank
+                            or clauses[src].cues.advise
+                            or clauses[src].cues.compare
+                            or idx in grammar.successors(clauses[src].text)
+                        )
                         else "entry"
                     )
                 else:
