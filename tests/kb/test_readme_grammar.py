@@ -209,6 +209,15 @@ GOLDEN = [
     # 以 <a noun> 为准 prefers that noun, not the folder before it; 以此为准 lends
     ("`手册/` 内容较多，细节请以人事室公告为准。", {"手册/": N}),
     ("`手册/` 是最新整理的，以此为准。", {"手册/": P}),
+    ("`纪要/` 只写讨论经过，结论一律以各业务目录中已经发布的正式制度文件为准。", {"纪要/": N}),
+    # a clause that says one folder's name speaks of that folder, not of the others
+    (
+        (
+            "`notes/` has ideas that later moved into `guides/` and `faq/`. "
+            "If a note and a guide disagree, trust the guide."
+        ),
+        {"notes/": N, "guides/": P, "faq/": N},
+    ),
 ]
 
 

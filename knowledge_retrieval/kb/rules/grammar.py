@@ -91,7 +91,7 @@ _TOOL = re.compile(
 """After an imperative to use, a purpose that is no answering ("use `tools/` to rebuild the
 index") or a verb of writing ("use `templates/` when you create a page", "请用 `模板/` 写新文档"):
 the folder is a tool, not a source."""
-_OWNED = re.compile(rf"以(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,10}}为准")
+_OWNED = re.compile(rf"以(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,24}}为准")
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
@@ -456,25 +456,24 @@ def assign(
             for idx in _winners(clauses, i, paths, pol):
                 put(idx, "prefer", i)
             continue
+        spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
         if p is None and not c.cues.write:
             left = []
             for idx in c.mentions:
-                by_name = _by_name(clauses, i, paths.get(idx, ""))
-                q = (
-                    pol(by_name, _is_file(paths.get(idx, "")), True, True)
-                    if by_name is not None
-                    else None
-                )
-                if q is not None and by_name is not None:
-                    put(idx, q, by_name)
+                is_file = _is_file(paths.get(idx, ""))
+                said = _by_name(clauses, i, paths.get(idx, ""))
+                by_name = next((j for j in said if pol(j, is_file, True, True)), None)
+                if by_name is not None:
+                    put(idx, pol(by_name, is_file, True, True) or "", by_name)
+                    spoken.add(by_name)
                 else:
                     left.append(idx)
             if not left:
                 continue
         if p is None and not c.cues.write:
             for j in range(i + 1, len(clauses)):
-                if clauses[j].mentions or _contrasted(clauses, j):
-                    break
+                if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
+                    break  # a clause said of one folder by name says nothing of the others
                 if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
@@ -603,22 +602,23 @@ _NAME_REACH = 6
 """Clauses either side of a mention its name is looked for in (a bounded window: linear)."""
 
 
-def _by_name(clauses: list[Clause], at: int, path: str) -> int | None:
-    """The first clause of the mention's sentence (or the next) that names no folder but says
-    the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
+def _by_name(clauses: list[Clause], at: int, path: str) -> list[int]:
+    """The clauses of the mention's sentence (or the next), in order, that name no folder but
+    say the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
     head of a longer Chinese name (读书笔记 as 笔记)."""
     forms = name_forms(path)
     if not forms:
-        return None
+        return []
     first = clauses[at].sentence
+    said = []
     for j in range(max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)):
         c = clauses[j]
         if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
             continue
         text = to_simplified(c.text.lower())
         if any(_says(text, form) for form in forms):
-            return j
-    return None
+            said.append(j)
+    return said
 
 
 def _says(text: str, form: str) -> bool:
