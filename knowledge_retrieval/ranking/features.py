@@ -26,7 +26,14 @@ BASE = (
     "keywords",
     "rarity",
     "typo",
+    "unseen_term",
+    "unseen_common",
+    "matched_common",
+    "lacks_kind",
+    "chance",
+    "crowd",
     "kb_size",
+    "reach",
 )
 """What the ranker measures per hit (see :func:`features`)."""
 DERIVED = (
@@ -35,15 +42,23 @@ DERIVED = (
     "short_evidence",
     "short_known",
     "lead",
+    "short_unseen_term",
+    "short_unseen_common",
+    "outside",
     "size_matched",
+    "reach_matched",
 )
 """Products of base features: relevance over the terms the KB knows, times the share of the
 question it knows; and coverage, evidence and known share again for questions of one or two
 keywords (a short question and a long claim weigh the same evidence differently); and the
 best file's lead weighted by its evidence (a lone weak match in a small KB leads by all of
-its little evidence); and the KB's size times the matched share squared (a hit of a small KB
-that has most of the question's keywords is more often its answer than one of a large KB, a
-hit with one keyword of three is not)."""
+its little evidence); the words the KB has never seen again for questions of one or two
+keywords (half of "招聘流程" unseen is much of the question); and whether the KB knows at most
+a third of a question of three or more keywords (``outside``: once a hold, now weighed). No
+feature is the KB's size: the same question with the same evidence
+gets the same verdict in a KB of 20 pages and of 20,000."""
+OUTSIDE_SHARE = 1 / 3
+"""A question of three or more keywords the KB knows at most this share of is ``outside``."""
 FEATURES = BASE + DERIVED
 """The model's inputs: :data:`BASE` then :data:`DERIVED`."""
 
@@ -58,7 +73,13 @@ def derive(base: np.ndarray) -> np.ndarray:
         col["evidence"] * short,
         col["known_share"] * short,
         col["margin"] * col["evidence"],
+        col["unseen_term"] * short,
+        col["unseen_common"] * short,
+        ((col["keywords"] >= 2.0 - 1e-9) & (col["known_share"] <= OUTSIDE_SHARE + 1e-9)).astype(
+            np.float64
+        ),
         col["kb_size"] * col["matched_share"] ** 2,
+        col["reach"] * col["matched_share"] ** 2,
     ]
     return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
 
@@ -78,9 +99,23 @@ def features(
     keywords: int,
     rarity: np.ndarray,
     typo: np.ndarray,
+    unseen_term: float,
+    unseen_common: float,
+    matched_common: np.ndarray,
+    chance: np.ndarray,
+    crowd: float,
     sections: int,
+    reach: int,
 ) -> np.ndarray:
-    """The feature matrix (hits x :data:`FEATURES`)."""
+    """The feature matrix (hits x :data:`FEATURES`). ``unseen_term`` and ``unseen_common``
+    are the shares of the question's keywords the KB has never seen that are names or terms of
+    a domain (Starshards, 牙科, redis) and common words of the language (vanish, 毕业), each
+    weighted by how common it is (:func:`..vocabulary.commonness`); ``matched_common`` is how
+    common the keywords a file has itself are, on average (a file that has only "run" of "run
+    the worker"); ``lacks_kind`` starts at 0 and is set by the verdict when the question asks
+    for a kind of value the file's sections do not give; ``reach`` is how many sections hold any
+    of the question's terms (the index's own count of the pages the question's words reach,
+    never its size: pages that share no word with the question change nothing)."""
     n = len(evidence)
     cols = [
         np.clip(evidence, 0.0, 1.0),
@@ -97,6 +132,13 @@ def features(
         np.full(n, math.log2(1 + keywords)),
         rarity,
         typo.astype(np.float64),
+        np.full(n, unseen_term),
+        np.full(n, unseen_common),
+        matched_common,
+        np.zeros(n),
+        chance,
+        np.full(n, crowd),
         np.full(n, math.log10(max(sections, 1))),
+        np.full(n, math.log10(max(reach, 1))),
     ]
     return derive(np.stack(cols, axis=1)) if n else np.zeros((0, len(FEATURES)))

@@ -43,6 +43,7 @@ from .matches import Evidence, FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
 from .vocabulary import (
     Known,
+    commonness,
     is_identifier,
     nearest_identifiers,
     vocabulary_check,
@@ -200,7 +201,8 @@ class Ranker:
         # ties: more coverage first, then the file whose best section ranked first
         ranked = np.lexsort((np.arange(len(lad.raw)), -lad.cov, -lad.raw))
         order = ranked[:limit]
-        x = self._confidence_features(q, vocab, stats, cands, order, ranked, lad)
+        reach = int(np.count_nonzero(secs.score))
+        x = self._confidence_features(q, vocab, stats, cands, order, ranked, lad, reach)
         files = [self._file_match(fi, vocab, cands, secs, lad, reader) for fi in order.tolist()]
         for j, f in enumerate(files):
             f.features = x[j]
@@ -375,8 +377,10 @@ class Ranker:
         order: np.ndarray,
         ranked: np.ndarray,
         lad: Ladder,
+        reach: int,
     ) -> np.ndarray:
-        """The inputs of :mod:`.confidence` for the files in ``order`` (rank order)."""
+        """The inputs of :mod:`.confidence` for the files in ``order`` (rank order); ``reach``
+        is how many sections hold any of the question's terms."""
         n_kw = max(1, len(vocab.keywords))
         hit = cands.file_cov[:, order] >= 0.5  # keywords x files
         spec = (lad.rarity @ hit) / np.maximum(1, hit.sum(axis=0))
@@ -389,8 +393,25 @@ class Ranker:
         rivals = ev[~alike]
         rival = float(rivals[0]) if len(rivals) else 0.0
         margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
+        # how many files answer alike: a question that many pages cover as well as the first
+        # (a docs site's pages that each hold every word of a description) is less sure of it
+        crowd = math.log10(max(1, int(alike.sum())))
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
+        # an unseen word weighs by what it is: a term of a domain the KB lacks says more than
+        # a common word of the language it never uses; a file standing on common words alone
+        # ("run" of "run the worker") says less than one with the question's terms
+        common = np.array([commonness(k, q.text) for k in vocab.keywords])
+        unseen = np.array([not vocab.share.get(k.text) for k in vocab.keywords], dtype=bool)
+        own = cands.file_cov_direct[:, order] >= 0.5  # keywords x files, stand-ins aside
+        matched_common = np.where(
+            own.any(axis=0), (common @ own) / np.maximum(1, own.sum(axis=0)), 1.0
+        )
+        # how many sections would hold what the file has of the question by chance: n times
+        # the product of each matched keyword's share of the sections (e^-idf, BM25's idf)
+        idf = lad.rarity * math.log(1.0 + (stats.n + 0.5) / 0.5)
+        expected = stats.n * np.exp(-(idf @ hit))
+        chance = np.log10(1.0 + expected)
         return features(
             evidence=lad.raw[order],
             coverage=lad.cov[order],
@@ -405,7 +426,13 @@ class Ranker:
             keywords=len(vocab.keywords),
             rarity=spec,
             typo=via_typo,
+            unseen_term=float(((1.0 - common) * unseen).sum()) / n_kw,
+            unseen_common=float((common * unseen).sum()) / n_kw,
+            matched_common=matched_common,
+            chance=chance,
+            crowd=crowd,
             sections=stats.n,
+            reach=reach,
         )
 
     @staticmethod

@@ -413,3 +413,31 @@ def _has_identifier(stats: TermStats, k: Keyword) -> bool:
         for f in ("body", "title", "heading")
         for t in stats.vocabulary(f, term)
     )
+
+
+COMMON_FROM, COMMON_TO = 2.5, 5.0
+"""How common a word is in general language, as a share from 0 at Zipf :data:`COMMON_FROM`
+(a name or a term of a domain: redis, Starshards, 牙科 3.3 sits near it) to 1 at
+:data:`COMMON_TO` (run 5.5, 自己 6.2, 毕业 5.1); vanish (3.4) and mates (4.0) lie between."""
+
+
+def commonness(k: Keyword, question: str) -> float:
+    """How much a keyword is a common word of the language rather than a name or a term of the
+    question's domain: 0 for an identifier, a word of several parts, a capitalised word inside
+    the sentence (Steam, Red) or a word general language hardly uses; up to 1 for the commonest
+    words (see :data:`COMMON_FROM`). An unseen word weighs by what it is, not by being unseen."""
+    from ..text.analysis import to_simplified
+    from ..text.generalfreq import zipf
+
+    if is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text):
+        return 0.0
+    if has_cjk(k.text):
+        z = zipf(to_simplified(k.text), "zh")
+    else:
+        word = k.text
+        if not word.isalpha() or (len(word) > 1 and not word[1:].islower()):
+            return 0.0  # HTTP, iOS, home-assistant: a name
+        if word[0].isupper() and not question.lstrip().startswith(word):
+            return 0.0  # a capitalised word inside the sentence names something
+        z = zipf(word.lower(), "en")
+    return min(1.0, max(0.0, (z - COMMON_FROM) / (COMMON_TO - COMMON_FROM)))

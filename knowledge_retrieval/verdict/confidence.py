@@ -15,7 +15,8 @@ A model file may give each feature's fitted range (``low``, ``high``): values ar
 it, so a value no fitted row had moves the verdict no further than the most extreme one did.
 
 The holds of :mod:`.holds` (named in :mod:`.ruler`) keep a hit under the line whatever the
-model says (:data:`NEVER_CONFIDENT`): the question has an identifier the KB has nowhere; the KB
+model says (:data:`NEVER_CONFIDENT`), but those the fit chose to weigh instead (``weighed`` in
+the model file, each a feature of the model too): the question has an identifier the KB has nowhere; the KB
 knows at most a third of a question of three or more keywords; the question has two keywords,
 one of which the KB has never seen, or asks yes or no about a word the KB has never seen; the
 hit stands on one word read as another further from it than a misspelling; or the question
@@ -66,6 +67,10 @@ class Model:
     low: tuple[float, ...]
     high: tuple[float, ...]
     """The range of each feature over the fitted rows: values are clipped to it."""
+    weighed: frozenset[str] = frozenset()
+    """Holds of :mod:`.holds` the fit chose to weigh rather than hold (each is a feature of
+    the model too: ``outside``, ``unseen_term`` / ``unseen_common``, ``lacks_kind``): chosen by
+    the worst left-out set of ``python -m calibration.fit``."""
 
     def clip(self, x: np.ndarray) -> np.ndarray:
         return np.asarray(np.clip(x, np.array(self.low), np.array(self.high)))
@@ -93,6 +98,7 @@ def model() -> Model:
         scale=tuple(data["scale"]),
         low=tuple(data.get("low") or [-np.inf] * len(FEATURES)),
         high=tuple(data.get("high") or [np.inf] * len(FEATURES)),
+        weighed=frozenset(data.get("weighed") or ()),
     )
 
 

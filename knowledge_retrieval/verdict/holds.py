@@ -16,6 +16,7 @@ import numpy as np
 from ..index.reading import SectionReader
 from ..lang import YES_NO
 from ..ranking.candidates import Candidates
+from ..ranking.features import FEATURES
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, is_identifier
@@ -87,7 +88,12 @@ class QuestionRules:
     def held(self, cov: np.ndarray, own: np.ndarray) -> tuple[str, ...]:
         """The rules that hold a file under the line, given its coverage of each keyword with
         and without the words read in for misspelt ones (``own``): one word per rule."""
-        return tuple(r.name for r in HOLDS.active() if r.fn is not None and r.fn(self, cov, own))
+        weighed = confidence.model().weighed
+        return tuple(
+            r.name
+            for r in HOLDS.active()
+            if r.fn is not None and r.name not in weighed and r.fn(self, cov, own)
+        )
 
     def glossed(self, cov: np.ndarray) -> bool:
         """Whether the file has an identifier of the question whole that the words the KB
@@ -274,10 +280,11 @@ def decide(
             f.stored, f.shown = {}, None
             continue
         f.lacks = asks
-        if final[j] > HELD:
+        x[j, FEATURES.index("lacks_kind")] = 1.0
+        if final[j] > HELD and "asked_kind" not in confidence.model().weighed:
             f.held = (*f.held, "asked_kind")
             never[j] = True
-    if any(f.lacks for f in files):
+    if any(f.lacks for f in files):  # weighed too, where no rule holds the file
         prob, final = confidence.scores(x, never)
     return never, prob, final
 
