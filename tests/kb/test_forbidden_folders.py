@@ -150,6 +150,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind7", "brewhouse"): {"old_SOP/", "提案草稿/"},
     ("teamkb-blind7", "ground-handling"): {"archive/2024-manual/", "drafts/"},
     ("teamkb-blind7", "registrar"): {"历史文件/", "征求意见稿/"},
+    ("teamkb-blind8", "collections"): {"旧版制度/", "草稿/"},
+    ("teamkb-blind8", "vet-clinic"): {"舊版/", "草擬/"},
+    ("teamkb-blind8", "windfarm"): {"archive/", "drafts/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
