@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import csv
 import dataclasses as dc
 import datetime as dt
-import io
 import logging
 import math
 import re
@@ -21,6 +19,7 @@ from ..defaults import (
     SUFFIXES,
 )
 from ..models import Document, Section
+from .csv_table import parse_csv
 from .plain import drop_comments, plain_sections
 from .reader import SkipFile, format_size, normalise_newlines, read_kb_file, read_text
 from .yaml_keys import YAML_INFO, yaml_rows
@@ -136,7 +135,7 @@ def parse_document(rel_path: str, text: str) -> Document:
     try:
         text = normalise_newlines(text).removeprefix("\ufeff")
         if kind == "csv":
-            return cap_sections(_parse_csv(rel_path, text))
+            return cap_sections(parse_csv(rel_path, text))
         if kind == "data":
             return cap_sections(_parse_data(rel_path, text))
         return cap_sections(_parse_markdown(rel_path, text, kind))
@@ -558,53 +557,4 @@ def _parse_data(rel_path: str, text: str) -> Document:
     ]
     return Document(
         path=rel_path, title=title, sections=(*_plain_sections(lines, 0), *rows), kind="data"
-    )
-
-
-def _sniff_delimiter(text: str) -> str:
-    sample = "\n".join(text.split("\n", 10)[:10])[:4096]
-    try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
-        if delimiter in ",;\t|":
-            return delimiter
-    except csv.Error:
-        pass
-    first = sample.split("\n", 1)[0]
-    best = max(",;\t|", key=first.count)
-    return best if first.count(best) else ","
-
-
-def _parse_csv(rel_path: str, text: str) -> Document:
-    title = PurePosixPath(rel_path).stem or rel_path
-    sections: list[Section] = []
-    if not text.strip():
-        return Document(path=rel_path, title=title, kind="csv")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff_delimiter(text))
-    header: list[str] | None = None
-    bad = last_line = 0
-    while bad <= 1000:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error:
-            bad += 1
-            last_line = reader.line_num
-            continue
-        first_line, last_line = last_line + 1, reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if header is None:
-            header = [cell.strip() or f"column {n}" for n, cell in enumerate(row, 1)]
-            continue
-        names = header + [f"column {n}" for n in range(len(header) + 1, len(row) + 1)]
-        body = "\n".join(
-            f"{name}: {cell.strip()}"
-            for name, cell in zip(names, row, strict=False)
-            if cell.strip()
-        )
-        sections.append(Section((title,), body, first_line, last_line, kind="table"))
-    warnings = (f"{bad} malformed CSV row(s) skipped",) if bad else ()
-    return Document(
-        path=rel_path, title=title, sections=tuple(sections), kind="csv", warnings=warnings
     )
