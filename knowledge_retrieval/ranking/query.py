@@ -85,10 +85,6 @@ class Keyword:
     """A two-character Chinese word and the lone character after it, taken for one word
     (状态 + 码): where the KB never writes the last two together (病人 + 用 of 病人用網路預約),
     only the word is asked about."""
-    guessed: bool = False
-    """Chinese characters no dictionary word covers, cut into twos (泡多浓 of 要泡多濃啊, 没抢 of
-    没抢到课): perhaps a name the dictionary lacks, perhaps no word at all, so a KB that never
-    writes it has not shown that it lacks a word of the question."""
     written: str = ""
     """A Chinese keyword in the user's own characters when they differ from :attr:`text`
     (運單 for 运单): what results show as matched."""
@@ -197,13 +193,13 @@ def analyze_query(text: str) -> Query:
             if len(raw) > _CJK_RUN_CHARS:
                 raw = raw[:_CJK_RUN_CHARS]
             marked = _segment(raw)
-            words = [w for w, _j, _g in marked]
+            words = [w for w, _j in marked]
             cut = _cut_after_keywords(raw, words, MAX_QUERY_KEYWORDS - len(keywords))
             if len(cut) < len(raw):
                 raw, marked = cut, _segment(cut)
             inside: set[str] = set()
             typed, at = spoken[start : start + len(raw)], 0  # one for one with raw (Simplified)
-            for w, joined, guessed in marked:
+            for w, joined in marked:
                 w = w[cjk_question_prefix(w) :]  # 几首歌: the songs are asked about, not 几首
                 found = raw.find(w, at) if w else -1
                 written = typed[found : found + len(w)] if found >= 0 else w
@@ -222,7 +218,6 @@ def analyze_query(text: str) -> Query:
                         credit,
                         joined=joined,
                         written=written if written != w else "",
-                        guessed=guessed,
                     ),
                 )
             for u in cjk_units(raw):
@@ -336,12 +331,11 @@ def _is_prose_compound(raw: str) -> bool:
     )
 
 
-def _segment(run: str) -> list[tuple[str, bool, bool]]:
+def _segment(run: str) -> list[tuple[str, bool]]:
     """Words of a CJK run for keywords: jieba's segmentation (bigram chunks for short runs),
-    each with whether it is a word and the lone character after it (:attr:`Keyword.joined`)
-    and whether it is a chunk of characters no dictionary word covers (:attr:`Keyword.guessed`)."""
+    each with whether it is a word and the lone character after it (:attr:`Keyword.joined`)."""
     if len(run) <= 2:
-        return [(run, False, False)]
+        return [(run, False)]
     words: list[str] = []
     singles: list[str] = []
 
@@ -349,7 +343,7 @@ def _segment(run: str) -> list[tuple[str, bool, bool]]:
         # lone content characters: one joins the two-character word before it (状态 + 码);
         # a run of them (words jieba does not know) is cut into two-character chunks
         if len(singles) == 1:
-            prev = words[-1].removeprefix("\0\2") if words else ""
+            prev = words[-1] if words else ""
             if len(prev) == 2 and not prev.startswith("\0") and not cjk_question_word(prev):
                 words[-1] = "\0\1" + prev + singles[0]
         elif singles:
@@ -357,7 +351,7 @@ def _segment(run: str) -> list[tuple[str, bool, bool]]:
             if len(chunks) > 1 and len(chunks[-1]) == 1:
                 last = chunks.pop()
                 chunks[-1] += last
-            words.extend("\0\2" + c for c in chunks)
+            words.extend(chunks)
         singles.clear()
 
     for w in jieba_cut(run):
@@ -365,7 +359,7 @@ def _segment(run: str) -> list[tuple[str, bool, bool]]:
             if w in CJK_STOP:
                 if len(singles) == 1 and w not in lang.PARTICLES:
                     # a lone character and the one after it are likely one word (幂 + 等)
-                    words.append("\0\3" + singles.pop() + w)  # a guess, joined to nothing
+                    words.append("\0" + singles.pop() + w)
                 flush()
                 words.append("\0")  # nothing joins across a stop character
             else:
@@ -374,8 +368,4 @@ def _segment(run: str) -> list[tuple[str, bool, bool]]:
         flush()
         words.append(w)
     flush()
-    return [
-        (w.lstrip("\0\1\2\3"), w.startswith("\0\1"), w.startswith(("\0\2", "\0\3")))
-        for w in words
-        if w.lstrip("\0\1\2\3")
-    ]
+    return [(w.lstrip("\0\1"), w.startswith("\0\1")) for w in words if w.lstrip("\0\1")]

@@ -65,7 +65,6 @@ class QuestionRules:
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
         share = vocab.share
         unknown = [k for k in keywords if not share.get(k.text)]
-        unseen = [k for k in unknown if not k.guessed]  # a chunk that may be no word is no sign
         known_scripts = {has_cjk(k.text) for k in keywords if share.get(k.text)}
         return cls(
             keywords=keywords,
@@ -77,12 +76,10 @@ class QuestionRules:
             ),
             outside=len(keywords) >= OUTSIDE_KEYWORDS
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
-            unseen_word=(
-                len(keywords) == 2 and min(share.values(), default=1.0) == 0.0 and bool(unseen)
-            )
+            unseen_word=(len(keywords) == 2 and min(share.values(), default=1.0) == 0.0)
             or (
                 bool(_YES_NO.search(to_simplified(text)))
-                and any(has_cjk(k.text) in known_scripts for k in unseen)
+                and any(has_cjk(k.text) in known_scripts for k in unknown)
             ),
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),

@@ -175,19 +175,3 @@ def test_a_word_and_the_lone_character_after_it_are_one_joined_keyword(
 ) -> None:
     k = next(k for k in analyze_query(text).keywords if k.text == keyword)
     assert k.joined is joined
-
-
-@pytest.mark.parametrize(
-    ("text", "guessed", "words"),
-    [
-        ("碱洗要泡多浓啊", ["泡多浓"], ["碱洗"]),  # 泡, 多, 浓: no dictionary word covers them
-        ("第一轮没抢到课", ["没抢"], ["第一轮"]),
-        ("订单状态码是什么", [], ["订单", "状态码"]),  # words of the dictionary, and 状态 + 码
-    ],
-)
-def test_characters_no_dictionary_word_covers_are_a_guess(
-    text: str, guessed: list[str], words: list[str]
-) -> None:
-    q = analyze_query(text)
-    assert [k.text for k in q.keywords if k.guessed] == guessed
-    assert [k.text for k in q.keywords if not k.guessed][: len(words)] == words
