@@ -24,7 +24,7 @@ def drop_comments(text: str) -> str:
     return "".join(out)
 
 
-_ATX_RE = re.compile(r"(#{1,6})[ \t]+([^#\\`*_\[\]!<>&~{}\x00]*)")
+_ATX_RE = re.compile(r"(#{1,6})[ \t]++([^#\\`*_\[\]!<>&~{}\x00]*)")
 """An ATX heading whose text has nothing markdown-it's inline rules would read as markup."""
 _LIST_START_RE = re.compile(r"\d{1,9}[.)]")
 

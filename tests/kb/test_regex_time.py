@@ -390,6 +390,7 @@ ATTACKS = {
     "a line of [": "[" * 250_000,
     "a line of unclosed links": "[a](" * 60_000,
     "an id heading's blanks": "## a" + " " * 30_000 + "x",
+    "a heading's tabs before a mark": "#" + "\t" * 30_000 + "!",
     "an export of escaped quotes": 'export const a = "' + '\\"' * 30_000,
     "an import's trailing blanks": "import a from 'a'" + " " * 30_000 + "x",
 }
