@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..defaults import DEBUG_ENV, DEFAULT_THRESHOLD
+from ..defaults import DEBUG_ENV
 from ..errors import InvalidArgumentError, KBNotFoundError, KnowledgeRetrievalError
-from ..terminal import escape_breaks, one_line, terminal_safe, use_terminal_logging
+from ..terminal import one_line, terminal_safe, use_terminal_logging
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,7 @@ from .cli_parser import (
     UsageError,
     build_parser,
 )
+from .cli_text import clip, emit, hits_text, search_text, write
 
 __all__ = [
     "OUTPUTS_AGENT",
@@ -45,126 +46,6 @@ __all__ = [
     "main",
     "terminal_safe",
 ]
-
-
-# --------------------------------------------------------------------------- output
-
-
-def _print(text: str, file: Any = None) -> None:
-    print(text, file=file or sys.stdout)
-
-
-def _emit(args: argparse.Namespace, env: dict[str, Any], text: Callable[[], str]) -> int:
-    out = getattr(args, "output", "text")
-    if out == "json":
-        _print(json.dumps(env, ensure_ascii=False, indent=2))
-    elif out == "markdown":
-        from ..service.envelope import to_markdown
-
-        _print(terminal_safe(to_markdown(env)))
-    else:
-        _print(terminal_safe(text()))
-    return 0
-
-
-def _hits_text(env: dict[str, Any]) -> str:
-    data = env["data"]
-    lines = [data["message"]]
-    for r in data["results"]:
-        where = " > ".join(r.get("heading_path") or []) or r.get("title") or ""
-        lines += ["", one_line(f"[{r['score']:.2f}] {r['source']}  {where}".rstrip())]
-        lines += ["    " + ln for ln in str(r["content"]).splitlines()]
-        if r.get("lacks"):
-            lines.append(f"    lacks: {r['lacks']}")
-    for n in data.get("notes") or []:
-        lines.append(one_line(f"note: {n}"))
-    return "\n".join(lines)
-
-
-def _held(e: dict[str, Any]) -> str:
-    """``; held under the line`` and the rules that hold it (``name``, ``lacks duration`` ...)."""
-    why = [h for h in e.get("held", ()) if h != "asked_kind"]
-    why += [f"lacks {e['lacks']}"] if e.get("lacks") else []
-    return "; held under the line" + (f" ({', '.join(why)})" if why else "")
-
-
-def _explain_text(h: Any) -> list[str]:
-    """A hit's score explained: probability, line, then each feature and its part."""
-    e = h.explain
-    lines = []
-    if "meaning" in e:  # the semantic layer found it or gave its score
-        m = e["meaning"]
-        lines.append(
-            f"     explain: found by meaning, cosine {m['cosine']:.3f} (line {m['line']:.2f} -> "
-            f"{DEFAULT_THRESHOLD}), score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
-        )
-    if "features" not in e:
-        return lines
-    lines.append(
-        f"     explain: probability {e['probability']:.3f} (line {e['line']:.2f} -> {DEFAULT_THRESHOLD}), "
-        f"score {e['score']:.3f}" + (_held(e) if e["capped"] else "")
-    )
-    for name, f in e["features"].items():
-        if f["value"] or f["contribution"]:
-            lines.append(f"       {name:<16} {f['value']:>8.3f}  {f['contribution']:>+8.3f}")
-    lines.append(f"       {'(intercept)':<16} {'':>8}  {e['intercept']:>+8.3f}")
-    return lines
-
-
-def _search_text(result: Any, below: Any = None) -> str:
-    if not result.found:
-        lines = [result.message, *(one_line(f"note: {n}") for n in result.notes)]
-        if below is not None and below.hits:
-            h = below.hits[0]
-            lines.append(
-                one_line(f"best candidate, under the line: [{h.score:.2f}] {h.kb}/{h.location}")
-            )
-            lines += _explain_text(h)
-        return "\n".join(lines)
-    lines = [_answer_text(result), ""]
-    for i, h in enumerate(result.hits, 1):
-        where = " > ".join(h.heading_path) or h.title
-        lines.append(one_line(f"{i}. [{h.score:.2f}] {h.kb}/{h.location}  {where}"))
-        lines += ["     " + ln for ln in h.snippet.splitlines()]
-        if h.lacks:
-            lines.append(f"     lacks: {h.lacks}")
-        if h.explain is not None:
-            lines += _explain_text(h)
-    lines += [one_line(f"note: {n}") for n in result.notes]
-    lines.append(
-        one_line(
-            f"Read more: kr show KB PATH:START-END (e.g. kr show {result.hits[0].kb} "
-            f"{result.hits[0].location})"
-        )
-    )
-    return "\n".join(lines)
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` on one line, at most ``limit`` characters, cut at a word with an ellipsis.
-
-    >>> clip("the self-hosted services, the network", 30)
-    'the self-hosted services…'
-    """
-    flat = " ".join(text.split())
-    if len(flat) <= limit:
-        return flat
-    cut = flat[: limit - 1]
-    space = cut.rfind(" ")
-    if space > limit // 2:  # a CJK run has no spaces: cut it anywhere
-        cut = cut[:space]
-    return cut.rstrip(" ,;:") + "…"
-
-
-def _answer_text(result: Any) -> str:
-    """The answer, whose lines are its own: a KB, path or heading it names that holds a line
-    break is shown with the break escaped, so it cannot start a line of its own."""
-    answer = str(result.answer)
-    names = {n for h in result.hits for n in (h.kb, h.path, h.title, *h.heading_path)}
-    for name in sorted(names, key=len, reverse=True):
-        if name and one_line(name) != name:
-            answer = answer.replace(name, escape_breaks(name))
-    return answer
 
 
 # --------------------------------------------------------------------------- commands
@@ -197,7 +78,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             ]
         return "\n".join(lines)
 
-    return _emit(args, env, text)
+    return emit(args, env, text)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -239,7 +120,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
             else "No knowledge bases (folders with a README.md) under the root."
         )
 
-    return _emit(args, env, text)
+    return emit(args, env, text)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -268,7 +149,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         below = search(args.query, kb, root=args.root, top_k=1, score_threshold=0.0, explain=True)
         if below.hits:
             env["data"]["below_the_line"] = hit_result(below.hits[0])
-    return _emit(args, env, lambda: _search_text(result, below))
+    return emit(args, env, lambda: search_text(result, below))
 
 
 def cmd_smart(args: argparse.Namespace) -> int:
@@ -286,7 +167,7 @@ def cmd_smart(args: argparse.Namespace) -> int:
     if failed := unusable_index(result):
         raise failed
     env = search_envelope(result)
-    return _emit(args, env, lambda: _hits_text(env))
+    return emit(args, env, lambda: hits_text(env))
 
 
 def cmd_memory_search(args: argparse.Namespace) -> int:
@@ -307,7 +188,7 @@ def cmd_memory_search(args: argparse.Namespace) -> int:
         project_ids=list(dict.fromkeys(args.project_id)),
         notes=list(r.notes),
     )
-    return _emit(args, env, lambda: _hits_text(env))
+    return emit(args, env, lambda: hits_text(env))
 
 
 def cmd_memory_add(args: argparse.Namespace) -> int:
@@ -348,7 +229,7 @@ def cmd_memory_add(args: argparse.Namespace) -> int:
         "memory",
         path=rel,
     )
-    return _emit(args, env, lambda: env["data"]["message"])
+    return emit(args, env, lambda: env["data"]["message"])
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
@@ -364,7 +245,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         score_threshold=args.score_threshold,
     )
     env = retrieval_envelope(r)
-    return _emit(args, env, lambda: _hits_text(env))
+    return emit(args, env, lambda: hits_text(env))
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -390,8 +271,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     if getattr(args, "output", "text") == "text":  # stdout is the document; the rest to stderr
         where = one_line(f"==> {doc.location} (of {doc.total_lines} lines) <==")
-        _print(terminal_safe(f"{where}\n# Python: {python}"), sys.stderr)
-    return _emit(args, env, lambda: doc.text)
+        write(terminal_safe(f"{where}\n# Python: {python}"), sys.stderr)
+    return emit(args, env, lambda: doc.text)
 
 
 class IndexInterruptedError(Exception):
@@ -468,14 +349,14 @@ def cmd_index(args: argparse.Namespace) -> int:
     if warm >= 0.5:  # said last: the first lines are the KBs'
         lines.append(f"built the dictionary caches in {warm:.1f} s (once per machine)")
     env = ok(rows, f"{len(rows)} knowledge base(s) indexed.", "kb")
-    return _emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
+    return emit(args, env, lambda: "\n".join(lines) or env["data"]["message"])
 
 
 def cmd_cache(args: argparse.Namespace) -> int:
     from .cli_cache import cache_listing
 
     env, text = cache_listing(args)
-    return _emit(args, env, text)
+    return emit(args, env, text)
 
 
 def require_mcp() -> None:
@@ -508,7 +389,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         host, port = parse_address(args.http)
 
         def ready(url: str) -> None:  # one line on stderr, for people and for scripts
-            _print(f"{PROG} mcp: serving at {url}", sys.stderr)
+            write(f"{PROG} mcp: serving at {url}", sys.stderr)
             sys.stderr.flush()
 
         serve_http(args.root, args.component, host=host, port=port, ready=ready, token=args.token)
@@ -557,7 +438,7 @@ def cmd_skill_install(args: argparse.Namespace) -> int:
         )
         return "\n".join(lines)
 
-    return _emit(args, env, text)
+    return emit(args, env, text)
 
 
 def cmd_tool_schema(args: argparse.Namespace) -> int:
@@ -567,7 +448,7 @@ def cmd_tool_schema(args: argparse.Namespace) -> int:
 
     kbs = list_kbs(args.root) if find_root(args.root) is not None else None  # a root's scope
     tool = next(t for t in tool_definitions(kbs) if t["name"] == args.tool)
-    _print(json.dumps(tool, ensure_ascii=False, indent=2))
+    write(json.dumps(tool, ensure_ascii=False, indent=2))
     return 0
 
 
@@ -602,12 +483,12 @@ def _wants_json(argv: Sequence[str]) -> bool:
 
 def _fail(args_json: bool, env: dict[str, Any], code: int) -> int:
     if args_json:
-        _print(json.dumps(env, ensure_ascii=False, indent=2))
+        write(json.dumps(env, ensure_ascii=False, indent=2))
     else:
         err = env["error"]
-        _print(terminal_safe(f"{PROG}: error: {err['message']}"), sys.stderr)
+        write(terminal_safe(f"{PROG}: error: {err['message']}"), sys.stderr)
         if err.get("hint"):
-            _print(terminal_safe(f"  hint: {err['hint']}"), sys.stderr)
+            write(terminal_safe(f"  hint: {err['hint']}"), sys.stderr)
     return code
 
 
@@ -674,10 +555,10 @@ def _run(name: str, args: argparse.Namespace, want_json: bool) -> int:
     except KnowledgeRetrievalError as exc:
         return _fail(want_json, error(exc), 1)
     except IndexInterruptedError as exc:
-        _print(f"{PROG}: {exc}", sys.stderr)
+        write(f"{PROG}: {exc}", sys.stderr)
         return 130
     except KeyboardInterrupt:
-        _print(f"{PROG}: interrupted", sys.stderr)
+        write(f"{PROG}: interrupted", sys.stderr)
         return 130
     except BrokenPipeError:  # `kr ... | head`: the reader left; say nothing more
         with contextlib.suppress(OSError):
