@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .. import lang
 from ..index.termstats import TermStats
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms
@@ -119,6 +120,8 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             continue
         if k.filler_like or (READINGS.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
+    if not _worded(q.text):  # a string of keywords ("home assistant port") has no question words
+        filler = [k for k in filler if k.filler_like or has_cjk(k.text)]
     english = [k for k in filler if not k.filler_like and not has_cjk(k.text)]
     mostly = len(english) >= MANY_FILLERS and 2 * len(english) > len(asked)
     if mostly and not uses_english_prose(stats):
@@ -315,6 +318,17 @@ FILLER_ZIPF = 4.7
 language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91) and names nothing:
 a Chinese noun (商品, 电话) or a capitalised English word (Europe, HTTP) is what was asked about,
 however common."""
+
+
+def _worded(question: str) -> bool:
+    """The question is written as words of a sentence, not a string of keywords: it has a
+    question mark or a word that asks or joins (what, does, the, of, please)."""
+    from ..text.analysis import STOP_WORDS
+
+    if "?" in question or has_cjk(question):
+        return True
+    words = [w.lower() for w in question.replace("'", " ").split()]
+    return any(w.strip(".,!:;") in STOP_WORDS or w.strip(".,!:;") in lang.NOISE for w in words)
 
 
 def _common_word(k: Keyword, question: str) -> bool:

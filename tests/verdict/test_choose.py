@@ -88,3 +88,23 @@ def test_common_english_words_are_no_question_words_in_a_kb_without_english(
     got = search(q, root=root)
     assert got.kb == "docs" and got.hits[0].path == "development.md"
     assert not search(q, "wiki", root=root).found  # six words unknown there, one known
+
+
+def test_a_string_of_keywords_has_no_question_words(tmp_path: Path) -> None:
+    # "home assistant port" names a product the notes never mention; typed as bare keywords,
+    # its common words are its topic, not the filler of a question ("how many", "happens")
+    root = tmp_path / "KnowledgeBase"
+    write(root / "homelab" / "README.md", "# homelab\n\nNetwork, storage and services.\n")
+    write(
+        root / "homelab" / "services" / "taskq.md",
+        "# Task queue notes\n\nThe worker is started with `celery -A app worker`. The broker "
+        "is RabbitMQ on port 5672.\n",
+    )
+    write(
+        root / "homelab" / "services" / "jellyfin.md",
+        "# Jellyfin\n\nRuns in docker on the NAS. Port 8096. Media library on /tank/media.\n",
+    )
+    got = search("home assistant port", "homelab", root=root)
+    assert not got.found
+    assert "it does not have: home, assistant" in got.notes[0]
+    assert search("jellyfin port", "homelab", root=root).found
