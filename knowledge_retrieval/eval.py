@@ -36,6 +36,8 @@ class Metrics:
     recall5: float = 0.0
     mrr10: float = 0.0
     found: int = 0
+    found_wrong: int = 0
+    """Found, yet no hit at or above the line is a relevant document."""
     kb_right: int = 0
     kb_asked: int = 0
     seconds: list[float] = field(default_factory=list)
@@ -48,6 +50,7 @@ class Metrics:
             "Recall@5": round(self.recall5 / n, 4),
             "MRR@10": round(self.mrr10 / n, 4),
             "found_rate": round(self.found / n, 4),
+            "found_no_relevant": round(self.found_wrong / n, 4),
         }
         if self.kb_asked:
             out["kb_choice"] = round(self.kb_right / self.kb_asked, 4)
@@ -130,6 +133,9 @@ def run_suite(
             score_one(m, ranked, {} if out_of_scope_kb else q["relevant"])
             if r.hits and r.hits[0].score >= threshold:
                 m.found += 1
+                above = (h.path for h in r.hits if h.score >= threshold)
+                truth = {} if out_of_scope_kb else q["relevant"]
+                m.found_wrong += not any(truth.get(p, 0) > 0 for p in above)
             if choose:
                 c = search(q["query"], None, root=qroot, top_k=1, score_threshold=0.0)
                 m.kb_asked += 1
