@@ -28,7 +28,7 @@ QUESTION_WORDS = words(
     """
     什么 哪些 哪个 怎么 如何 为何 为什么 多少 是否 是什么 意思 含义 请问 哪里 是不是 有没有 几个
     可以 能否 怎样 几天 多久 多长 什么时候 哪天 哪一 哪种 为啥 区别 了解
-    啥 啥时候 咋 咋办 咋样 怎办 怎么办 干嘛 干啥 能不能 可不可以 会不会 要不要 行不行
+    什么样 怎么样 啥 啥时候 咋 咋办 咋样 怎办 怎么办 干嘛 干啥 能不能 可不可以 会不会 要不要 行不行
     点样 点解 点算 边个 边度 边间 边位 边样 几时 几耐 几多 几钱 乜嘢 咩嘢 做咩 做乜 系咪
     有冇 使唔使 可唔可以 得唔得 会唔会 要唔要
     """
@@ -38,7 +38,7 @@ colloquial ones (啥时候, 咋办, 干嘛) and written Cantonese's (点样 how,
 long, 几钱 how much, 有冇 is there, 系咪 is it) too."""
 
 QUESTION_MEASURE = (
-    r"[哪何][一]?[位个年天月日种类家国条本部次所座项件首届场名只张队边样人时处地者]"
+    r"[哪何][一]?[位个年天月日种类家国条本部次所座项件首届场名只张队边样人时处地者些]"
     r"|[几][位个种次年天月日人名首条家座所项件届场点岁倍]"
     r"|多[大快高远重长久深宽厚早晚少]|[什甚]么时候|啥时候|时候|甚么"
 )
@@ -46,10 +46,11 @@ QUESTION_MEASURE = (
 (哪吒, a name, is no measure word); 时候 of 什么时候."""
 
 PARTICLES = frozenset(
-    "的了是吗呢吧啊么不没只嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
+    "的了是吗呢吧啊么不没只要会能该嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
 )
 """Stop characters that never join the lone character before them into a word (幂 + 等 do):
-sentence particles, negations (收 + 不 of 收不收) and written Cantonese's function characters."""
+sentence particles, negations (收 + 不 of 收不收), modal verbs (下 + 要 of 情况下要报警: the words
+a modal ends, 重要 and 功能, are jieba's) and written Cantonese's function characters."""
 
 INTERROGATIVES = frozenset("何哪谁几啥怎甚咋乜咩")
 """Characters that make a word a question (何年, 哪边, 谁当)."""

@@ -215,3 +215,17 @@ def test_written_cantonese_and_colloquial_function_words_are_no_keywords(
     text: str, keywords: list[str]
 ) -> None:
     assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("审核哪些项目", ["审核", "项目"]),
+        ("什么样的人可以申请", ["申请"]),
+        ("什么情况下要报警", ["情况下", "报警"]),
+    ],
+)
+def test_which_and_a_modal_verb_make_no_keyword_of_the_word_beside_them(
+    text: str, keywords: list[str]
+) -> None:
+    assert [k.text for k in analyze_query(text).keywords] == keywords
