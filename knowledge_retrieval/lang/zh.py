@@ -16,8 +16,9 @@ STOP_WORDS: frozenset[str] = frozenset()
 STOP_CHARS = frozenset(
     "的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该"
     "你您我他她它咱们"
-    # negation: 不能, 没有 and the lone 不 of 收不收 name nothing asked about
-    "不没只"
+    # negation: 不能, 没有 and the lone 不 of 收不收 name nothing asked about; adverbs of
+    # time and modals (又 again, 才 only then, 想 want) as 还 and 要 are
+    "不没只又才想"
     # written Cantonese (嘅 of, 咗 done, 唔 / 冇 not, 系 is, 喺 at, 啲 some, 咩 / 乜 what, 嘢
     # thing, 佢哋 they, 𠮶 (嗰) that, 咁 / 噉 so, 嚟 come, 俾 / 畀 give, sentence-final particles)
     "嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
@@ -46,7 +47,7 @@ QUESTION_MEASURE = (
 (哪吒, a name, is no measure word); 时候 of 什么时候."""
 
 PARTICLES = frozenset(
-    "的了是吗呢吧啊么不没只要会能该嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
+    "的了是吗呢吧啊么不没只又才想要会能该嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
 )
 """Stop characters that never join the lone character before them into a word (幂 + 等 do):
 sentence particles, negations (收 + 不 of 收不收), modal verbs (下 + 要 of 情况下要报警: the words

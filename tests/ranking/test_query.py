@@ -209,6 +209,8 @@ def test_an_a_not_a_keyword_keeps_the_characters_as_typed() -> None:
         ("点样预约手术", ["预约", "手术"]),
         ("边度可以泊车", ["泊车"]),
         ("啥时候补考", ["补考"]),
+        ("机器又停了", ["机器"]),
+        ("我想申请退款", ["申请", "退款"]),
     ],
 )
 def test_written_cantonese_and_colloquial_function_words_are_no_keywords(
