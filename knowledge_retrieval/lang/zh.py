@@ -93,7 +93,12 @@ ASKED: dict[str, str] = {
         r"|(?:电话|热线|分机|手机号?)\s*+[？?]?\s*+$"
     ),
     "version": r"版本号|哪个版本|什么版本|最低版本",
-    "range": r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少|最大值|最小值",
+    # a value's name asks for it where it heads the question (最大值是多少, 有效期?), not where
+    # it is a thing the question is about (超过最大值怎么办, 有效期内可以退吗)
+    "range": (
+        r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少"
+        r"|(?:最大值|最小值)\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
+    ),
     "percent": r"百分之多少|多少百分比|百分比|占比多少",
     "usd": r"多少美元|多少美金",
     "eur": r"多少欧元",
@@ -102,7 +107,8 @@ ASKED: dict[str, str] = {
     # how long ... once (多久换一次, 几耐洗一次): a frequency, however the verb sits between
     "frequency": r"多常|频率|每隔多久|隔多久|(?:多久|几耐|多长时间)[^，,。？?\s]{0,6}一次",
     "duration": (
-        r"多久|多长时间|多长|有效期|几天|多少天|几个小时|多少小时|多少分钟|多少秒"
+        r"多久|多长时间|多长|几天|多少天|几个小时|多少小时|多少分钟|多少秒"
+        r"|有效期\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
         # written Cantonese: 几耐 (how long), 几多日, 几多个钟
         r"|几耐|几多(?:日|天|个钟|个月|年)"
     ),
