@@ -16,6 +16,12 @@ STOP_WORDS: frozenset[str] = frozenset()
 STOP_CHARS = frozenset(
     "的了是在和与及或就都而也把被给让这那之其吗呢吧啊么个中为要会能有到对从将以于等来去很还请得着过地该"
     "你您我他她它咱们"
+    # negation: 不能, 没有 and the lone 不 of 收不收 name nothing asked about; adverbs of
+    # time and modals (又 again, 才 only then, 想 want) as 还 and 要 are
+    "不没只又才想"
+    # written Cantonese (嘅 of, 咗 done, 唔 / 冇 not, 系 is, 喺 at, 啲 some, 咩 / 乜 what, 嘢
+    # thing, 佢哋 they, 𠮶 (嗰) that, 咁 / 噉 so, 嚟 come, 俾 / 畀 give, sentence-final particles)
+    "嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
 )
 """Characters that carry no topic on their own (used when a query has single characters)."""
 
@@ -23,22 +29,31 @@ QUESTION_WORDS = words(
     """
     什么 哪些 哪个 怎么 如何 为何 为什么 多少 是否 是什么 意思 含义 请问 哪里 是不是 有没有 几个
     可以 能否 怎样 几天 多久 多长 什么时候 哪天 哪一 哪种 为啥 区别 了解
+    什么样 怎么样 啥 啥时候 咋 咋办 咋样 怎办 怎么办 干嘛 干啥 能不能 可不可以 会不会 要不要 行不行
+    点样 点解 点算 边个 边度 边间 边位 边样 几时 几耐 几多 几钱 乜嘢 咩嘢 做咩 做乜 系咪
+    有冇 使唔使 可唔可以 得唔得 会唔会 要唔要
     """
 )
-"""Question words dropped from a query's keywords (still used for ranking)."""
+"""Question words dropped from a query's keywords (still used for ranking); Mandarin's
+colloquial ones (啥时候, 咋办, 干嘛) and written Cantonese's (点样 how, 边度 where, 几耐 how
+long, 几钱 how much, 有冇 is there, 系咪 is it) too."""
 
 QUESTION_MEASURE = (
-    r"[哪何][一]?[位个年天月日种类家国条本部次所座项件首届场名只张队边样人时处地者]"
+    r"[哪何][一]?[位个年天月日种类家国条本部次所座项件首届场名只张队边样人时处地者些]"
     r"|[几][位个种次年天月日人名首条家座所项件届场点岁倍]"
-    r"|多[大快高远重长久深宽厚早晚少]|[什甚]么时候|时候|甚么"
+    r"|多[大快高远重长久深宽厚早晚少]|[什甚]么时候|啥时候|时候|甚么"
 )
 """An interrogative and a measure word: 哪一位 (which person), 哪年, 何人, 何时, 几首, 多快 ...
 (哪吒, a name, is no measure word); 时候 of 什么时候."""
 
-PARTICLES = frozenset("的了是吗呢吧啊么")
-"""Stop characters that never join the lone character before them into a word (幂 + 等 do)."""
+PARTICLES = frozenset(
+    "的了是吗呢吧啊么不没只又才想要会能该嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
+)
+"""Stop characters that never join the lone character before them into a word (幂 + 等 do):
+sentence particles, negations (收 + 不 of 收不收), modal verbs (下 + 要 of 情况下要报警: the words
+a modal ends, 重要 and 功能, are jieba's) and written Cantonese's function characters."""
 
-INTERROGATIVES = frozenset("何哪谁几啥怎甚")
+INTERROGATIVES = frozenset("何哪谁几啥怎甚咋乜咩")
 """Characters that make a word a question (何年, 哪边, 谁当)."""
 
 VERB_PARTICLES: frozenset[str] = frozenset()
@@ -78,16 +93,27 @@ ASKED: dict[str, str] = {
         r"|(?:电话|热线|分机|手机号?)\s*+[？?]?\s*+$"
     ),
     "version": r"版本号|哪个版本|什么版本|最低版本",
-    "range": r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少|最大值|最小值",
+    # a value's name asks for it where it heads the question (最大值是多少, 有效期?), not where
+    # it is a thing the question is about (超过最大值怎么办, 有效期内可以退吗)
+    "range": (
+        r"(?:取值|设置|设定|配置|调整)\S{0,3}范围|范围是多少"
+        r"|(?:最大值|最小值)\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
+    ),
     "percent": r"百分之多少|多少百分比|百分比|占比多少",
     "usd": r"多少美元|多少美金",
     "eur": r"多少欧元",
     "cny": r"多少人民币",
     "twd": r"多少台币|多少新台币",
-    "frequency": r"多久一次|多长时间一次|多常|频率|每隔多久|隔多久",
-    "duration": r"多久|多长时间|多长|有效期|几天|多少天|几个小时|多少小时|多少分钟|多少秒",
+    # how long ... once (多久换一次, 几耐洗一次): a frequency, however the verb sits between
+    "frequency": r"多常|频率|每隔多久|隔多久|(?:多久|几耐|多长时间)[^，,。？?\s]{0,6}一次",
+    "duration": (
+        r"多久|多长时间|多长|几天|多少天|几个小时|多少小时|多少分钟|多少秒"
+        r"|有效期\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
+        # written Cantonese: 几耐 (how long), 几多日, 几多个钟
+        r"|几耐|几多(?:日|天|个钟|个月|年)"
+    ),
     "date": (
-        r"哪一年|哪年|何年|哪一天|几月|几号"
+        r"哪一年|哪年|何年|哪一天|几月|几号|几时"
         # 是什么时候建立的, 何时发行的: when a past event took place
         r"|(?:什么|何)(?:时候|时)[^，,。？?]{0,12}的\s*+(?:[？?]\s*+)?$"
     ),
@@ -207,5 +233,9 @@ TOPICS: dict[str, str] = {
 }
 """A topic -> its words (in Simplified; Taiwan words such as 介面 and 设定 too)."""
 
-YES_NO = r"吗[？?]?\s*+$|是否|能不能|可不可以|有没有|会不会"
+YES_NO = (
+    r"吗[？?]?\s*+$|是否|能不能|可不可以|有没有|会不会"
+    # written Cantonese: 有冇, 系咪, 可唔可以, 得唔得, 使唔使, 会唔会
+    r"|有冇|系咪|可唔可以|得唔得|使唔使|会唔会"
+)
 """A question asked for yes or no (a final 吗, an A-not-A form; matched in Simplified)."""

@@ -30,9 +30,6 @@ BASE = (
     "unseen_common",
     "matched_common",
     "lacks_kind",
-    "chance",
-    "crowd",
-    "kb_size",
     "reach",
 )
 """What the ranker measures per hit (see :func:`features`)."""
@@ -45,7 +42,6 @@ DERIVED = (
     "short_unseen_term",
     "short_unseen_common",
     "outside",
-    "size_matched",
     "reach_matched",
 )
 """Products of base features: relevance over the terms the KB knows, times the share of the
@@ -56,7 +52,9 @@ its little evidence); the words the KB has never seen again for questions of one
 keywords (half of "招聘流程" unseen is much of the question); and whether the KB knows at most
 a third of a question of three or more keywords (``outside``: once a hold, now weighed). No
 feature is the KB's size: the same question with the same evidence
-gets the same verdict in a KB of 20 pages and of 20,000."""
+gets the same verdict in a KB of 20 pages and of 20,000 (the KB's size, ``kb_size`` and
+``size_matched``, and two measures the fit left out, ``chance`` and ``crowd``, were measured
+here until the fit had weighed them at 0 for a round: they are no longer computed)."""
 OUTSIDE_SHARE = 1 / 3
 """A question of three or more keywords the KB knows at most this share of is ``outside``."""
 FEATURES = BASE + DERIVED
@@ -78,7 +76,6 @@ def derive(base: np.ndarray) -> np.ndarray:
         ((col["keywords"] >= 2.0 - 1e-9) & (col["known_share"] <= OUTSIDE_SHARE + 1e-9)).astype(
             np.float64
         ),
-        col["kb_size"] * col["matched_share"] ** 2,
         col["reach"] * col["matched_share"] ** 2,
     ]
     return np.column_stack([base, *extra]) if len(base) else np.zeros((0, len(FEATURES)))
@@ -102,9 +99,6 @@ def features(
     unseen_term: float,
     unseen_common: float,
     matched_common: np.ndarray,
-    chance: np.ndarray,
-    crowd: float,
-    sections: int,
     reach: int,
 ) -> np.ndarray:
     """The feature matrix (hits x :data:`FEATURES`). ``unseen_term`` and ``unseen_common``
@@ -136,9 +130,6 @@ def features(
         np.full(n, unseen_common),
         matched_common,
         np.zeros(n),
-        chance,
-        np.full(n, crowd),
-        np.full(n, math.log10(max(sections, 1))),
         np.full(n, math.log10(max(reach, 1))),
     ]
     return derive(np.stack(cols, axis=1)) if n else np.zeros((0, len(FEATURES)))

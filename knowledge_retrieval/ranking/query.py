@@ -192,13 +192,16 @@ def analyze_query(text: str) -> Query:
         if kind == "cjk":
             if len(raw) > _CJK_RUN_CHARS:
                 raw = raw[:_CJK_RUN_CHARS]
+            # one for one with raw (Simplified); an A-not-A question (收不收, 可唔可以) asks
+            # yes or no of A: its negated half is no word of the topic
+            raw, typed = _one_of_a_not_a(raw, spoken[start : start + len(raw)])
             marked = _segment(raw)
             words = [w for w, _j in marked]
             cut = _cut_after_keywords(raw, words, MAX_QUERY_KEYWORDS - len(keywords))
             if len(cut) < len(raw):
                 raw, marked = cut, _segment(cut)
             inside: set[str] = set()
-            typed, at = spoken[start : start + len(raw)], 0  # one for one with raw (Simplified)
+            typed, at = typed[: len(raw)], 0
             for w, joined in marked:
                 w = w[cjk_question_prefix(w) :]  # 几首歌: the songs are asked about, not 几首
                 found = raw.find(w, at) if w else -1
@@ -281,6 +284,27 @@ def analyze_query(text: str) -> Query:
         latest=bool(_LATEST_RE.search(simple)),
         wants_index=bool(_OVERVIEW_RE.search(simple)),
         asks=asks,
+    )
+
+
+_A_NOT_A = re.compile(r"([^\W\d_])[不没唔冇](?=\1)")
+"""The first half of an A-not-A question, A and its negation (收不 of 收不收, 可唔 of 可唔可以,
+有没 of 有没有): in Simplified characters, one character compared with the next but one."""
+
+
+def _one_of_a_not_a(raw: str, typed: str) -> tuple[str, str]:
+    """``raw`` and ``typed`` (one character for one) without the first half of each A-not-A
+    form (医院收不收支票 -> 医院收支票): the question asks yes or no of A, and a keyword made
+    of A and its negation (收不, 不能) names nothing the answer has."""
+    spans = [m.span() for m in _A_NOT_A.finditer(raw)]
+    if not spans:
+        return raw, typed
+    keep = [True] * len(raw)
+    for a, b in spans:
+        keep[a:b] = [False] * (b - a)
+    return (
+        "".join(c for c, k in zip(raw, keep, strict=True) if k),
+        "".join(c for c, k in zip(typed, keep, strict=False) if k),
     )
 
 

@@ -393,9 +393,6 @@ class Ranker:
         rivals = ev[~alike]
         rival = float(rivals[0]) if len(rivals) else 0.0
         margin = np.where(alike, np.maximum(ev - rival, 0.0), 0.0)[: len(order)]
-        # how many files answer alike: a question that many pages cover as well as the first
-        # (a docs site's pages that each hold every word of a description) is less sure of it
-        crowd = math.log10(max(1, int(alike.sum())))
         matched = (cands.file_cov[:, order] >= 0.5).sum(axis=0) / n_kw
         via_typo = cands.via_stand_in[order]
         # an unseen word weighs by what it is: a term of a domain the KB lacks says more than
@@ -407,11 +404,6 @@ class Ranker:
         matched_common = np.where(
             own.any(axis=0), (common @ own) / np.maximum(1, own.sum(axis=0)), 1.0
         )
-        # how many sections would hold what the file has of the question by chance: n times
-        # the product of each matched keyword's share of the sections (e^-idf, BM25's idf)
-        idf = lad.rarity * math.log(1.0 + (stats.n + 0.5) / 0.5)
-        expected = stats.n * np.exp(-(idf @ hit))
-        chance = np.log10(1.0 + expected)
         return features(
             evidence=lad.raw[order],
             coverage=lad.cov[order],
@@ -429,9 +421,6 @@ class Ranker:
             unseen_term=float(((1.0 - common) * unseen).sum()) / n_kw,
             unseen_common=float((common * unseen).sum()) / n_kw,
             matched_common=matched_common,
-            chance=chance,
-            crowd=crowd,
-            sections=stats.n,
             reach=reach,
         )
 

@@ -14,6 +14,7 @@ import functools
 import gzip
 import importlib.util
 import logging
+import math
 import threading
 from pathlib import Path
 
@@ -51,8 +52,37 @@ def _load(lang: str) -> dict[str, float]:
     return out
 
 
+INFERRED_BREAK = 1.0
+"""What each word break a Chinese word is read with costs it (Zipf, i.e. a factor of 10):
+wordfreq's own rule for text its segmenter cut (``INFERRED_SPACE_FACTOR``)."""
+
+
 def zipf(word: str, lang: str) -> float:
-    """The Zipf frequency of ``word`` (lower case; Simplified for Chinese), 0 when unlisted."""
+    """The Zipf frequency of ``word`` (lower case; Simplified for Chinese), 0 when unlisted.
+
+    A Chinese word the list lacks is read as wordfreq reads text: cut into words the list has
+    (jieba's, else its characters), their frequencies joined as wordfreq joins them (1/f = Σ 1/fᵢ) and each
+    inferred break costing :data:`INFERRED_BREAK` (最多 of 最 and 多: a common word wordfreq's
+    segmenter never keeps whole)."""
+    got = _listed(word, lang)
+    if got or lang != "zh" or len(word) < 2:
+        return got
+    from .analysis import jieba_cut
+
+    tokens: list[str] = []
+    for piece in jieba_cut(word):
+        tokens += [piece] if _listed(piece, lang) or len(piece) == 1 else list(piece)
+    if len(tokens) < 2:
+        return 0.0
+    freqs = [10.0 ** (_listed(t, lang) - 9.0) for t in tokens]
+    if not all(z > 1e-9 for z in freqs):
+        return 0.0
+    joined = 1.0 / sum(1.0 / f for f in freqs)
+    return round(math.log10(joined) + 9.0 - INFERRED_BREAK * (len(tokens) - 1), 2)
+
+
+def _listed(word: str, lang: str) -> float:
+    """The Zipf value of ``word`` in ``lang``'s list, 0 when unlisted."""
     table = _LISTS.get(lang)
     if table is None:
         with _LOCK:

@@ -19,7 +19,7 @@ from ..ranking.candidates import Candidates
 from ..ranking.features import FEATURES
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
-from ..ranking.vocabulary import Known, is_identifier
+from ..ranking.vocabulary import Known, commonness, is_identifier
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms, to_simplified
 from ..text.asked import Kind, asked_kind, holds_kind
@@ -29,6 +29,9 @@ from .scale import HELD
 
 MAX_KIND_CHECKS = 6
 """Sections of a file read for the kind of value a question asks for, when its best lacks it."""
+KIND_COMMON = 0.5
+"""A keyword at least this common (:func:`..ranking.vocabulary.commonness`: half way from a name
+to the commonest words) need not be in the section that gives the asked value."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 _YES_NO = re.compile(YES_NO, re.IGNORECASE)
 """A yes-or-no question (:data:`..lang.YES_NO`), matched in Simplified."""
@@ -184,11 +187,16 @@ def section_with_kind(
     kind: Kind,
     found: Sequence[Keyword],
     alias: dict[str, str],
+    common: np.ndarray | None = None,
 ) -> int | None:
     """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
     section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
-    highest scoring of the first :data:`MAX_KIND_CHECKS`."""
+    highest scoring of the first :data:`MAX_KIND_CHECKS`. Keywords that are ``common`` words
+    of the language (checked, 检查) need not be there: the value is the entity's, and a table
+    of intervals names the tower flange, not that it is checked."""
     need = cands.sec_cov[:, best]
+    if common is not None:
+        need = np.where(common, 0.0, need)
     others = [
         int(i)
         for i in np.flatnonzero(cands.group == fi)
@@ -265,6 +273,7 @@ def decide(
     # the question asks for a kind of value (how long, 多久, phone number) the best section
     # does not hold: the entity is there, the asked fact is not. Every file says so; a file
     # the model would put above the cap is held there
+    common = np.array([commonness(k, q.text) >= KIND_COMMON for k in keywords], dtype=bool)
     for j, f in enumerate(files):
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
@@ -274,7 +283,9 @@ def decide(
             continue
         # another section of the file with the keywords the best one has may hold the value
         # (the 时间 section of a runbook, beside a 注意 section that names the task)
-        other = section_with_kind(reader, cands, fi, int(best[fi]), asks, found, vocab.alias)
+        other = section_with_kind(
+            reader, cands, fi, int(best[fi]), asks, found, vocab.alias, common
+        )
         if other is not None:
             f.best = section(other)
             f.stored, f.shown = {}, None

@@ -175,3 +175,59 @@ def test_a_word_and_the_lone_character_after_it_are_one_joined_keyword(
 ) -> None:
     k = next(k for k in analyze_query(text).keywords if k.text == keyword)
     assert k.joined is joined
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("医院收不收支票", ["医院", "收支票"]),
+        ("可唔可以重用", ["重用"]),
+        ("有沒有例外", ["例外"]),
+        ("证明能不能打印", ["证明", "打印"]),
+    ],
+)
+def test_an_a_not_a_question_asks_of_a_and_makes_no_keyword_of_its_negation(
+    text: str, keywords: list[str]
+) -> None:
+    q = analyze_query(text)
+    assert [k.text for k in q.keywords] == keywords
+    assert q.text == text
+
+
+def test_an_a_not_a_keyword_keeps_the_characters_as_typed() -> None:
+    assert [k.shown for k in analyze_query("藏品嘅總登記號可唔可以重用").keywords] == [
+        "藏品",
+        "登記號",
+        "重用",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("藏品嘅登记号", ["藏品", "登记号"]),
+        ("点样预约手术", ["预约", "手术"]),
+        ("边度可以泊车", ["泊车"]),
+        ("啥时候补考", ["补考"]),
+        ("机器又停了", ["机器"]),
+        ("我想申请退款", ["申请", "退款"]),
+    ],
+)
+def test_written_cantonese_and_colloquial_function_words_are_no_keywords(
+    text: str, keywords: list[str]
+) -> None:
+    assert [k.text for k in analyze_query(text).keywords] == keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords"),
+    [
+        ("审核哪些项目", ["审核", "项目"]),
+        ("什么样的人可以申请", ["申请"]),
+        ("什么情况下要报警", ["情况下", "报警"]),
+    ],
+)
+def test_which_and_a_modal_verb_make_no_keyword_of_the_word_beside_them(
+    text: str, keywords: list[str]
+) -> None:
+    assert [k.text for k in analyze_query(text).keywords] == keywords

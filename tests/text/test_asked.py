@@ -15,7 +15,12 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("how long is the sms code good for", "duration"),
         ("how many seconds is Retry-After for E2060", "duration"),
         ("KYC 2 认证有效期多久", "duration"),
+        ("验证码有效期", "duration"),
+        ("重试次数的最大值是多少", "range"),
         ("離島配送要幾天", "duration"),
+        ("強制通風要幾耐", "duration"),
+        ("覆診幾時做", "date"),
+        ("幾耐洗一次牙", "frequency"),
         ("when was AUTH-1103 introduced", "date"),
         ("承久之亂於何年爆發?", "date"),
         ("ks.disable_chat 是什麼時候建立的", "date"),
@@ -63,6 +68,8 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "coupon stacking",
         "看手机号这种敏感字段谁来审批",  # the field is named, who approves is asked
         "A low percentage of progenitor cells are susceptible to infection",  # a claim
+        "有效期内可以退款吗",  # a yes or no within the period, not the period
+        "超过最大值怎么办",  # what happens past the maximum, not the maximum
     ],
 )
 def test_questions_for_no_particular_value(question: str) -> None:

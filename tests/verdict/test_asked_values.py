@@ -282,3 +282,28 @@ def test_the_answer_lists_as_not_found_only_words_the_kb_has_nowhere(tmp_path: P
     assert (
         r.answer.splitlines()[-2] == "Not found in the knowledge base: zebra"
     )  # ... but in the KB
+
+
+def test_the_value_may_be_in_a_section_without_the_common_words_of_the_question(
+    tmp_path: Path,
+) -> None:
+    # "checked" is a common word: the intervals table names the flange bolts without it, and
+    # gives how often; the best section (the one that says "checked") gives no interval
+    root = tmp_path / "KnowledgeBase"
+    write(root / "plant" / "README.md", "# Plant\n\nMaintenance of the turbines.\n")
+    write(
+        root / "plant" / "bolts.md",
+        "# Bolt intervals\n\n| Joint | Method | Interval |\n| --- | --- | --- |\n"
+        "| Tower flange | Tensioning | 12 months |\n| Main shaft | Torque | 24 months |\n\n"
+        "## Failed sample\n\nIf a flange bolt fails the ultrasonic test, the whole joint is "
+        "checked again at the same visit.\n",
+    )
+    write(root / "plant" / "tools.md", "# Tools\n\nTorque wrenches live in the tool store.\n")
+    r = search("how often do the tower flange bolts get checked", "plant", root=root)
+    assert r.found and r.hits[0].path == "bolts.md", r.notes
+    assert "12 months" in r.hits[0].content
+    # a rare word of the question must still be where the value is: the table gives no
+    # interval of an ultrasonic test
+    r = search("how often is the ultrasonic test of a flange bolt", "plant", root=root)
+    assert not r.found
+    assert any(n.endswith("it gives no frequency, which the question asks for") for n in r.notes)
