@@ -370,6 +370,7 @@ def decide(
     absent identifiers), then the hits over the line, merged."""
     outcomes = {n: r.outcome for n, r in ranked.items()}
     _absent_only_where_searched(outcomes)
+    _held_meaning_last([outcomes[n] for n in dict.fromkeys(kb_names) if n in outcomes])
     for name, o in outcomes.items():
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
@@ -402,6 +403,26 @@ def decide(
         explain=explain,
         known={k for o in outcomes.values() for k in o.known_keywords},
     )
+
+
+def _held_meaning_last(outcomes: Sequence[RankOutcome]) -> None:
+    """Across the KBs answered from together, a page found by meaning that a rule holds under
+    the line ranks after every page the words found, as it does in its own KB
+    (:func:`..semantic.fusion.fuse`): held, it says nothing the words did not, and a KB whose
+    words found nothing does not take the first place from one whose words found a little."""
+    if len(outcomes) < 2:
+        return
+    words = [f.score for o in outcomes for f in o.files if f.found_by == "words"]
+    if not words:
+        return
+    floor = max(0.0, min(words) - 1e-4)
+    for o in outcomes:
+        lowered = False
+        for f in o.files:
+            if f.found_by == "meaning" and f.held and f.score > floor:
+                f.score, lowered = floor, True
+        if lowered:
+            o.files.sort(key=lambda f: -f.score)
 
 
 def _absent_only_where_searched(outcomes: dict[str, RankOutcome]) -> None:

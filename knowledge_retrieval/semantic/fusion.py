@@ -8,9 +8,13 @@ questions per language for the question); centred, a page's cosine says as much 
 language. The pages meaning brings are those with sections in another language than the
 question's (every page when the words found nothing); the pages the words found are weighed by
 their cosine too. The words' first page keeps its place unless a page is clearly nearer the
-question by meaning, by a margin that grows with the words' confidence (:data:`WORDS_WEIGHT`):
-so a same-language question the words answered keeps its answer, and a question in the other
-language, which the words answer at best weakly, gets the page meaning puts first. A file
+question by meaning, by a margin that grows with how much of the question the words covered
+(:data:`COVERAGE_WEIGHT`, :data:`COVERAGE_FLOOR`): words that met little of the question (a
+question in the other language, whose words the KB has only by chance) leave the first place
+to the page meaning puts first, and words that met all of it keep their page unless meaning is
+much clearer. So a same-language question the words answered keeps its answer, and a question
+in the other language gets the page meaning puts first, however sure the words' verdict was of
+a page that shares a few common words with it. A file
 found this way is a hit ``via`` meaning: its score comes from the cosine through a line fitted
 on dev data (``python -m calibration.crosslang --fit``), or at the line when it stands out
 from every other page by :data:`FOUND_MARGIN`; its ``matched_terms`` are the question's
@@ -38,18 +42,32 @@ log = logging.getLogger(__name__)
 COS_LINE = 0.30
 """The centred cosine at which a file found by meaning is on the decision line, fitted by
 ``python -m calibration.crosslang --fit`` (which prints the figures behind it) on the
-cross-language, same-language and absent questions of the read team sets: the line of least
-cost (3 × misses + false founds) among those that keep every set's absent answers rejected
-within 2 points of words alone and its same-language questions right first within 1."""
+cross-language, same-language and absent questions of the read team sets, with
+:data:`COVERAGE_WEIGHT` and :data:`COVERAGE_FLOOR`: among the settings that keep every set's
+absent answers rejected within 2 points of words alone and its same-language questions right
+first (and found) within 1, the least cost (3 × misses + false founds) of those with the most
+cross-language questions right first. 0.28 and 0.30 measure alike there (the higher kept);
+at 0.32 one right page first fewer is found. The absent questions' first pages by meaning
+reach the same cosines as the right ones (a tenth of them over 0.23 to 0.44, a set to
+another), so the line alone cannot tell them apart."""
 COS_HIGH = 0.55
 """The centred cosine that maps to a score of 0.9, the most meaning alone gives."""
 MAX_MEANING_SCORE = 0.9
-WORDS_WEIGHT = 0.4
+COVERAGE_WEIGHT = 0.25
 """How much nearer by meaning than the words' first page a page must be to take its place, per
-point of the words' score over the line (a negative need under it): the words' confidence and
-the cosine on one scale. Chosen with the line by ``python -m calibration.crosslang --fit`` (0.3,
-0.4, 0.5 tried): the most cross-language questions right first among the weights that keep
-every read team set's same-language questions right first as with the words alone."""
+point of that page's keyword coverage (the share of the question's keywords, weighted by
+rarity, the file holds) over :data:`COVERAGE_FLOOR`: a page the words found with every keyword
+needs a cosine 0.2 above that page's own, one with a fifth of them none. The words' score is
+not the measure: on a parallel glossary a definition asked in English met the English page of a
+neighbouring term over the line (0.8) with half its words, while the Chinese page meant was
+0.16 nearer by meaning. Chosen with :data:`COVERAGE_FLOOR` by ``python -m
+calibration.crosslang --fit`` (weights 0.15 to 0.3, floors 0 to 0.2): the most cross-language
+questions right first among the settings that keep every read team set's same-language
+questions right first, and found with it first, within a point of the words alone (0.2 with
+a floor of 0.1 measures alike: the larger margin for a page of every keyword is kept)."""
+COVERAGE_FLOOR = 0.2
+"""The keyword coverage under which the words' first page holds no margin at all: meaning's
+first page takes its place whenever it is nearer the question (see :data:`COVERAGE_WEIGHT`)."""
 FOUND_MARGIN = 0.10
 """A page first by meaning whose centred cosine beats every other page of the KB's by this much
 is found even under :data:`COS_LINE` (at the line): it stands out, as a right page does. Fitted
@@ -136,11 +154,12 @@ def fuse(
     """Fuse the files found by meaning into ``o.files`` (in place, best score first).
 
     The words' first page keeps its place unless a page found by meaning is clearly nearer the
-    question: its centred cosine beats that page's own by :data:`WORDS_WEIGHT` times how far
-    the words' score is over the line (under the line, by less). A page that beats it takes
-    the first place, with at least the words' score; one that does not ranks under it. A page
-    first by meaning whose cosine beats every other page of the KB by :data:`FOUND_MARGIN` is
-    found (at the line at least), whatever its cosine."""
+    question: its centred cosine beats that page's own by :data:`COVERAGE_WEIGHT` times how far
+    that page's keyword coverage is over :data:`COVERAGE_FLOOR` (the words' page held under the
+    line or not). A page that beats it takes the first place, with at least the words' score
+    (a words' page over :data:`MAX_MEANING_SCORE` keeps it); one that does not ranks under it.
+    A page first by meaning whose cosine beats every other page of the KB by
+    :data:`FOUND_MARGIN` is found (at the line at least), whatever its cosine."""
     if not len(sv.docnums):
         return Meaning(False, "no sections")
     qlang = query_lang(q.text) or "en"
@@ -166,9 +185,11 @@ def fuse(
     # says nothing the words did not, and the words' order is the better one (same-language
     # suites kept their nDCG only so)
     floor = max(0.0, min(f.score for f in o.files) - 1e-4) if o.files else HELD_SCORE
-    top = None if empty else o.files[0]
+    # the words' first page, held or not, is the one a page found by meaning must beat: words
+    # that met little of the question (all held, or a few common words) give way to meaning
+    top = o.files[0] if o.files else None
     need = (
-        whole.get(top.path, (-1.0, 0))[0] + WORDS_WEIGHT * (top.score - LINE)
+        whole.get(top.path, (-1.0, 0))[0] + COVERAGE_WEIGHT * (top.coverage - COVERAGE_FLOOR)
         if top is not None
         else 0.0
     )

@@ -190,3 +190,32 @@ def test_a_page_first_by_meaning_with_a_clear_margin_is_found(
     assert first.missing_terms and first.lacks  # what it lacks, for an agent to read
     monkeypatch.setattr(fusion, "FOUND_MARGIN", 2.0)  # no page stands out by that much
     assert not search("退款要几天", "help", root=root, progress=False).found
+
+
+def test_a_page_nearer_by_meaning_takes_the_place_of_words_that_met_part_of_the_question(
+    tiny_embedder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from knowledge_retrieval.semantic import fusion
+    from tests.conftest import write
+
+    root = english_root(tmp_path)
+    write(root / "help" / "说明.md", "# 说明\n\n审核流程：提交之后等待。其他说明见附件。\n")
+    query = "退款的审核流程"  # the words meet 审核流程 in the Chinese page; meaning, the refunds
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    words = search(query, "help", root=root, progress=False).hits[0]
+    assert words.path == "说明.md" and 0.35 < words.score < 0.9  # sure of it, by its words
+    monkeypatch.setenv("KR_EMBEDDER", tiny_embedder)
+    r = search(query, "help", root=root, progress=False, score_threshold=0, explain=True)
+    first = r.hits[0]
+    assert (first.path, first.via) == ("refunds.md", "meaning")
+    assert first.score > words.score and r.found  # as sure as the words were of theirs
+    assert r.hits[1].path == "说明.md"
+    # the margin the words' page holds grows with the share of the question it covers: with
+    # a floor far under any coverage, the words' page keeps its place
+    monkeypatch.setattr(fusion, "COVERAGE_FLOOR", -4.0)
+    kept = search(query, "help", root=root, progress=False, score_threshold=0)
+    assert [(h.path, h.via) for h in kept.hits[:2]] == [
+        ("说明.md", "words"),
+        ("refunds.md", "meaning"),
+    ]
+    assert kept.hits[0].score == words.score > kept.hits[1].score

@@ -162,6 +162,25 @@ def test_meaning_does_not_move_a_question_the_words_placed(
     assert r.hits[0].via == "meaning" and r.found
 
 
+def test_a_held_page_of_meaning_ranks_after_the_words_of_every_kb_searched(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    from tests.conftest import write
+
+    root = english_root(tmp_path)  # "help": the words meet nothing of the question there
+    write(root / "desk" / "README.md", "# Desk\n\nThe front desk.\n")
+    write(root / "desk" / "desk.md", "# Desk\n\nThe desk is open on weekdays.\n")
+    write(root / "desk" / "badge.md", "# Badge\n\nA lost badge is replaced at the desk.\n")
+    r = search("reimbursement badge", ["desk", "help"], root=root, progress=False,
+               score_threshold=0)  # fmt: skip
+    words = [h for h in r.hits if h.via == "words"]
+    assert (r.hits[0].kb, r.hits[0].path, r.hits[0].via) == ("desk", "badge.md", "words")
+    # refunds.md is nearer by meaning, in the question's language: held under the line, it
+    # says nothing the words did not, in its KB or beside another
+    refunds = next(h for h in r.hits if h.path == "refunds.md")
+    assert refunds.via == "meaning" and refunds.score < min(h.score for h in words)
+
+
 def test_a_page_found_by_meaning_chooses_a_kb_by_its_own_cosine_only() -> None:
     """A page that took the words' first place (its score theirs) or stands out in its KB (its
     score the line) weighs in KB choice by the score of its own cosine: its evidence."""
