@@ -367,3 +367,72 @@ ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
 """以 X 为准 with X one of these lends its preference to a folder before it; with another noun
 ("请以人事室公告为准") it prefers that noun, no folder."""
+
+# -- the wording around the cues: clauses, mentions, headings (Chinese in Simplified) ---------
+
+ZH_ADVISE_NOT_NEXT = words("于 来")
+"""After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
+ZH_ADVISE_BARE = words("用")
+"""用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
+ZH_TOOL_WRITE = words("写")
+"""A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`
+写新文档); the longer verbs of writing are ZH_WRITE_VERBS'."""
+ZH_BY = words("以")
+ZH_AS_STANDARD = words("为准")
+"""以 <something> 为准: the something is the authority."""
+ZH_PLEASE = words("请")
+ZH_ANSWER_LABEL = words("答")
+"""答: the label of an answer after a question ("能用吗？答：不能")."""
+ZH_QUESTION_END = words("吗")
+"""A sentence ending with one of these (or a question mark) is a question."""
+ZH_BUT = words("但")
+ZH_INSTEAD = words("而不是 而非")
+ZH_OVER = words("优先于 胜过 高于 先于")
+"""A clause splits before "but", "instead of" and "over" (the word is the next clause's); the
+folders after an "over" lose to the ones before."""
+ZH_NOT_FOLDER = words("总目录")
+"""Words that end in a folder word but name no folder (总目录: a table of contents)."""
+ZH_FILLER = words(
+    "以及 和 与 及 或者 或 还有 目录 文件夹 资料夹 文件 档案 所有 全部 下 的 中 里 内"
+)
+"""Words that leave a clause a bare list of paths ("`b/` 和 `c/` 下的所有文件")."""
+ZH_AVOID = words("尽量不要 尽可能不要 尽量避免 避免 降低 降权 次要 少用 尽量少 不推荐 最后才 靠后")
+"""Words that lower a folder rather than forbid it."""
+ZH_LOOK = words("查看 查阅 查 看 检索 搜索 参考 参见 见 读 使用 用")
+"""Verbs of looking: a clause with one and a condition routes its folders."""
+ZH_UNLESS = words("除非")
+ZH_OTHERWISE = words("否则")
+ZH_ONLY_IF = words("只有 仅有")
+ZH_ONLY_WHEN = words("只在 仅在 仅当 只当")
+ZH_ONLY_FOR = words("仅用于 只用于 仅适用于 只适用于 仅限于 仅限 只限于 只限")
+ZH_AT = words("在 当")
+ZH_OF = words("的")
+ZH_TIME = words("时候 时")
+ZH_THEN = words("才")
+"""只有 <condition> 时才, 只在 <condition> 时, <condition> 时才, 仅限 <condition>: a folder searched
+only when the question meets the condition."""
+ZH_IF = words("当 如果 若")
+ZH_ASKER = words("问题 用户")
+ZH_ASKED_ABOUT = words("问到 问及 询问 涉及 关于 有关 提到 提及")
+ZH_WHEN_TAIL = words("时候 时 的问题")
+"""(当) 问到 <topic> 时, <what to do>: a route for questions on the topic."""
+ZH_ABOUT_LEAD = words("关于 对于 有关")
+ZH_TOPIC_KIND = words("相关 类 方面")
+ZH_QUESTION = words("问题")
+ZH_FIRST = words("先 优先 首先")
+ZH_ROUTE_LOOK = words("查看 查阅 查 看 见 参考 参见 检索 去 到")
+ZH_SEE = words("见 参见 详见")
+"""<topic> 的问题，请先查 `x/`; <topic> 详见 `x/`: a route."""
+ZH_RULES_HEADING = words("规则 检索 搜索 查找 使用方法")
+"""A heading over a README's rules."""
+ZH_KEYWORDS_HEADING = words("关键词 关键字 标签")
+ZH_SCOPE_HEADING = words("范围 简介 说明 概述 介绍 概要 关于")
+ZH_NAMES_SIMPLIFIED = words("简体中文 简体")
+ZH_NAMES_TRADITIONAL = words("繁体中文 繁体")
+ZH_NAMES_CHINESE = words("中文 汉语 华语")
+ZH_NAMES_ENGLISH = words("英文 英语")
+"""What a README calls its languages ("简体中文", "繁體")."""
+TRADITIONAL_MARKS = "體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓"
+SIMPLIFIED_MARKS = "体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让"
+"""Common characters written apart in the two scripts (the only list here written in both): a
+README's prose leans Traditional when the first outnumber the second."""
