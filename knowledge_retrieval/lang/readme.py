@@ -29,9 +29,11 @@ EN_USE_VERBS = words(
     believe act act_on go_by lean draw cited quoting relying treating answers citation
     describe describes reflect reflects represent represents apply_to applies_to
     quote_from rely_upon look_at consult consulted
+    present presented offer offered
     """
 )
-"""Verbs of using a page to answer: negated, they forbid the folder ("do not cite")."""
+"""Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
+results"): negated, they forbid the folder ("do not cite")."""
 
 EN_WRITE_VERBS = words(
     """
@@ -90,7 +92,7 @@ EN_NON_AUTHORITY = words(
     voted_down turned_down declined never_implemented not_implemented not_yet_implemented
     beta pre-release prerelease older_version older_versions earlier_version old_version
     old_versions previous_version previous_versions
-    frozen defunct dead read-only orphaned moribund dormant irrelevant useless unusable
+    frozen defunct dead orphaned moribund dormant irrelevant useless unusable
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
     sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
@@ -116,6 +118,15 @@ EN_PREFER = words(
 )
 """Words that say to answer from a folder before the rest."""
 
+EN_SOURCE_VERBS = words(
+    """
+    refer_to turn_to rely_on start_with begin_with look_first check_first consult_first go_first
+    go_to answer_from answers_from answered_from come_from comes_from
+    """
+)
+"""Words of preference that are verbs taking the source as object ("refer to `faq/`"): a folder
+named only before one is its subject, not its source ("records in `x/` refer to items")."""
+
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
@@ -133,7 +144,7 @@ EN_ENTRY = words(
     """
     index table_of_contents contents overview map start begin first open read start_from
     start_at links_every lists_every entry_point home
-    landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
+    begins starts landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
     starting_point listed lists
     """
 )
@@ -189,7 +200,7 @@ ZH_NON_AUTHORITY = words(
     提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
     终止 已终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新 不再更新 没再更新
     没有再更新 未再更新 没更新 已冻结 冻结 封存 已封存 归档 已归档 仅供查考 仅供备查 备查 存查
-    仅作存档 仅存档 仅留存 留存备查 存档用 仅作备份 的备份 只是备份 仅为备份 副本 镜像备份
+    仅作存档 仅存档 仅留存 留存备查 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
     没人维护 没有人维护 无人更新 没人更新 不维护 已淘汰 淘汰
     未定 没定 尚未定案 未定案 没定案 没定下来 未确定 尚未确定 没有定论 未有定论
     不一定 不见得 不保证
@@ -224,7 +235,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
-    最完整 最准确 最正确 主要来源 第一来源 才算数 才算
+    最完整 最准确 最正确 主要来源 第一来源 才算数 才算 定论
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -258,7 +269,7 @@ EN_NOT = words(
 EN_AUTHORITY = words(
     """
     verified reviewed approved accurate authoritative official final current true real reliable
-    maintained checked tested valid correct binding
+    maintained maintain checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
     updated supported kept_up_to_date complete source_of_truth canonical
@@ -267,7 +278,7 @@ EN_AUTHORITY = words(
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 最终 为准"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -325,6 +336,13 @@ EN_HEDGE = words("can may might could can_be may_be might_be could_be sometimes 
 ZH_HEDGE = words("可能 或许 也许 或有 有时 部分")
 """A word of non-authority after one of these is a caution, not a prohibition, in a sentence that
 settles a conflict ("can be out of date; where it conflicts with `b/`, `b/` wins")."""
+
+EN_CAUTION = words(
+    "with_care carefully cautiously with_caution double-check double_check be_careful take_care"
+)
+ZH_CAUTION = words("谨慎 留意 小心 多加注意 注意核实 仔细核对 自行判断 斟酌")
+"""Advice to use a folder with care ("请谨慎对待", "treat it with care"): its words of
+non-authority are cautions, not a prohibition, unless the sentence forbids in so many words."""
 
 EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
 ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
@@ -385,6 +403,10 @@ ZH_ANSWER_LABEL = words("答")
 """答: the label of an answer after a question ("能用吗？答：不能")."""
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
+EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
+EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over")
+"""A clause splits before these: the folders after one lose to the ones before ("prefer `a/`
+over `b/`"); a verb of them ("`a.md`, which overrides anything in `b/`") prefers its subject."""
 ZH_BUT = words("但")
 ZH_INSTEAD = words("而不是 而非")
 ZH_OVER = words("优先于 胜过 高于 先于")

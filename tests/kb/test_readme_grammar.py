@@ -218,6 +218,30 @@ GOLDEN = [
         ),
         {"notes/": N, "guides/": P, "faq/": N},
     ),
+    # what holds "otherwise" is said after the condition
+    ("`旧规/` 已由新规取代，除非问题问到旧规，否则请勿引用。", {"旧规/": C}),
+    ("`舊辦法/` 已由新辦法取代，除非使用者問的是舊辦法，否則不要參考。", {"舊辦法/": C}),
+    # a verb that takes its source as object reaches no folder named only before it
+    ("Entries in `lapsed/` refer to members who left and must not be cited.", {"lapsed/": X}),
+    ("Shop answers should be answered from `shop.md`.", {"shop.md": P}),
+    # a negator with no verb of use denies the word of non-authority after it
+    ("Don't think `faq/` is outdated because it is short.", {"faq/": N}),
+    ("不要以为 `守则/` 已经过时了，它每年都修订。", {"守则/": N}),
+    ("`dusty/` has not been touched in years and is outdated.", {"dusty/": X}),
+    # a route reaches its folder and the list after it, not a folder said more of
+    ("账单问题请先查 `账单/`，`杂项.md` 只作补充。", {"账单/": "route", "杂项.md": N}),
+    (
+        "Billing questions: look in `billing/`, `invoices/`.",
+        {"billing/": "route", "invoices/": "route"},
+    ),
+    # a verb of authority prefers its subject; its object loses
+    ("Answer from `policy.md`, which overrides anything in `wiki/`.", {"policy.md": P, "wiki/": N}),
+    # advice to take care makes a word of non-authority a caution
+    ("`众包/` 的条目未经审核，引用时请谨慎核对。", {"众包/": N}),
+    ("`crowd/` entries are unverified, so treat them with care.", {"crowd/": N}),
+    ("`众包/` 的条目未经审核，请谨慎，不要引用。", {"众包/": X}),
+    # giving a page as an answer is using it
+    ("`lab/` results are preliminary and should not be presented as findings.", {"lab/": X}),
 ]
 
 

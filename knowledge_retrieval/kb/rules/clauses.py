@@ -32,16 +32,14 @@ def _not_inside(items: frozenset[str]) -> str:
 _CLAUSES = re.compile(
     r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
     rf"|(?={_zh(cues.ZH_BUT | cues.ZH_INSTEAD)})"
-    r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b"
-    rf"|{_not_inside(cues.ZH_OVER)})",
+    rf"|(?={_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_not_inside(cues.ZH_OVER)})",
     IGNORECASE,
 )
 """Where a sentence (in its Simplified form) splits into clauses."""
 _OVER = re.compile(
-    r"^\s*(?:over|rather than|instead of|in preference to|ahead of)\b"
-    rf"|^\s*(?:{_zh(cues.ZH_OVER)})",
-    IGNORECASE,
+    rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)})", IGNORECASE
 )
+_OVER_VERB = re.compile(_en(cues.EN_OVER_VERBS), IGNORECASE)
 """A clause that starts with "over": its folders lose to the ones before (no preference)."""
 
 
@@ -97,9 +95,11 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
             c = read_cues(part)
             if (over := _OVER.match(to_simplified(part))) is not None:
                 c = replace(c, prefer=False, lost=True)
-                zh = re.search("[\u3400-\u9fff]", over.group(0)) is not None
-                if zh and prev and prev.sentence == n and PREFER.search(over.group(0)):
-                    prev.cues = replace(prev.cues, prefer=True, rank=True)  # "其效力优先于"
+                w = over.group(0)
+                zh = re.search("[\u3400-\u9fff]", w) is not None
+                lends = (zh and PREFER.search(w)) or _OVER_VERB.search(w)
+                if lends and prev and prev.sentence == n:  # "其效力优先于", "which overrides"
+                    prev.cues = replace(prev.cues, prefer=True, rank=True)
             out.append(Clause(part, idx, c, n, s.rstrip().endswith((";", "；"))))
     return out
 

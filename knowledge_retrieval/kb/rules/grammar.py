@@ -100,6 +100,7 @@ _OWNED = re.compile(
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
+_CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
     rf"(?:{_zh(cues.ZH_SUCCESSOR_BY)})[^，,。；;\x00]{{0,8}}?(?:{_zh(cues.ZH_SUCCESSOR)})"
@@ -126,6 +127,8 @@ Chinese character is no imperative there: 发版流程 is "the release process",
 writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
+"""What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
@@ -151,6 +154,7 @@ class Cues:
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
+    caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
 
     @property
     def any(self) -> bool:
@@ -160,10 +164,14 @@ class Cues:
 @functools.lru_cache(maxsize=512)
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
+    named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
     blank = list(text)
+    negated = [False] * len(text)  # under a negator that has no verb of use or writing
+    lead = _IMPERATIVE_AT.match(text)
+    imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
     for m in NEGATOR.finditer(text):
         start = m.end()
         if (aside := _ASIDE.match(text, start)) is not None:  # "do not, under any ..., cite"
@@ -173,6 +181,8 @@ def read_cues(text: str) -> Cues:
             end = stop.start()
         v = _VERB.search(text, start, end)
         if v is None:
+            if m.start() == imperative_at:  # "don't assume `a/` is stale",
+                negated[m.end() : end] = [True] * (end - m.end())  # "别…就觉得它过时了": denied
             continue
         if v.group("use") is not None:
             forbid = True
@@ -200,6 +210,8 @@ def read_cues(text: str) -> Cues:
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             continue  # "not outdated", "并非废弃": denied
+        if negated[m.start()]:
+            continue
         outright = outright or _HEDGE.search(before[-14:]) is None
         weak = True
         for i in range(m.start(), m.end()):
@@ -208,13 +220,15 @@ def read_cues(text: str) -> Cues:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
+    ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
+    prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
         forbid=forbid,
         weak=weak,
         write=write or bool(_IMPERATIVE_WRITE.match(text)),
         store=bool(STORE.search(text)),
-        prefer=bool(PREFER.search(rest) or RANK.search(rest)),
-        rank=bool(RANK.search(rest)),
+        prefer=bool(prefers or ranks),
+        rank=bool(ranks),
         entry=any(
             _ENTRY_DENIED.search(rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()]) is None
             for m in ENTRY.finditer(rest)
@@ -226,7 +240,24 @@ def read_cues(text: str) -> Cues:
         only=_ONLY.search(rest) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
+        caution=_CAUTION.search(text) is not None,
     )
+
+
+_SOURCE_VERB = re.compile(f"^(?:{_en(cues.EN_SOURCE_VERBS)})$", IGNORECASE)
+_PASSIVE = re.compile(r"\b(?:be|been|being|is|are|was|were)\s+(?:[a-z]+\s+)?$", IGNORECASE)
+
+
+def _attached(text: str, m: re.Match[str], named: int) -> bool:
+    """Whether a word of preference reaches the folders its clause names: a verb that takes its
+    source as object ("refer to", "start with") does when a folder comes after it, or when it is
+    passive ("should be answered from"); one with the folders only before it has them as its
+    subject ("records in `x/` refer to items ...") and prefers nothing of them. Words of
+    authority ("is canonical") and clauses that name no folder lend as they are. ``named``:
+    where the clause's last mention starts (-1 for none)."""
+    if named < 0 or _SOURCE_VERB.match(m.group(0)) is None or named > m.start():
+        return True
+    return _PASSIVE.search(text, max(0, m.start() - 20), m.start()) is not None
 
 
 def polarity(c: Cues, about_writing: bool = False) -> str | None:

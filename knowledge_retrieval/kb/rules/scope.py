@@ -36,6 +36,7 @@ def assign(
     got: dict[int, tuple[str, int]] = {}
     paths = names or {}
     settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
+    careful = {c.sentence for c in clauses if c.cues.caution}
     writes = {c.sentence for c in clauses if c.cues.write}
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
@@ -53,6 +54,8 @@ def assign(
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
+        if p == "exclude" and not c.cues.forbid and c.sentence in careful:
+            return None  # "未经统一审核，参考时请多留意": a caution, no prohibition
         return None if p == "entry" and not files else p
 
     def put(idx: int, p: str, src: int) -> None:

@@ -66,6 +66,8 @@ _UNLESS = re.compile(
     IGNORECASE,
 )
 _OTHERWISE = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b|[，,:：]", IGNORECASE)
+_OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNORECASE)
+"""What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
 _ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
 _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
@@ -140,8 +142,7 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
     ),
 )
 _OVER = re.compile(
-    r"\b(?:over|rather than|instead of|in preference to|ahead of)\b"
-    rf"|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
+    f"{grammar._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
     IGNORECASE,
 )
 _SENTENCES = re.compile(r"(?<=[。；;！!？?])|(?<=\.)(?=\s)")
@@ -232,6 +233,9 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
     if m := _UNLESS.search(simple):
         before = s[: m.start()]
         if _PLACEHOLDER.search(before) or not _PLACEHOLDER.search(s[m.end() :]):
+            # "`a/` 已被取代，除非问题涉及 2019 年，否则不要使用": what holds otherwise is said after
+            if k := _OTHERWISE_SAID.search(simple, m.end()):
+                return "unless", s[m.end() : k.start()], before + " " + s[k.end() :]
             return "unless", s[m.end() :], before
         k = _OTHERWISE.search(simple, m.end())
         if k is None:
@@ -306,7 +310,7 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
         if words := topic_words(line.plain(topic)):
             if _cue(topic) or _avoids(s):
                 continue
-            rest = s[: m.start("t")] + " " + s[m.end("t") :]
+            rest = _listed(s[: m.start("t")] + " " + s[m.end("t") :], m.start("t"))
             paths = [p for _i, p in _paths(rest, line.codes)]
             if paths:
                 when = Condition(words=words, text=line.plain(topic).strip())
@@ -321,6 +325,29 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             st = strength(source)
             return [Rule("prefer", p, strength=st, over=tuple(lost), source=source) for p in won]
     return None
+
+
+_PIECE = re.compile(r"[^，,；;。]+[，,；;。]?")
+
+
+def _is_list(clause: str) -> bool:
+    """Whether a clause only lists more mentions ("`b/` and `c/`", "以及 `c/` 下的文件")."""
+    return not re.search(r"\w", _FILLER.sub(" ", to_simplified(_PLACEHOLDER.sub(" ", clause))))
+
+
+def _listed(s: str, start: int) -> str:
+    """``s`` up to the end of the first clause from ``start`` that names a folder, and the
+    clauses right after it that only list more ("look in `api/`, `sdk/`"): a route reaches
+    these, not a folder a later clause says more of ("`b.md` 作为补充")."""
+    out, seen = s[:start], False
+    for m in _PIECE.finditer(s, start):
+        piece = m.group(0)
+        has = "\x00" in piece
+        if seen and not (has and _is_list(piece.rstrip("，,；;。"))):
+            break
+        out += piece
+        seen = seen or has
+    return out
 
 
 def _cue_is_exclude(s: str) -> bool:
@@ -437,10 +464,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
     """Rules of the sentences no condition, route or ``over`` took: each mention with the
     polarity of its scope (:func:`scope.assign`); a block with no cue at all takes its
     heading's ("## Ignore" over a list of folders)."""
-    clauses = clauses_of(
-        sentences,
-        lambda c: not re.search(r"\w", _FILLER.sub(" ", to_simplified(_PLACEHOLDER.sub(" ", c)))),
-    )
+    clauses = clauses_of(sentences, _is_list)
     writing = [sentence_about_writing(_PLACEHOLDER.sub(" ", s)) for s in sentences]
     # a sentence that names nothing but states when to look ("只有问到那段时间的合同时才查这里",
     # "only use it if someone asks ..."): the folders before it are out unless that holds
