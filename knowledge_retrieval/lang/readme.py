@@ -68,35 +68,35 @@ EN_PROHIBIT = words(
 EN_NON_AUTHORITY = words(
     """
     outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
-    not_reviewed not_been_reviewed haven't_been_reviewed not_yet_reviewed not_peer-reviewed unapproved not_approved
-    not_authoritative non-authoritative informal historical_only history_only fiction
-    not_real half-finished unfinished work_in_progress discontinued abandoned retired
-    no_longer_valid no_longer_accurate no_longer_reflects no_longer_applies invalid
-    not_reliable for_reference_only experimental speculative withdrawn rejected
-    draft drafts not_maintained unmaintained no_longer_maintained out-of-date not_current
-    no_longer_current historical history inaccurate not_accurate untrusted not_trustworthy unofficial
-    not_official preliminary tentative pending_review under_review not_final not_finalized
-    placeholder obsoleted sunset end-of-life no_longer_supported unsupported non-normative
-    not_binding non-binding void revoked rescinded expired superseded_by replaced_by scratch
+      haven't_been_reviewed not_peer-reviewed unapproved 
+     non-authoritative informal fiction
+     half-finished unfinished discontinued abandoned retired
+      no_longer_reflects no_longer_applies invalid
+     for_reference_only experimental speculative withdrawn rejected
+    draft drafts unmaintained out-of-date 
+     historical history inaccurate untrusted unofficial
+     preliminary tentative pending_review under_review not_finalized
+    placeholder obsoleted sunset end-of-life unsupported non-normative
+     non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
-    treat_as_fiction not_verified unchecked never_checked only_for_reference just_for_reference
-    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
-    archived archival for_the_record for_historical_interest historical_interest for_posterity
-    kept_for_reference kept_for_history for_audit_only for_audits_only
+    fictional made_up may_be_wrong might_be_wrong could_be_wrong may_be_outdated
+      unchecked only_for_reference just_for_reference
+    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
+    archived archival for_the_record for_posterity
+    kept_for_reference for_audit_only for_audits_only
     anymore any_longer no_more not_anymore
     full_of_errors full_of_mistakes full_of_typos riddled_with_errors error-ridden error-prone
     contains_errors contain_errors has_errors have_errors many_errors lots_of_errors errors_throughout
     erroneous incorrect wrong mistaken misleading
     just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
-    voted_down turned_down declined never_implemented not_implemented not_yet_implemented
+    voted_down turned_down declined   
     beta pre-release prerelease older_version older_versions earlier_version old_version
     old_versions previous_version previous_versions
     frozen defunct dead orphaned moribund dormant irrelevant useless unusable
-    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
-    sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
+    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only 
+    sandbox scratchpad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
-    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval unedited
+        pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     """
 )
@@ -104,15 +104,15 @@ EN_NON_AUTHORITY = words(
 
 EN_PREFER = words(
     """
-    prefer preferred source_of_truth authoritative canonical take_precedence takes_precedence
-    wins win primary first start_with start_here begin_with before_anything_else rely_on
-    instead most_reliable official up_to_date trusted_source go-to first_stop
-    primary_source main_source definitive single_source_of_truth go_to look_here_first
-    highest_priority take_priority takes_priority precedence overrides supersedes
-    most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
+    prefer preferred     
+      primary first start_with start_here begin_with rely_on
+    instead most_reliable official up_to_date trusted_source go-to 
+     main_source go_to 
+    highest_priority take_priority takes_priority precedence  
+    most_up-to-date recommended before_looking_elsewhere before_anything
     trust
-    come_from comes_from answer_from answers_from answered_from best starting_point
-    look_first check_first consult_first go_first turn_to refer_to
+         best starting_point
+        turn_to refer_to
     most_accurate most_current most_complete latest_version the_latest
     """
 )
@@ -131,8 +131,8 @@ EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
     takes_precedence wins win prevails prevail governs overrides override supersedes
-    definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
-    is_right is_the_reference final_word final_say ground_truth binding_version of_record
+    definitive official_source defer_to defers_to is_correct are_correct
+    is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
     """
@@ -142,9 +142,9 @@ EN_RANK = words(
 
 EN_ENTRY = words(
     """
-    index table_of_contents contents overview map start begin first open read start_from
-    start_at links_every lists_every entry_point home
-    begins starts landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
+    index contents overview map start begin first open read 
+     links_every entry_point home
+    begins starts landing homepage toc summary links_to_all links_all navigation sitemap catalog catalogue hub 
     starting_point listed lists
     """
 )
@@ -188,33 +188,33 @@ ZH_PROHIBIT = words(
 
 ZH_NON_AUTHORITY = words(
     """
-    历史版本 已过期 过期 过时 作废 废止 废弃 弃用 停用 被替代 被取代 已替代 已取代 仅作历史
-    历史记录 历史意义 只用于追溯 仅供追溯 未经批准 未经审核 未经审校 未经审阅 未经校对 未经核准
-    未经评审 未经审查 未经整理 未整理 尚未评审 尚未审核 不具权威性 不具权威 非正式 半成品
-    草稿 仅供参考 不再具有效力 不再具效力 不再有效 不再反映 已不反映 已不符 不可靠 虚构 别当真
-    可能有错 探索性 被否决 待定 未定稿 失效 无效 不准确 非官方 过了时 过咗时 不是真的 没有一条是真的
-    旧版本 已废弃 不再维护 停止维护 无人维护 未维护 已下线 下线 草案 征求意见稿 初稿 未完成
-    未完善 待审核 待审 审核中 未核实 未验证 不一定准确 可能不准确 有误 可能有误 仅作记录 仅作参考
-    仅供学习 仅供存档 不作数 不算数 不作准 不具效力 已失效 已作废 已撤销 撤销 不再适用 已不适用
-    被替换 已被替换 陈旧 老旧 杜撰 非权威 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
-    提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
-    终止 已终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新 不再更新 没再更新
-    没有再更新 未再更新 没更新 已冻结 冻结 封存 已封存 归档 已归档 仅供查考 仅供备查 备查 存查
-    仅作存档 仅存档 仅留存 留存备查 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
-    没人维护 没有人维护 无人更新 没人更新 不维护 已淘汰 淘汰
-    未定 没定 尚未定案 未定案 没定案 没定下来 未确定 尚未确定 没有定论 未有定论
+    历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
+    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经校对 未经核准
+      未经整理 未整理 半成品
+    草稿 仅供参考 不再反映 已不反映 已不符 虚构 别当真
+    可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
+       停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
+    未完善 待审 审核中 有误 可能有误 仅作记录 仅作参考
+    仅供学习 仅供存档 不作数 不算数 不作准 撤销  
+      陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
+    提案 未必 不使用 不引用 不采用 不可引用 勿用
+    终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新  
+        冻结 封存 归档 仅供查考 备查 存查
+    仅作存档 仅存档 仅留存 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
+      无人更新 淘汰
+    未定 没定 未确定 没有定论 未有定论
     不一定 不见得 不保证
     旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
     测试版 内测 试用版 预览版
-    错漏 错误百出 错漏百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 错漏甚多
-    录错 多有错误 多处错误 不准 不靠谱 不可信 不足为据 不足采信
+    错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
+    录错 多处错误 不准 不靠谱 不可信 不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
-    未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
-    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
-    已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
-    头脑风暴 没落地 未落地 仅作纪录 禁用 已禁用 不足为凭 而已 停产 已停产
+    未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
+    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
+     下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
+    头脑风暴 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
-    不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
+    不再沿用 已不沿用 不再采用 不再使用 没在用 不用了
     不作依据 不能作为依据 不再作为依据 不再据以
     """
 )
@@ -222,30 +222,30 @@ ZH_NON_AUTHORITY = words(
 
 ZH_PREFER = words(
     """
-    优先 为准 权威 首先 先查 先看 先读 先打开 先阅读 先参考 正史 首选 主要依据 最可靠 以此为准
-    优先于 胜过
-    首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
-    唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
-    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询 先从
+    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 
+     胜过
+    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先  
+       唯一依据 答案来自 
+    先参阅 先从
     """
 )
 """Words that say to answer from a folder before the rest."""
 
 ZH_RANK = words(
     """
-    为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
-    最完整 最准确 最正确 主要来源 第一来源 才算数 才算 定论
+    为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
+    说了算 现行 现用 最新版 有效版本 定本 官方版本 依归
+    最完整 最准确 最正确 主要来源 第一来源 才算 定论
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
 
 ZH_ENTRY = words(
     """
-    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
-    目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
+    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
+    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 汇总 链接
     列出 列有 一览 进入
-    看起 找起 查起 入手 着手 开始看 开始读 从头看
+    看起 找起 查起 入手 着手 从头看
     """
 )
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
