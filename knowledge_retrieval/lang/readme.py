@@ -265,6 +265,7 @@ NOT_NAMES = words(
 
 EN_NOT = words(
     "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
 )
 EN_AUTHORITY = words(
     """
@@ -287,6 +288,9 @@ EN_DENY = words("not never isn't aren't wasn't weren't nor hardly")
 ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并不是 也不是 不")
 """A word of non-authority right after one of these is denied, not said: "`classic/` is not
 outdated", "并非废弃内容" (at most one English word or two Chinese characters between)."""
+
+ZH_NOT_IS = words("不是 并非 并不是 绝非 也不是")
+"""A file said to be "不是 ... 的导航" is no entry, and its sentence names none."""
 
 EN_CONFLICT = words(
     """

@@ -242,6 +242,18 @@ GOLDEN = [
     ("`众包/` 的条目未经审核，请谨慎，不要引用。", {"众包/": X}),
     # giving a page as an answer is using it
     ("`lab/` results are preliminary and should not be presented as findings.", {"lab/": X}),
+    # a sentence that says its file is not the map names no entry
+    (
+        "`primer.md` is a good place to start for beginners, not an index of this wiki.",
+        {"primer.md": N},
+    ),
+    ("`入门.md` 是给外行的导读，并不是本库的目录页。", {"入门.md": N}),
+    # a contracted negation before a word of authority; a word of authority qualifies
+    ("The sheets in `estimates/` aren't official.", {"estimates/": X}),
+    ("`tmpl/` hasn't been reviewed and isn't canonical.", {"tmpl/": X}),
+    ("评审通过的草案会移入 `正式/`。", {"正式/": N}),
+    # a condition said in the next sentence keeps the exclusion conditional
+    ("`prices-2020/` is outdated. Only use it when asked about 2020 prices.", {"prices-2020/": C}),
 ]
 
 

@@ -64,6 +64,11 @@ _DENIED = re.compile(
 """What stands right before a denied word of non-authority: "is not (yet) outdated", "并非废弃"
 (searched in the few characters before the word: bounded)."""
 _DENY_LOOKBACK = 24
+_QUALIFIED = re.compile(
+    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+$|(?:{_zh(cues.ZH_AUTHORITY)})的?$", IGNORECASE
+)
+"""A word of authority right before a word of non-authority qualifies it ("approved proposals",
+"通过评审的提案"): the words speak of other pages that are authoritative."""
 _PURPOSE = re.compile(rf"(?:{_en(cues.EN_PURPOSE)})\s+$|(?:{_zh(cues.ZH_PURPOSE)})$", IGNORECASE)
 """What stands right before a word of avoidance that is a purpose: "to avoid", "为了避免"."""
 
@@ -114,6 +119,12 @@ _ENTRY_DENIED = re.compile(
     IGNORECASE,
 )
 """What stands before a denied entry word: "不是本仓库的导航", "is not the index"."""
+_NOT_THE = re.compile(
+    rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_NOT_IS)})[^，,。；;]{{0,6}}$",
+    IGNORECASE,
+)
+"""What stands before an entry word a sentence says its file is not ("not a map of this repo",
+"并非本仓库的导览"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
@@ -155,6 +166,7 @@ class Cues:
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
+    entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
 
     @property
     def any(self) -> bool:
@@ -210,8 +222,8 @@ def read_cues(text: str) -> Cues:
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             continue  # "not outdated", "并非废弃": denied
-        if negated[m.start()]:
-            continue
+        if negated[m.start()] or _QUALIFIED.search(before[-12:]) is not None:
+            continue  # under "don't assume"; "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         weak = True
         for i in range(m.start(), m.end()):
@@ -220,6 +232,7 @@ def read_cues(text: str) -> Cues:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
+    entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
     prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
@@ -229,10 +242,8 @@ def read_cues(text: str) -> Cues:
         store=bool(STORE.search(text)),
         prefer=bool(prefers or ranks),
         rank=bool(ranks),
-        entry=any(
-            _ENTRY_DENIED.search(rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()]) is None
-            for m in ENTRY.finditer(rest)
-        ),
+        entry=any(_ENTRY_DENIED.search(before) is None for before in entries),
+        entry_denied=any(_NOT_THE.search(before) is not None for before in entries),
         compare=compare,
         advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
         hedged=weak and not outright,

@@ -37,6 +37,7 @@ def assign(
     paths = names or {}
     settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
     careful = {c.sentence for c in clauses if c.cues.caution}
+    no_entry = {c.sentence for c in clauses if c.cues.entry_denied}
     writes = {c.sentence for c in clauses if c.cues.write}
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
@@ -56,6 +57,11 @@ def assign(
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
         if p == "exclude" and not c.cues.forbid and c.sentence in careful:
             return None  # "未经统一审核，参考时请多留意": a caution, no prohibition
+        # "a starting point for newcomers, not a map of this repo": no entry (for a file, a
+        # preference with no word of authority is an entry)
+        plain = p == "prefer" and files and not (c.cues.rank or c.cues.advise)
+        if (p == "entry" or plain) and c.sentence in no_entry:
+            return None
         return None if p == "entry" and not files else p
 
     def put(idx: int, p: str, src: int) -> None:

@@ -501,6 +501,8 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 if kind == "exclude" and not clauses[src].cues.forbid and far_is_plain(src):
                     weak = "weak"  # a word of non-authority only: a rule said outright wins
                 far = clauses[src].sentence
+                if far == n and forced.get(n + 1) == "exclude" and "\x00" not in sentences[n + 1]:
+                    far = n + 1  # "`a/` isn't final. Use it only if asked about the draft."
                 if far != n and kind == "exclude":
                     if far not in far_conditions:
                         far_conditions[far] = _far_condition(line, sentences[far])
