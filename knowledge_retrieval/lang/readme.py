@@ -152,7 +152,7 @@ EN_ENTRY = words(
 
 ZH_NEGATORS = words(
     "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
-    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当"
+    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当 严禁 暂勿"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
@@ -171,13 +171,15 @@ it is by the conversion)."""
 ZH_WRITE_VERBS = words(
     """
     修改 改 删除 删 提交 重命名 编辑 外传 外流 放 发 上传 动 移动 公开 分享 覆盖 更改 改动 写入
-    新增 添加 推送 外泄 转发 发布 手动编辑 对外
+    新增 添加 推送 外泄 转发 发布 手动编辑
     改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更
     """
 )
 """Verbs of writing to a folder."""
 
-ZH_STORE = words("放在 放到 放进 存放 存在 保存在 移到 移至 归档到 同步 自动生成 生成 放")
+ZH_STORE = words(
+    "放在 放到 放进 存放 存在 保存在 移到 移至 归档到 归档在 归档于 同步 自动生成 生成 放"
+)
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
 ZH_PROHIBIT = words(
@@ -279,10 +281,15 @@ EN_AUTHORITY = words(
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
+
+EN_TREAT_AS = words("treat treated consider considered regard regarded")
+ZH_TREAT_AS = words("当成 当作 当做 视为 看作 视作 看成")
+"""Verbs of taking a page as something: negated before a word of non-authority, they deny it
+("不要当成过期文件处理": the folder is not expired) rather than forbid the folder."""
 
 EN_DENY = words("not never isn't aren't wasn't weren't nor hardly")
 ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并不是 也不是 不")
@@ -332,7 +339,7 @@ EN_FORMER = words("former")
 ZH_LATTER = words("后者")
 ZH_FORMER = words("前者")
 """The party of a comparison a verdict names by its place: "以后者为准" (the one named last)."""
-EN_PARTNER = words("with from than against")
+EN_PARTNER = words("with from than against and")
 ZH_PARTNER = words("与 和 跟 同 较")
 """What stands before the second party of a comparison: "`a/` conflicts with `b/`", "如与 `b/` 不一致"."""
 
@@ -364,6 +371,9 @@ ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
 )
+EN_REPLACES = words("supersede supersedes replaces obsoletes")
+"""Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
+the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
 """The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
@@ -401,6 +411,7 @@ ZH_TOOL_WRITE = words("写")
 写新文档); the longer verbs of writing are ZH_WRITE_VERBS'."""
 ZH_BY = words("以")
 ZH_AS_STANDARD = words("为准")
+ZH_AS = words("为 作为")
 """以 <something> 为准: the something is the authority."""
 ZH_PLEASE = words("请")
 ZH_ANSWER_LABEL = words("答")

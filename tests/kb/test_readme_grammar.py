@@ -254,6 +254,28 @@ GOLDEN = [
     ("评审通过的草案会移入 `正式/`。", {"正式/": N}),
     # a condition said in the next sentence keeps the exclusion conditional
     ("`prices-2020/` is outdated. Only use it when asked about 2020 prices.", {"prices-2020/": C}),
+    # filing is storing; "对外" is no verb of writing; 严禁 forbids
+    ("已签署的合同按年份归档在 `合同/2024/`。", {"合同/2024/": N}),
+    ("`对账中/` 的数字仍会变动，暂勿对外引用。", {"对账中/": X}),
+    ("`初稿/` 严禁作为答复依据。", {"初稿/": X}),
+    # "and" joins the two parties of a comparison; "the" names neither side
+    (
+        "If a note in `notes/` and a page in `guides/` disagree, the guide wins.",
+        {"guides/": P, "notes/": N},
+    ),
+    # what its subject replaced is out, the subject preferred
+    ("`policy/v5/` supersedes `policy/v4/`.", {"policy/v5/": P, "policy/v4/": X}),
+    ("`章程/2024.md` 经理事会通过，取代 `章程/旧版/`。", {"章程/2024.md": P, "章程/旧版/": X}),
+    # a preference of authority puts out a folder its sentence reserves for another use
+    ("`价目/现行/` 为现行版本，`价目/2019/` 仅供内部比对。", {"价目/现行/": P, "价目/2019/": X}),
+    (
+        "旧模板（`模板/旧/`）只用于打印存档，其他情况一律使用 `模板/新/`。",
+        {"模板/旧/": X, "模板/新/": P},
+    ),
+    # not to be taken as expired is no prohibition; 以 X 作为 <authority>; 不代表…立场
+    ("这些合同仍然有效，请不要把 `旧合同/` 当成作废文件。", {"旧合同/": N}),
+    ("报价以 `报价/2025.md` 作为正式依据。", {"报价/2025.md": P}),
+    ("`随笔/` 只是个人看法，不代表公司立场。", {"随笔/": X}),
 ]
 
 

@@ -106,6 +106,13 @@ _OWNED = re.compile(
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
+_TAKEN_AS = re.compile(
+    rf"(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_AS)})[^，,。；;\x00]{{0,6}}?"
+    rf"(?:{_zh(cues.ZH_AUTHORITY)})"
+)
+"""以 <a mention> 为 <a word of authority>: the mention is the authority ("以 `a.md` 为唯一准确
+版本", "以 `b/` 作为正式依据")."""
+_TREAT_AS = _both(cues.EN_TREAT_AS, cues.ZH_TREAT_AS)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
     rf"(?:{_zh(cues.ZH_SUCCESSOR_BY)})[^，,。；;\x00]{{0,8}}?(?:{_zh(cues.ZH_SUCCESSOR)})"
@@ -177,6 +184,7 @@ class Cues:
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
@@ -197,6 +205,9 @@ def read_cues(text: str) -> Cues:
                 negated[m.end() : end] = [True] * (end - m.end())  # "别…就觉得它过时了": denied
             continue
         if v.group("use") is not None:
+            if _TREAT_AS.fullmatch(v.group(0)) and NON_AUTHORITY.search(text, v.end(), end):
+                negated[v.end() : end] = [True] * (end - v.end())  # "不要当成过期文件"
+                continue
             forbid = True
         else:
             write = True
@@ -240,8 +251,8 @@ def read_cues(text: str) -> Cues:
         weak=weak,
         write=write or bool(_IMPERATIVE_WRITE.match(text)),
         store=bool(STORE.search(text)),
-        prefer=bool(prefers or ranks),
-        rank=bool(ranks),
+        prefer=bool(prefers or ranks or taken_as),
+        rank=bool(ranks or taken_as),
         entry=any(_ENTRY_DENIED.search(before) is None for before in entries),
         entry_denied=any(_NOT_THE.search(before) is not None for before in entries),
         compare=compare,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
@@ -78,6 +79,16 @@ def assign(
                 if idx not in won:
                     put(idx, "exclude", i)
             continue
+        if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
+            for idx in lost:
+                put(idx, "exclude", i)
+            subject = [idx for idx in c.mentions if idx not in lost]
+            prev = clauses[i - 1] if i else None
+            if not subject and prev and prev.sentence == c.sentence:  # "`a/` 经…通过，取代 `b/`"
+                subject = prev.mentions
+            for idx in subject:
+                put(idx, "prefer", i)
+            continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
         if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
@@ -132,13 +143,16 @@ def _exclusive(
     the folders its sentence (or the next one, after a semicolon) reserves for another use and
     gives no polarity."""
     for i, c in enumerate(clauses):
-        if not c.cues.only or pol(i) != "prefer" or about_writing[c.sentence]:
+        if not (c.cues.only or c.cues.rank) or pol(i) != "prefer" or about_writing[c.sentence]:
             continue
         for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
             k = clauses[j]
             near = k.sentence == c.sentence or (k.sentence == c.sentence + 1 and c.semicolon)
             if near and k.cues.reserved and not k.cues.compare:  # a party: no rule
-                for idx in k.mentions:
+                named = k.mentions
+                if not named and j and clauses[j - 1].sentence == k.sentence:
+                    named = clauses[j - 1].mentions  # "`a/`（只用于处理老合同）"
+                for idx in named:
                     if idx not in got:
                         got[idx] = ("exclude", i)
 
@@ -149,6 +163,21 @@ _SUCCESSOR = re.compile(
     IGNORECASE,
 )
 """A mention a superseded one was replaced by ("replaced by `b/`", "已被 `乙/` 取代")."""
+
+
+_REPLACES = re.compile(
+    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[a-z-]+\s+){{0,2}}?\x00(\d+)\x00"
+    + "|"
+    + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
+    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
+    IGNORECASE,
+)
+"""A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+def replaced(text: str) -> set[int]:
+    """The code indexes of the mentions a clause says were replaced (by its subject): out."""
+    return {int(m.group(1) or m.group(2)) for m in _REPLACES.finditer(to_simplified(text))}
 
 
 def successors(text: str) -> set[int]:
@@ -196,6 +225,8 @@ def _winners(
         side[0].append(idx)
         side[1].extend(name_forms(paths.get(idx, "")))
     for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
+        if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
+            continue
         sides[m.start() >= at_split][1].append(m.group(0))
     said = to_simplified(clauses[j].text.lower())
     if _LATTER.search(said):

@@ -526,6 +526,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                             or clauses[src].cues.advise
                             or clauses[src].cues.compare
                             or idx in scope.successors(clauses[src].text)
+                            or bool(scope.replaced(clauses[src].text))
                         )
                         else "entry"
                     )
