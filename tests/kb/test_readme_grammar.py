@@ -224,6 +224,7 @@ GOLDEN = [
     # a verb that takes its source as object reaches no folder named only before it
     ("Entries in `lapsed/` refer to members who left and must not be cited.", {"lapsed/": X}),
     ("Shop answers should be answered from `shop.md`.", {"shop.md": P}),
+    ("Records in `closed/` refer to accounts we closed last year.", {"closed/": N}),
     # a negator with no verb of use denies the word of non-authority after it
     ("Don't think `faq/` is outdated because it is short.", {"faq/": N}),
     ("不要以为 `守则/` 已经过时了，它每年都修订。", {"守则/": N}),
@@ -236,6 +237,7 @@ GOLDEN = [
     ),
     # a verb of authority prefers its subject; its object loses
     ("Answer from `policy.md`, which overrides anything in `wiki/`.", {"policy.md": P, "wiki/": N}),
+    ("`RATES.md` overrides everything else.", {"RATES.md": P}),
     # advice to take care makes a word of non-authority a caution
     ("`众包/` 的条目未经审核，引用时请谨慎核对。", {"众包/": N}),
     ("`crowd/` entries are unverified, so treat them with care.", {"crowd/": N}),

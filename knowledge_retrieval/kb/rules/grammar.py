@@ -121,17 +121,12 @@ _REPLACED = re.compile(
 _HEDGE = re.compile(
     rf"(?:{_en(cues.EN_HEDGE)})\W*$|(?:{_zh(cues.ZH_HEDGE)})[\u3400-\u9fff]{{0,2}}$", IGNORECASE
 )
-_ENTRY_DENIED = re.compile(
-    rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_DENY)})[^，,。；;]{{0,6}}$",
-    IGNORECASE,
-)
-"""What stands before a denied entry word: "不是本仓库的导航", "is not the index"."""
 _NOT_THE = re.compile(
     rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_NOT_IS)})[^，,。；;]{{0,6}}$",
     IGNORECASE,
 )
 """What stands before an entry word a sentence says its file is not ("not a map of this repo",
-"并非本仓库的导览"): the sentence names no entry."""
+"并非本仓库的导览", "is not the index"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
@@ -244,6 +239,7 @@ def read_cues(text: str) -> Cues:
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
+    entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
     prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
@@ -253,8 +249,8 @@ def read_cues(text: str) -> Cues:
         store=bool(STORE.search(text)),
         prefer=bool(prefers or ranks or taken_as),
         rank=bool(ranks or taken_as),
-        entry=any(_ENTRY_DENIED.search(before) is None for before in entries),
-        entry_denied=any(_NOT_THE.search(before) is not None for before in entries),
+        entry=bool(entries) and not entry_denied,
+        entry_denied=entry_denied,
         compare=compare,
         advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
         hedged=weak and not outright,
