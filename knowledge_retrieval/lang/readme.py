@@ -29,9 +29,11 @@ EN_USE_VERBS = words(
     believe act act_on go_by lean draw cited quoting relying treating answers citation
     describe describes reflect reflects represent represents apply_to applies_to
     quote_from rely_upon look_at consult consulted
+    present presented offer offered
     """
 )
-"""Verbs of using a page to answer: negated, they forbid the folder ("do not cite")."""
+"""Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
+results"): negated, they forbid the folder ("do not cite")."""
 
 EN_WRITE_VERBS = words(
     """
@@ -66,35 +68,35 @@ EN_PROHIBIT = words(
 EN_NON_AUTHORITY = words(
     """
     outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
-    not_reviewed not_been_reviewed haven't_been_reviewed not_yet_reviewed not_peer-reviewed unapproved not_approved
-    not_authoritative non-authoritative informal historical_only history_only fiction
-    not_real half-finished unfinished work_in_progress discontinued abandoned retired
-    no_longer_valid no_longer_accurate no_longer_reflects no_longer_applies invalid
-    not_reliable for_reference_only experimental speculative withdrawn rejected
-    draft drafts not_maintained unmaintained no_longer_maintained out-of-date not_current
-    no_longer_current historical history inaccurate not_accurate untrusted not_trustworthy unofficial
-    not_official preliminary tentative pending_review under_review not_final not_finalized
-    placeholder obsoleted sunset end-of-life no_longer_supported unsupported non-normative
-    not_binding non-binding void revoked rescinded expired superseded_by replaced_by scratch
+      haven't_been_reviewed not_peer-reviewed unapproved 
+     non-authoritative informal fiction
+     half-finished unfinished discontinued abandoned retired
+      no_longer_reflects no_longer_applies invalid
+     for_reference_only experimental speculative withdrawn rejected
+    draft drafts unmaintained out-of-date 
+     historical history inaccurate untrusted unofficial
+     preliminary tentative pending_review under_review not_finalized
+    placeholder obsoleted sunset end-of-life unsupported non-normative
+     non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up not_true may_be_wrong might_be_wrong could_be_wrong may_be_outdated
-    treat_as_fiction not_verified unchecked never_checked only_for_reference just_for_reference
-    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals not_adopted not_accepted
-    archived archival for_the_record for_historical_interest historical_interest for_posterity
-    kept_for_reference kept_for_history for_audit_only for_audits_only
+    fictional made_up may_be_wrong might_be_wrong could_be_wrong may_be_outdated
+      unchecked only_for_reference just_for_reference
+    junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
+    archived archival for_the_record for_posterity
+    kept_for_reference for_audit_only for_audits_only
     anymore any_longer no_more not_anymore
     full_of_errors full_of_mistakes full_of_typos riddled_with_errors error-ridden error-prone
     contains_errors contain_errors has_errors have_errors many_errors lots_of_errors errors_throughout
     erroneous incorrect wrong mistaken misleading
     just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
-    voted_down turned_down declined never_implemented not_implemented not_yet_implemented
+    voted_down turned_down declined   
     beta pre-release prerelease older_version older_versions earlier_version old_version
     old_versions previous_version previous_versions
-    frozen defunct dead read-only orphaned moribund dormant irrelevant useless unusable
-    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only for_context_only
-    sandbox scratchpad scratch_pad playground dummy fake mock sample_data test_data lorem_ipsum
+    frozen defunct dead orphaned moribund dormant irrelevant useless unusable
+    grain_of_salt pinch_of_salt at_your_own_risk context_only background_only 
+    sandbox scratchpad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
-    not_updated no_longer_updated never_updated not_kept_up_to_date pending_approval unedited
+        pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     """
 )
@@ -102,26 +104,35 @@ EN_NON_AUTHORITY = words(
 
 EN_PREFER = words(
     """
-    prefer preferred source_of_truth authoritative canonical take_precedence takes_precedence
-    wins win primary first start_with start_here begin_with before_anything_else rely_on
-    instead most_reliable official up_to_date trusted_source go-to first_stop
-    primary_source main_source definitive single_source_of_truth go_to look_here_first
-    highest_priority take_priority takes_priority precedence overrides supersedes
-    most_up-to-date recommended first_port_of_call before_looking_elsewhere before_anything
+    prefer preferred     
+      primary first start_with start_here begin_with rely_on
+    instead most_reliable official up_to_date trusted_source go-to 
+     main_source go_to 
+    highest_priority take_priority takes_priority precedence  
+    most_up-to-date recommended before_looking_elsewhere before_anything
     trust
-    come_from comes_from answer_from answers_from answered_from best starting_point
-    look_first check_first consult_first go_first turn_to refer_to
+         best starting_point
+        turn_to refer_to
     most_accurate most_current most_complete latest_version the_latest
     """
 )
 """Words that say to answer from a folder before the rest."""
 
+EN_SOURCE_VERBS = words(
+    """
+    refer_to turn_to rely_on start_with begin_with look_first check_first consult_first go_first
+    go_to answer_from answers_from answered_from come_from comes_from
+    """
+)
+"""Words of preference that are verbs taking the source as object ("refer to `faq/`"): a folder
+named only before one is its subject, not its source ("records in `x/` refer to items")."""
+
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
     takes_precedence wins win prevails prevail governs overrides override supersedes
-    definitive single_source_of_truth official_source defer_to defers_to is_correct are_correct
-    is_right is_the_reference final_word final_say ground_truth binding_version of_record
+    definitive official_source defer_to defers_to is_correct are_correct
+    is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
     """
@@ -131,9 +142,9 @@ EN_RANK = words(
 
 EN_ENTRY = words(
     """
-    index table_of_contents contents overview map start begin first open read start_from
-    start_at links_every lists_every entry_point home
-    landing start_page homepage home_page toc summary lists_all links_to_all links_all navigation sitemap catalog catalogue hub where_to_begin
+    index contents overview map start begin first open read 
+     links_every entry_point home
+    begins starts landing homepage toc summary links_to_all links_all navigation sitemap catalog catalogue hub 
     starting_point listed lists
     """
 )
@@ -141,7 +152,7 @@ EN_ENTRY = words(
 
 ZH_NEGATORS = words(
     "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
-    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当"
+    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当 严禁 暂勿"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
@@ -160,13 +171,15 @@ it is by the conversion)."""
 ZH_WRITE_VERBS = words(
     """
     修改 改 删除 删 提交 重命名 编辑 外传 外流 放 发 上传 动 移动 公开 分享 覆盖 更改 改动 写入
-    新增 添加 推送 外泄 转发 发布 手动编辑 对外
+    新增 添加 推送 外泄 转发 发布 手动编辑
     改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更
     """
 )
 """Verbs of writing to a folder."""
 
-ZH_STORE = words("放在 放到 放进 存放 存在 保存在 移到 移至 归档到 同步 自动生成 生成 放")
+ZH_STORE = words(
+    "放在 放到 放进 存放 存在 保存在 移到 移至 归档到 归档在 归档于 同步 自动生成 生成 放"
+)
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
 ZH_PROHIBIT = words(
@@ -177,33 +190,33 @@ ZH_PROHIBIT = words(
 
 ZH_NON_AUTHORITY = words(
     """
-    历史版本 已过期 过期 过时 作废 废止 废弃 弃用 停用 被替代 被取代 已替代 已取代 仅作历史
-    历史记录 历史意义 只用于追溯 仅供追溯 未经批准 未经审核 未经审校 未经审阅 未经校对 未经核准
-    未经评审 未经审查 未经整理 未整理 尚未评审 尚未审核 不具权威性 不具权威 非正式 半成品
-    草稿 仅供参考 不再具有效力 不再具效力 不再有效 不再反映 已不反映 已不符 不可靠 虚构 别当真
-    可能有错 探索性 被否决 待定 未定稿 失效 无效 不准确 非官方 过了时 过咗时 不是真的 没有一条是真的
-    旧版本 已废弃 不再维护 停止维护 无人维护 未维护 已下线 下线 草案 征求意见稿 初稿 未完成
-    未完善 待审核 待审 审核中 未核实 未验证 不一定准确 可能不准确 有误 可能有误 仅作记录 仅作参考
-    仅供学习 仅供存档 不作数 不算数 不作准 不具效力 已失效 已作废 已撤销 撤销 不再适用 已不适用
-    被替换 已被替换 陈旧 老旧 杜撰 非权威 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
-    提案 未采纳 未被采纳 未必 未生效 不使用 不引用 不采用 不可引用 勿用
-    终止 已终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新 不再更新 没再更新
-    没有再更新 未再更新 没更新 已冻结 冻结 封存 已封存 归档 已归档 仅供查考 仅供备查 备查 存查
-    仅作存档 仅存档 仅留存 留存备查 存档用 仅作备份 的备份 只是备份 仅为备份 副本 镜像备份
-    没人维护 没有人维护 无人更新 没人更新 不维护 已淘汰 淘汰
-    未定 没定 尚未定案 未定案 没定案 没定下来 未确定 尚未确定 没有定论 未有定论
+    历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
+    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经校对 未经核准
+      未经整理 未整理 半成品
+    草稿 仅供参考 不再反映 已不反映 已不符 虚构 别当真
+    可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
+       停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
+    未完善 待审 审核中 有误 可能有误 仅作记录 仅作参考
+    仅供学习 仅供存档 不作数 不算数 不作准 撤销  
+      陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
+    提案 未必 不使用 不引用 不采用 不可引用 勿用
+    终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新  
+        冻结 封存 归档 仅供查考 备查 存查
+    仅作存档 仅存档 仅留存 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
+      无人更新 淘汰
+    未定 没定 未确定 没有定论 未有定论
     不一定 不见得 不保证
     旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
     测试版 内测 试用版 预览版
-    错漏 错误百出 错漏百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 错漏甚多
-    录错 多有错误 多处错误 不准 不靠谱 不可信 不足为据 不足采信
+    错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
+    录错 多处错误 不准 不靠谱 不可信 不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
-    未核定 尚未核定 未经核定 待核定 未确认 待确认 尚待确认 未经确认 已废除 废除 停止适用 不适用
-    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告 尚未公告 尚未实施 未实施
-    已下架 下架 停售 绝版 已撤回 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 有待商榷 待商榷
-    头脑风暴 没落地 未落地 仅作纪录 禁用 已禁用 不足为凭 而已 停产 已停产
+    未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
+    旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
+     下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
+    头脑风暴 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
-    不再沿用 已不沿用 不再采用 已不采用 不再使用 已不使用 已不再使用 没在用 不用了
+    不再沿用 已不沿用 不再采用 不再使用 没在用 不用了
     不作依据 不能作为依据 不再作为依据 不再据以
     """
 )
@@ -211,30 +224,30 @@ ZH_NON_AUTHORITY = words(
 
 ZH_PREFER = words(
     """
-    优先 为准 权威 首先 先查 先看 先读 先打开 先阅读 先参考 正史 首选 主要依据 最可靠 以此为准
-    优先于 胜过
-    首要 主要参考 最权威 官方 标准答案 唯一依据 为主 第一手 先去 先到 先翻 先查阅 先找 请先 最先 推荐 建议先 基准 准绳
-    唯一有效 唯一权威 唯一来源 唯一依据 答案来自 以此为主
-    先参阅 先查看 先去看 优先参考 优先查 优先看 优先查阅 先查询 先从
+    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 
+     胜过
+    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先  
+       唯一依据 答案来自 
+    先参阅 先从
     """
 )
 """Words that say to answer from a folder before the rest."""
 
 ZH_RANK = words(
     """
-    为准 为依据 作准 权威 最权威 唯一权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 以此为准 现行 现用 最新版 最新版本 有效版本 定本 官方版本 为依归 依归
-    最完整 最准确 最正确 主要来源 第一来源 才算数 才算
+    为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
+    说了算 现行 现用 最新版 有效版本 定本 官方版本 依归
+    最完整 最准确 最正确 主要来源 第一来源 才算 定论
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
 
 ZH_ENTRY = words(
     """
-    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 先打开 从那里
-    目录页 总目录 导航 主页 起点 从这里开始 入门 概述 总纲 大纲 汇总 列出了所有 列出所有 链接
+    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
+    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 汇总 链接
     列出 列有 一览 进入
-    看起 找起 查起 入手 着手 开始看 开始读 从头看
+    看起 找起 查起 入手 着手 从头看
     """
 )
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
@@ -254,11 +267,12 @@ NOT_NAMES = words(
 
 EN_NOT = words(
     "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
 )
 EN_AUTHORITY = words(
     """
     verified reviewed approved accurate authoritative official final current true real reliable
-    maintained checked tested valid correct binding
+    maintained maintain checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
     updated supported kept_up_to_date complete source_of_truth canonical
@@ -267,15 +281,23 @@ EN_AUTHORITY = words(
 ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
-    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 最终 为准"
+    " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
+
+EN_TREAT_AS = words("treat treated consider considered regard regarded")
+ZH_TREAT_AS = words("当成 当作 当做 视为 看作 视作 看成")
+"""Verbs of taking a page as something: negated before a word of non-authority, they deny it
+("不要当成过期文件处理": the folder is not expired) rather than forbid the folder."""
 
 EN_DENY = words("not never isn't aren't wasn't weren't nor hardly")
 ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并不是 也不是 不")
 """A word of non-authority right after one of these is denied, not said: "`classic/` is not
 outdated", "并非废弃内容" (at most one English word or two Chinese characters between)."""
+
+ZH_NOT_IS = words("不是 并非 并不是 绝非 也不是")
+"""A file said to be "不是 ... 的导航" is no entry, and its sentence names none."""
 
 EN_CONFLICT = words(
     """
@@ -317,7 +339,7 @@ EN_FORMER = words("former")
 ZH_LATTER = words("后者")
 ZH_FORMER = words("前者")
 """The party of a comparison a verdict names by its place: "以后者为准" (the one named last)."""
-EN_PARTNER = words("with from than against")
+EN_PARTNER = words("with from than against and")
 ZH_PARTNER = words("与 和 跟 同 较")
 """What stands before the second party of a comparison: "`a/` conflicts with `b/`", "如与 `b/` 不一致"."""
 
@@ -325,6 +347,13 @@ EN_HEDGE = words("can may might could can_be may_be might_be could_be sometimes 
 ZH_HEDGE = words("可能 或许 也许 或有 有时 部分")
 """A word of non-authority after one of these is a caution, not a prohibition, in a sentence that
 settles a conflict ("can be out of date; where it conflicts with `b/`, `b/` wins")."""
+
+EN_CAUTION = words(
+    "with_care carefully cautiously with_caution double-check double_check be_careful take_care"
+)
+ZH_CAUTION = words("谨慎 留意 小心 多加注意 注意核实 仔细核对 自行判断 斟酌")
+"""Advice to use a folder with care ("请谨慎对待", "treat it with care"): its words of
+non-authority are cautions, not a prohibition, unless the sentence forbids in so many words."""
 
 EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
 ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
@@ -342,6 +371,9 @@ ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
 )
+EN_REPLACES = words("supersede supersedes replaces obsoletes")
+"""Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
+the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
 """The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
@@ -367,3 +399,77 @@ ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
 """以 X 为准 with X one of these lends its preference to a folder before it; with another noun
 ("请以人事室公告为准") it prefers that noun, no folder."""
+
+# -- the wording around the cues: clauses, mentions, headings (Chinese in Simplified) ---------
+
+ZH_ADVISE_NOT_NEXT = words("于 来")
+"""After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
+ZH_ADVISE_BARE = words("用")
+"""用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
+ZH_TOOL_WRITE = words("写")
+"""A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`
+写新文档); the longer verbs of writing are ZH_WRITE_VERBS'."""
+ZH_BY = words("以")
+ZH_AS_STANDARD = words("为准")
+ZH_AS = words("为 作为")
+"""以 <something> 为准: the something is the authority."""
+ZH_PLEASE = words("请")
+ZH_ANSWER_LABEL = words("答")
+"""答: the label of an answer after a question ("能用吗？答：不能")."""
+ZH_QUESTION_END = words("吗")
+"""A sentence ending with one of these (or a question mark) is a question."""
+EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
+EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over")
+"""A clause splits before these: the folders after one lose to the ones before ("prefer `a/`
+over `b/`"); a verb of them ("`a.md`, which overrides anything in `b/`") prefers its subject."""
+ZH_BUT = words("但")
+ZH_INSTEAD = words("而不是 而非")
+ZH_OVER = words("优先于 胜过 高于 先于")
+"""A clause splits before "but", "instead of" and "over" (the word is the next clause's); the
+folders after an "over" lose to the ones before."""
+ZH_NOT_FOLDER = words("总目录")
+"""Words that end in a folder word but name no folder (总目录: a table of contents)."""
+ZH_FILLER = words(
+    "以及 和 与 及 或者 或 还有 目录 文件夹 资料夹 文件 档案 所有 全部 下 的 中 里 内"
+)
+"""Words that leave a clause a bare list of paths ("`b/` 和 `c/` 下的所有文件")."""
+ZH_AVOID = words("尽量不要 尽可能不要 尽量避免 避免 降低 降权 次要 少用 尽量少 不推荐 最后才 靠后")
+"""Words that lower a folder rather than forbid it."""
+ZH_LOOK = words("查看 查阅 查 看 检索 搜索 参考 参见 见 读 使用 用")
+"""Verbs of looking: a clause with one and a condition routes its folders."""
+ZH_UNLESS = words("除非")
+ZH_OTHERWISE = words("否则")
+ZH_ONLY_IF = words("只有 仅有")
+ZH_ONLY_WHEN = words("只在 仅在 仅当 只当")
+ZH_ONLY_FOR = words("仅用于 只用于 仅适用于 只适用于 仅限于 仅限 只限于 只限")
+ZH_AT = words("在 当")
+ZH_OF = words("的")
+ZH_TIME = words("时候 时")
+ZH_THEN = words("才")
+"""只有 <condition> 时才, 只在 <condition> 时, <condition> 时才, 仅限 <condition>: a folder searched
+only when the question meets the condition."""
+ZH_IF = words("当 如果 若")
+ZH_ASKER = words("问题 用户")
+ZH_ASKED_ABOUT = words("问到 问及 询问 涉及 关于 有关 提到 提及")
+ZH_WHEN_TAIL = words("时候 时 的问题")
+"""(当) 问到 <topic> 时, <what to do>: a route for questions on the topic."""
+ZH_ABOUT_LEAD = words("关于 对于 有关")
+ZH_TOPIC_KIND = words("相关 类 方面")
+ZH_QUESTION = words("问题")
+ZH_FIRST = words("先 优先 首先")
+ZH_ROUTE_LOOK = words("查看 查阅 查 看 见 参考 参见 检索 去 到")
+ZH_SEE = words("见 参见 详见")
+"""<topic> 的问题，请先查 `x/`; <topic> 详见 `x/`: a route."""
+ZH_RULES_HEADING = words("规则 检索 搜索 查找 使用方法")
+"""A heading over a README's rules."""
+ZH_KEYWORDS_HEADING = words("关键词 关键字 标签")
+ZH_SCOPE_HEADING = words("范围 简介 说明 概述 介绍 概要 关于")
+ZH_NAMES_SIMPLIFIED = words("简体中文 简体")
+ZH_NAMES_TRADITIONAL = words("繁体中文 繁体")
+ZH_NAMES_CHINESE = words("中文 汉语 华语")
+ZH_NAMES_ENGLISH = words("英文 英语")
+"""What a README calls its languages ("简体中文", "繁體")."""
+TRADITIONAL_MARKS = "體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓"
+SIMPLIFIED_MARKS = "体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让"
+"""Common characters written apart in the two scripts (the only list here written in both): a
+README's prose leans Traditional when the first outnumber the second."""

@@ -62,7 +62,7 @@ class _Facts:
 
 @functools.lru_cache(maxsize=512)
 def _facts(text: str, version: str | None) -> _Facts:
-    kinds = {k for k, rx in _WORD_KINDS.items() if rx.search(text)}
+    kinds = {k for k, rx in _WORD_KINDS.items() if rx.search(to_simplified(text))}
     if version or _VERSION.search(text):
         kinds.add("version")
     if _YEAR.search(text):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knowledge_retrieval.kb.rules import grammar, parse_readme
+from knowledge_retrieval.kb.rules import grammar, parse_readme, scope
 from knowledge_retrieval.lang import readme as cues
 from knowledge_retrieval.models import KBRules
 
@@ -218,6 +218,66 @@ GOLDEN = [
         ),
         {"notes/": N, "guides/": P, "faq/": N},
     ),
+    # what holds "otherwise" is said after the condition
+    ("`旧规/` 已由新规取代，除非问题问到旧规，否则请勿引用。", {"旧规/": C}),
+    ("`舊辦法/` 已由新辦法取代，除非使用者問的是舊辦法，否則不要參考。", {"舊辦法/": C}),
+    # a verb that takes its source as object reaches no folder named only before it
+    ("Entries in `lapsed/` refer to members who left and must not be cited.", {"lapsed/": X}),
+    ("Shop answers should be answered from `shop.md`.", {"shop.md": P}),
+    ("Records in `closed/` refer to accounts we closed last year.", {"closed/": N}),
+    # a negator with no verb of use denies the word of non-authority after it
+    ("Don't think `faq/` is outdated because it is short.", {"faq/": N}),
+    ("不要以为 `守则/` 已经过时了，它每年都修订。", {"守则/": N}),
+    ("`dusty/` has not been touched in years and is outdated.", {"dusty/": X}),
+    # a route reaches its folder and the list after it, not a folder said more of
+    ("账单问题请先查 `账单/`，`杂项.md` 只作补充。", {"账单/": "route", "杂项.md": N}),
+    (
+        "Billing questions: look in `billing/`, `invoices/`.",
+        {"billing/": "route", "invoices/": "route"},
+    ),
+    # a verb of authority prefers its subject; its object loses
+    ("Answer from `policy.md`, which overrides anything in `wiki/`.", {"policy.md": P, "wiki/": N}),
+    ("`RATES.md` overrides everything else.", {"RATES.md": P}),
+    # advice to take care makes a word of non-authority a caution
+    ("`众包/` 的条目未经审核，引用时请谨慎核对。", {"众包/": N}),
+    ("`crowd/` entries are unverified, so treat them with care.", {"crowd/": N}),
+    ("`众包/` 的条目未经审核，请谨慎，不要引用。", {"众包/": X}),
+    # giving a page as an answer is using it
+    ("`lab/` results are preliminary and should not be presented as findings.", {"lab/": X}),
+    # a sentence that says its file is not the map names no entry
+    (
+        "`primer.md` is a good place to start for beginners, not an index of this wiki.",
+        {"primer.md": N},
+    ),
+    ("`入门.md` 是给外行的导读，并不是本库的目录页。", {"入门.md": N}),
+    # a contracted negation before a word of authority; a word of authority qualifies
+    ("The sheets in `estimates/` aren't official.", {"estimates/": X}),
+    ("`tmpl/` hasn't been reviewed and isn't canonical.", {"tmpl/": X}),
+    ("评审通过的草案会移入 `正式/`。", {"正式/": N}),
+    # a condition said in the next sentence keeps the exclusion conditional
+    ("`prices-2020/` is outdated. Only use it when asked about 2020 prices.", {"prices-2020/": C}),
+    # filing is storing; "对外" is no verb of writing; 严禁 forbids
+    ("已签署的合同按年份归档在 `合同/2024/`。", {"合同/2024/": N}),
+    ("`对账中/` 的数字仍会变动，暂勿对外引用。", {"对账中/": X}),
+    ("`初稿/` 严禁作为答复依据。", {"初稿/": X}),
+    # "and" joins the two parties of a comparison; "the" names neither side
+    (
+        "If a note in `notes/` and a page in `guides/` disagree, the guide wins.",
+        {"guides/": P, "notes/": N},
+    ),
+    # what its subject replaced is out, the subject preferred
+    ("`policy/v5/` supersedes `policy/v4/`.", {"policy/v5/": P, "policy/v4/": X}),
+    ("`章程/2024.md` 经理事会通过，取代 `章程/旧版/`。", {"章程/2024.md": P, "章程/旧版/": X}),
+    # a preference of authority puts out a folder its sentence reserves for another use
+    ("`价目/现行/` 为现行版本，`价目/2019/` 仅供内部比对。", {"价目/现行/": P, "价目/2019/": X}),
+    (
+        "旧模板（`模板/旧/`）只用于打印存档，其他情况一律使用 `模板/新/`。",
+        {"模板/旧/": X, "模板/新/": P},
+    ),
+    # not to be taken as expired is no prohibition; 以 X 作为 <authority>; 不代表…立场
+    ("这些合同仍然有效，请不要把 `旧合同/` 当成作废文件。", {"旧合同/": N}),
+    ("报价以 `报价/2025.md` 作为正式依据。", {"报价/2025.md": P}),
+    ("`随笔/` 只是个人看法，不代表公司立场。", {"随笔/": X}),
 ]
 
 
@@ -349,10 +409,10 @@ def test_conflict_words_are_no_negated_authority() -> None:
 
 
 def test_name_forms() -> None:
-    assert grammar.name_forms("runbooks/") == ("runbooks", "runbook")
-    assert grammar.name_forms("藥品手冊/現行/") == ("现行",)
-    assert grammar.name_forms("读书笔记/") == ("读书笔记", "笔记")
-    assert grammar.name_forms("2019/") == ()
+    assert scope.name_forms("runbooks/") == ("runbooks", "runbook")
+    assert scope.name_forms("藥品手冊/現行/") == ("现行",)
+    assert scope.name_forms("读书笔记/") == ("读书笔记", "笔记")
+    assert scope.name_forms("2019/") == ()
 
 
 def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:

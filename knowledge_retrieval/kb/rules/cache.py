@@ -40,7 +40,13 @@ _counts: dict[str, int] = {}
 """Entries this process believes each folder holds (counted once, then as it writes)."""
 
 _PACKAGE = Path(__file__).resolve().parents[2]
-_SOURCES = ("models.py", "defaults.py", "kb/yaml_reader.py", "lang/readme.py")
+_SOURCES = (
+    "models.py",
+    "defaults.py",
+    "kb/yaml_reader.py",
+    "lang/readme.py",
+    "lang/readme_conditions.py",
+)
 _THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
 
 

@@ -1,14 +1,15 @@
 """One grammar for README sentences about folders: a mention, a polarity and a scope.
 
-A *mention* is a folder or file the sentence names: backticked, linked, bare (``old/``,
-``docs/v2``) or beside a folder word ("the wip folder", "wip 目录"). A *polarity* comes from
-the cue words of :mod:`knowledge_retrieval.lang.readme`: a prohibition (a negator before a
-verb of use, "ignore", or a word of non-authority: "outdated", "未经批准"), a preference
-("check X first", "以 X 为准") or an entry ("start from `index.md`"); a negator before a verb of
-writing ("do not edit", "请勿修改") is no rule for search, and a sentence about writing or
-storing pages ("new notes go in X") is read as no rule unless it forbids in so many words. The
-*scope* is the clause: a mention takes its clause's polarity, else that of the clauses (then
-sentences) after it that name no folder, else of those before it.
+The stages, in order: :mod:`.mentions` finds the folders and files a sentence names (backticked,
+linked, bare, or beside a folder word: "the wip folder", "wip 目录"); :mod:`.clauses` splits it
+into clauses; this module reads each clause's *polarity* from the cue words of
+:mod:`knowledge_retrieval.lang.readme`: a prohibition (a negator before a verb of use, "ignore",
+or a word of non-authority: "outdated", "未经批准"), a preference ("check X first", "以 X 为准")
+or an entry ("start from `index.md`"); a negator before a verb of writing ("do not edit",
+"请勿修改") is no rule for search, and a sentence about writing or storing pages ("new notes go
+in X") is read as no rule unless it forbids in so many words. :mod:`.scope` gives each mention
+a polarity: its clause's, else that of the clauses (then sentences) after it that name no
+folder, else of those before it.
 
 Every pattern is an alternation of fixed words, and a negator looks at a bounded window after
 it: linear in the text.
@@ -18,8 +19,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
@@ -63,6 +64,11 @@ _DENIED = re.compile(
 """What stands right before a denied word of non-authority: "is not (yet) outdated", "并非废弃"
 (searched in the few characters before the word: bounded)."""
 _DENY_LOOKBACK = 24
+_QUALIFIED = re.compile(
+    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+$|(?:{_zh(cues.ZH_AUTHORITY)})的?$", IGNORECASE
+)
+"""A word of authority right before a word of non-authority qualifies it ("approved proposals",
+"通过评审的提案"): the words speak of other pages that are authoritative."""
 _PURPOSE = re.compile(rf"(?:{_en(cues.EN_PURPOSE)})\s+$|(?:{_zh(cues.ZH_PURPOSE)})$", IGNORECASE)
 """What stands right before a word of avoidance that is a purpose: "to avoid", "为了避免"."""
 
@@ -77,24 +83,36 @@ _AUTHORITY_WINDOW = 40
 _ADVISE = re.compile(
     rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
-    "(?![于於来])"
-    rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}用"
+    rf"(?!{_zh(cues.ZH_ADVISE_NOT_NEXT)})"
+    rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}"
+    rf"(?:{_zh(cues.ZH_ADVISE_BARE)})"
     rf"(?=\s|{_zh(cues.ZH_ADVISE_USE_NEXT)})",
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
 _TOOL = re.compile(
     rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
-    rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + ['写'])}",
+    rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + sorted(cues.ZH_TOOL_WRITE))}",
     IGNORECASE,
 )
 """After an imperative to use, a purpose that is no answering ("use `tools/` to rebuild the
 index") or a verb of writing ("use `templates/` when you create a page", "请用 `模板/` 写新文档"):
 the folder is a tool, not a source."""
-_OWNED = re.compile(rf"以(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,24}}为准")
+_OWNED = re.compile(
+    rf"(?:{_zh(cues.ZH_BY)})(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,24}}"
+    rf"(?:{_zh(cues.ZH_AS_STANDARD)})"
+)
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
+_CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
+_TAKEN_AS = re.compile(
+    rf"(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_AS)})[^，,。；;\x00]{{0,6}}?"
+    rf"(?:{_zh(cues.ZH_AUTHORITY)})"
+)
+"""以 <a mention> 为 <a word of authority>: the mention is the authority ("以 `a.md` 为唯一准确
+版本", "以 `b/` 作为正式依据")."""
+_TREAT_AS = _both(cues.EN_TREAT_AS, cues.ZH_TREAT_AS)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
     rf"(?:{_zh(cues.ZH_SUCCESSOR_BY)})[^，,。；;\x00]{{0,8}}?(?:{_zh(cues.ZH_SUCCESSOR)})"
@@ -103,19 +121,15 @@ _REPLACED = re.compile(
 _HEDGE = re.compile(
     rf"(?:{_en(cues.EN_HEDGE)})\W*$|(?:{_zh(cues.ZH_HEDGE)})[\u3400-\u9fff]{{0,2}}$", IGNORECASE
 )
-_ENTRY_DENIED = re.compile(
-    rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_DENY)})[^，,。；;]{{0,6}}$",
+_NOT_THE = re.compile(
+    rf"(?:{_en(cues.EN_DENY)})\s+(?:[\w'’-]+\s+){{0,3}}$|(?:{_zh(cues.ZH_NOT_IS)})[^，,。；;]{{0,6}}$",
     IGNORECASE,
 )
-"""What stands before a denied entry word: "不是本仓库的导航", "is not the index"."""
+"""What stands before an entry word a sentence says its file is not ("not a map of this repo",
+"并非本仓库的导览", "is not the index"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
-_RHETORICAL = _both(cues.EN_RHETORICAL, cues.ZH_RHETORICAL)
-_ANSWER_NO = re.compile(
-    rf"^\W*(?:(?:a|answer|答)\s*[:：]\s*)?(?:{_en(cues.EN_ANSWER_NO)}|{_zh(cues.ZH_ANSWER_NO)})",
-    IGNORECASE,
-)
 _IMPERATIVE_WRITE = re.compile(
-    rf"^\W*(?:please\s+|请)?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
+    rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
     rf"|(?:{_en(cues.EN_WRITE_VERBS & cues.EN_ENTRY)})\s+(?:a|an|new)\b|"
     + _zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1])
     + ")",
@@ -126,6 +140,8 @@ Chinese character is no imperative there: 发版流程 is "the release process",
 writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
+"""What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
@@ -151,6 +167,8 @@ class Cues:
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
+    caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
+    entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
 
     @property
     def any(self) -> bool:
@@ -160,10 +178,15 @@ class Cues:
 @functools.lru_cache(maxsize=512)
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
+    named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
     blank = list(text)
+    negated = [False] * len(text)  # under a negator that has no verb of use or writing
+    lead = _IMPERATIVE_AT.match(text)
+    imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
     for m in NEGATOR.finditer(text):
         start = m.end()
         if (aside := _ASIDE.match(text, start)) is not None:  # "do not, under any ..., cite"
@@ -173,8 +196,13 @@ def read_cues(text: str) -> Cues:
             end = stop.start()
         v = _VERB.search(text, start, end)
         if v is None:
+            if m.start() == imperative_at:  # "don't assume `a/` is stale",
+                negated[m.end() : end] = [True] * (end - m.end())  # "别…就觉得它过时了": denied
             continue
         if v.group("use") is not None:
+            if _TREAT_AS.fullmatch(v.group(0)) and NON_AUTHORITY.search(text, v.end(), end):
+                negated[v.end() : end] = [True] * (end - v.end())  # "不要当成过期文件"
+                continue
             forbid = True
         else:
             write = True
@@ -200,6 +228,8 @@ def read_cues(text: str) -> Cues:
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             continue  # "not outdated", "并非废弃": denied
+        if negated[m.start()] or _QUALIFIED.search(before[-12:]) is not None:
+            continue  # under "don't assume"; "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         weak = True
         for i in range(m.start(), m.end()):
@@ -208,17 +238,19 @@ def read_cues(text: str) -> Cues:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
+    entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
+    entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
+    ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
+    prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
         forbid=forbid,
         weak=weak,
         write=write or bool(_IMPERATIVE_WRITE.match(text)),
         store=bool(STORE.search(text)),
-        prefer=bool(PREFER.search(rest) or RANK.search(rest)),
-        rank=bool(RANK.search(rest)),
-        entry=any(
-            _ENTRY_DENIED.search(rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()]) is None
-            for m in ENTRY.finditer(rest)
-        ),
+        prefer=bool(prefers or ranks or taken_as),
+        rank=bool(ranks or taken_as),
+        entry=bool(entries) and not entry_denied,
+        entry_denied=entry_denied,
         compare=compare,
         advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
         hedged=weak and not outright,
@@ -226,7 +258,24 @@ def read_cues(text: str) -> Cues:
         only=_ONLY.search(rest) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
+        caution=_CAUTION.search(text) is not None,
     )
+
+
+_SOURCE_VERB = re.compile(f"^(?:{_en(cues.EN_SOURCE_VERBS)})$", IGNORECASE)
+_PASSIVE = re.compile(r"\b(?:be|been|being|is|are|was|were)\s+(?:[a-z]+\s+)?$", IGNORECASE)
+
+
+def _attached(text: str, m: re.Match[str], named: int) -> bool:
+    """Whether a word of preference reaches the folders its clause names: a verb that takes its
+    source as object ("refer to", "start with") does when a folder comes after it, or when it is
+    passive ("should be answered from"); one with the folders only before it has them as its
+    subject ("records in `x/` refer to items ...") and prefers nothing of them. Words of
+    authority ("is canonical") and clauses that name no folder lend as they are. ``named``:
+    where the clause's last mention starts (-1 for none)."""
+    if named < 0 or _SOURCE_VERB.match(m.group(0)) is None or named > m.start():
+        return True
+    return _PASSIVE.search(text, max(0, m.start() - 20), m.start()) is not None
 
 
 def polarity(c: Cues, about_writing: bool = False) -> str | None:
@@ -242,431 +291,3 @@ def polarity(c: Cues, about_writing: bool = False) -> str | None:
     if c.entry:
         return "entry"
     return None
-
-
-# -- mentions ---------------------------------------------------------------------------------
-
-_LINK = re.compile(r"\[([^\[\]\n]{0,200})\]\(([^()\s]{1,300})\)")
-_URL = re.compile(r"<?[A-Za-z][\w+.-]{0,20}://[^\s>]*>?")
-_BARE = re.compile(r"(?<![\w./\\@:#~\x00-])/?[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
-_FOLDER_EN = re.compile(
-    r"(?<![\w\x00'’-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
-    + "|".join(sorted(cues.FOLDER_WORDS_EN, key=len, reverse=True))
-    + r")\b",
-    IGNORECASE,
-)
-_FOLDER_ZH = re.compile(
-    r"(?:^|(?<=[\s，,。；;：:、（(「『“]))([A-Za-z0-9_.-]{1,60}|[\u3400-\u9fff]{1,4})\s*(?:"
-    + "|".join(sorted(cues.FOLDER_WORDS_ZH, key=len, reverse=True))
-    + "|目錄|資料夾|文件夾)(?!\\s*\x00)(?<![总總]目录)(?<![總总]目錄)"
-)
-_NOT_NAMES = frozenset(cues.NOT_NAMES)
-_NAME_EDGE = re.compile(
-    "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
-)
-"""A Chinese name read before 目录 that starts or ends with a function word names no folder."""
-
-
-def mask_mentions(text: str, codes: list[str], add: object) -> str:
-    """``text`` (backticked items already masked) with links, bare paths and folders named by
-    a folder word masked too; ``add(path)`` returns the placeholder of a new mention."""
-    assert callable(add)
-    text = _URL.sub(" ", text)
-
-    def link(m: re.Match[str]) -> str:
-        target = m.group(2).split("#")[0]
-        if not target or target.startswith(("mailto:", "/")):
-            return m.group(1)
-        return f"{m.group(1)} {add(target)}"
-
-    text = _LINK.sub(link, text)
-
-    def bare(m: re.Match[str]) -> str:
-        item = m.group(0)
-        stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
-        lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
-        item = item[len(lead) : len(item) - len(stop)]
-        if not _is_bare_path(item):
-            return m.group(0)
-        path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
-        return f"{add(path)}{stop}"
-
-    def folder(m: re.Match[str]) -> str:
-        name = m.group(1)
-        simple = to_simplified(name.lower())
-        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
-            return m.group(0)
-        return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
-
-    text = _BARE.sub(bare, text)
-    text = _FOLDER_EN.sub(folder, text)
-    return _FOLDER_ZH.sub(folder, text)
-
-
-_DOC_NAME = re.compile(r"[\w-][\w.-]{0,80}\.(?:md|mdx|markdown|txt|rst|csv)", IGNORECASE)
-
-
-def _is_bare_path(item: str) -> bool:
-    """``old/``, ``docs/v2``, ``a/b/c``, a page named bare (``TOC.md``): not ``and/or``,
-    ``24/7`` or ``read/write``."""
-    if "/" not in item and _DOC_NAME.fullmatch(item):
-        return True
-    if "/" not in item.rstrip("/") and not item.endswith("/"):
-        return False
-    if re.fullmatch(r"(?:19|20)\d\d/", item):  # a year's folder: "2019/"
-        return True
-    if not re.search(r"[^\W\d_]", item) or item.count("/") > 9:
-        return False
-    parts = [p for p in item.split("/") if p]
-    return bool(parts) and (
-        item.endswith("/") or len(parts) >= 3 or any(re.search(r"[\d._-]", p) for p in parts)
-    )
-
-
-# -- scope ------------------------------------------------------------------------------------
-
-_CLAUSES = re.compile(
-    r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
-    r"|(?=但|而不是|而非)"
-    r"|(?=\b(?:over|rather than|instead of|in preference to|ahead of)\b|优先于|胜过|高于|(?<!优)先于)",
-    IGNORECASE,
-)
-_OVER = re.compile(
-    r"^\s*(?:over|rather than|instead of|in preference to|ahead of)\b|^\s*(?:优先于|胜过|高于|先于)",
-    IGNORECASE,
-)
-"""A clause that starts with "over": its folders lose to the ones before (no preference)."""
-
-
-@dataclass
-class Clause:
-    text: str
-    mentions: list[int]  # code indexes
-    cues: Cues
-    sentence: int
-    semicolon: bool = False  # its sentence ends with a semicolon
-
-
-def _split(s: str) -> list[str]:
-    """A sentence's clauses, split where its Simplified form is (one character for one)."""
-    out, pos = [], 0
-    for m in _CLAUSES.finditer(to_simplified(s)):
-        if m.end() > pos or m.start() > pos:
-            out.append(s[pos : m.start()])
-            pos = m.end()
-    out.append(s[pos:])
-    return out
-
-
-def _asides_joined(parts: list[str]) -> list[str]:
-    """The parts with a bare negator joined to the aside and the clause after it: "Do not,
-    under any circumstances, cite ..." is one clause."""
-    out: list[str] = []
-    i = 0
-    while i < len(parts):
-        if i + 2 < len(parts) and NEGATOR.fullmatch(to_simplified(parts[i].strip(" *"))):
-            out.append(",".join(parts[i : i + 3]))
-            i += 3
-        else:
-            out.append(parts[i])
-            i += 1
-    return out
-
-
-def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clause]:
-    """The clauses of the sentences; a clause that only lists more mentions ("`b/` and `c/`":
-    ``filler`` of its words) joins the clause of mentions before it."""
-    out: list[Clause] = []
-    for n, s in enumerate(sentences):
-        for part in _asides_joined(_split(s)):
-            if not part.strip():
-                continue
-            idx = [int(i) for i in PLACEHOLDER.findall(part)]
-            prev = out[-1] if out else None
-            if idx and prev and prev.sentence == n and prev.mentions and filler(part):
-                prev.text += "," + part
-                prev.mentions += idx
-                continue
-            c = read_cues(part)
-            if (over := _OVER.match(to_simplified(part))) is not None:
-                c = replace(c, prefer=False, lost=True)
-                zh = re.search("[\u3400-\u9fff]", over.group(0)) is not None
-                if zh and prev and prev.sentence == n and PREFER.search(over.group(0)):
-                    prev.cues = replace(prev.cues, prefer=True, rank=True)  # "其效力优先于"
-            out.append(Clause(part, idx, c, n, s.rstrip().endswith((";", "；"))))
-    return out
-
-
-def assign(
-    clauses: list[Clause],
-    about_writing: list[bool],
-    forced: dict[int, str] | None = None,
-    names: dict[int, str] | None = None,
-) -> dict[int, tuple[str, int]]:
-    """code index -> (polarity, the clause index it came from) for every mention with one.
-
-    A mention takes its clause's polarity; else that of a clause of its sentence (or the next)
-    that names no folder but says its name ("the runbook is correct" for `runbooks/`); else the
-    first polarity of the clauses after it that name no folder (in its sentence, then in the
-    next ones); else of those before it. A folder takes no entry (an entry is a named file). A
-    party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition or
-    a word of authority in its own clause ("有冲突时以 `a/` 为准") or one said of it by name; a folder that loses ("over `b/`") takes no preference
-    from another clause. A mention named in several clauses
-    keeps an exclusion over anything else.
-    """
-    got: dict[int, tuple[str, int]] = {}
-    paths = names or {}
-    settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
-    writes = {c.sentence for c in clauses if c.cues.write}
-
-    def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
-        c = clauses[i]
-        p: str | None
-        if forced and c.sentence in forced:
-            p = forced[c.sentence] or None  # "": a question, no polarity
-        else:
-            # a sentence that says not to edit, or the clause that says where pages are put
-            told = c.sentence in writes or c.cues.store or c.cues.write
-            p = polarity(c.cues, about_writing[c.sentence] and told)
-        if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
-            return None  # "如需修改，请先联系法务": no preference lent to a folder
-        if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
-            return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
-        if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
-            return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
-        return None if p == "entry" and not files else p
-
-    def put(idx: int, p: str, src: int) -> None:
-        if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
-            got[idx] = (p, src)
-
-    for i, c in enumerate(clauses):
-        if not c.mentions:
-            continue
-        if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
-            for idx in won:
-                put(idx, "prefer", i)
-            for idx in c.mentions:  # and the folder it replaced is out
-                if idx not in won:
-                    put(idx, "exclude", i)
-            continue
-        files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
-        p, src = pol(i, files), i
-        if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
-            for idx in _winners(clauses, i, paths, pol):
-                put(idx, "prefer", i)
-            continue
-        spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
-        if p is None and not c.cues.write:
-            left = []
-            for idx in c.mentions:
-                is_file = _is_file(paths.get(idx, ""))
-                said = _by_name(clauses, i, paths.get(idx, ""))
-                by_name = next((j for j in said if pol(j, is_file, True, True)), None)
-                if by_name is not None:
-                    put(idx, pol(by_name, is_file, True, True) or "", by_name)
-                    spoken.add(by_name)
-                else:
-                    left.append(idx)
-            if not left:
-                continue
-        if p is None and not c.cues.write:
-            for j in range(i + 1, len(clauses)):
-                if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
-                    break  # a clause said of one folder by name says nothing of the others
-                if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
-                    p, src = q, j
-                    break
-        if p is None and not c.cues.write:
-            for j in range(i - 1, -1, -1):
-                if clauses[j].mentions or _contrasted(clauses, j + 1):
-                    break
-                if clauses[j].sentence != c.sentence:
-                    break
-                if (q := pol(j, files, True)) is not None:
-                    p, src = q, j
-                    break
-        if p is None or (c.cues.lost and p != "exclude"):
-            continue
-        for idx in c.mentions:
-            put(idx, p, src)
-    _exclusive(clauses, got, about_writing, pol)
-    return got
-
-
-def _exclusive(
-    clauses: list[Clause],
-    got: dict[int, tuple[str, int]],
-    about_writing: list[bool],
-    pol: Callable[[int], str | None],
-) -> None:
-    """An exclusive preference ("answer from `a.md` only; `b/` is there for finance") puts out
-    the folders its sentence (or the next one, after a semicolon) reserves for another use and
-    gives no polarity."""
-    for i, c in enumerate(clauses):
-        if not c.cues.only or pol(i) != "prefer" or about_writing[c.sentence]:
-            continue
-        for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
-            k = clauses[j]
-            near = k.sentence == c.sentence or (k.sentence == c.sentence + 1 and c.semicolon)
-            if near and k.cues.reserved and not k.cues.compare:  # a party: no rule
-                for idx in k.mentions:
-                    if idx not in got:
-                        got[idx] = ("exclude", i)
-
-
-_SUCCESSOR = re.compile(
-    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*\x00(\d+)\x00"
-    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*\x00(\d+)\x00\s*(?:{_zh(cues.ZH_SUCCESSOR)})",
-    IGNORECASE,
-)
-"""A mention a superseded one was replaced by ("replaced by `b/`", "已被 `乙/` 取代")."""
-
-
-def successors(text: str) -> set[int]:
-    """The code indexes of the mentions a clause says replaced another: preferred."""
-    return {int(m.group(1) or m.group(2)) for m in _SUCCESSOR.finditer(to_simplified(text))}
-
-
-_VERDICT_REACH = 2
-"""Clauses after a comparison its verdict is looked for in ("..., the notes win")."""
-_LATTER = _both(cues.EN_LATTER, cues.ZH_LATTER)
-_FORMER = _both(cues.EN_FORMER, cues.ZH_FORMER)
-_PARTNER = _both(cues.EN_PARTNER, cues.ZH_PARTNER)
-_WORD = re.compile(r"[a-z][a-z0-9-]{2,}|[\u3400-\u9fff]{2,}")
-
-
-def _winners(
-    clauses: list[Clause],
-    at: int,
-    paths: dict[int, str],
-    pol: Callable[[int], str | None],
-) -> list[int]:
-    """The mentions a comparison's verdict prefers: the verdict is the next clause of the
-    sentence that names no folder and has a polarity; it names a side by "the latter" /
-    "后者", "the former" / "前者", else by the words (and folder names) it shares with the
-    side before the partner word ("with", "与") or after it. A verdict of authority prefers
-    that side; one of non-authority ("assume the wiki is wrong"), the other side."""
-    c = clauses[at]
-    verdict = None
-    for j in range(at + 1, min(len(clauses), at + 1 + _VERDICT_REACH)):
-        if clauses[j].sentence != c.sentence or clauses[j].mentions:
-            break
-        if (q := pol(j)) in ("prefer", "exclude"):
-            verdict = (j, q)
-            break
-    if verdict is None:
-        return []
-    j, q = verdict
-    text = to_simplified(c.text.lower())
-    split = _PARTNER.search(text) or CONFLICT.search(text)
-    at_split = split.start() if split else len(text)
-    sides: tuple[tuple[list[int], list[str]], ...] = (([], []), ([], []))  # before, after
-    for m in PLACEHOLDER.finditer(text):
-        idx = int(m.group(1))
-        side = sides[m.start() >= at_split]
-        side[0].append(idx)
-        side[1].extend(name_forms(paths.get(idx, "")))
-    for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
-        sides[m.start() >= at_split][1].append(m.group(0))
-    said = to_simplified(clauses[j].text.lower())
-    if _LATTER.search(said):
-        named = 1
-    elif _FORMER.search(said):
-        named = 0
-    else:
-        hits = [sum(_says(said, w) for w in set(side[1])) for side in sides]
-        if hits[0] == hits[1]:
-            return []
-        named = 0 if hits[0] > hits[1] else 1
-    return sides[named][0] if q == "prefer" else sides[1 - named][0]
-
-
-def _contrasted(clauses: list[Clause], j: int) -> bool:
-    """Whether clause ``j`` starts a contrast whose polarity goes to a folder it (or the clause
-    after it) names: "`a/` is kept in case parents ask, but answer from this year's folder,
-    `b/`" lends a/ nothing."""
-    if not clauses[j].cues.contrast:
-        return False
-    near = clauses[j : j + 2]
-    return any(k.mentions and k.sentence == clauses[j].sentence for k in near)
-
-
-def _is_file(path: str) -> bool:
-    return not path.endswith("/") and re.search(r"\.[A-Za-z]\w{0,9}$", path) is not None
-
-
-_NAME_SPAN = 2
-"""Sentences a mention's name is looked for in: its own and the next."""
-_NAME_REACH = 6
-"""Clauses either side of a mention its name is looked for in (a bounded window: linear)."""
-
-
-def _by_name(clauses: list[Clause], at: int, path: str) -> list[int]:
-    """The clauses of the mention's sentence (or the next), in order, that name no folder but
-    say the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
-    head of a longer Chinese name (读书笔记 as 笔记)."""
-    forms = name_forms(path)
-    if not forms:
-        return []
-    first = clauses[at].sentence
-    said = []
-    for j in range(max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)):
-        c = clauses[j]
-        if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
-            continue
-        text = to_simplified(c.text.lower())
-        if any(_says(text, form) for form in forms):
-            said.append(j)
-    return said
-
-
-def _says(text: str, form: str) -> bool:
-    """``form`` in ``text``; a Latin one as a whole word ("runbook" in "the runbook is")."""
-    if not form.isascii():
-        return form in text
-    at = text.find(form)
-    while at >= 0:
-        before = text[at - 1] if at else " "
-        after = text[at + len(form)] if at + len(form) < len(text) else " "
-        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
-            return True
-        at = text.find(form, at + 1)
-    return False
-
-
-def name_forms(path: str) -> tuple[str, ...]:
-    """The words a folder or file is called by in prose: "runbooks/" -> runbooks, runbook."""
-    last = path.rstrip("/").split("/")[-1]
-    if _is_file(path):
-        last = last.rsplit(".", 1)[0]
-    last = to_simplified(last.lower())
-    forms = [last, last.replace("-", " ").replace("_", " ")]
-    if re.fullmatch(r"[a-z][a-z -]+s", last):
-        forms.append(last[:-1])
-    if re.fullmatch(r"[\u3400-\u9fff]{3,}", last):
-        forms.append(last[-2:])
-    return tuple(
-        dict.fromkeys(
-            f
-            for f in forms
-            if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
-        )
-    )
-
-
-def question_polarity(sentence: str, after: str | None) -> str | None:
-    """None for a sentence that asks nothing; else what a question about a folder says of it:
-    ``exclude`` when it is rhetorical ("why would you go to `x/`?") or ``after`` answers no
-    ("Q: can I use `x/`? No."), else "" (a question states no rule)."""
-    text = to_simplified(sentence).rstrip(" *\t")
-    if not text.endswith(("?", "？", "吗")):
-        return None
-    if _RHETORICAL.search(text) or (after is not None and _ANSWER_NO.match(to_simplified(after))):
-        return "exclude"
-    return ""
-
-
-def sentence_about_writing(sentence: str) -> bool:
-    c = read_cues(sentence)
-    return c.write or c.store

@@ -1,19 +1,30 @@
 """The wording of each kind of condition a question can be checked for (a version, a year, old
-or upcoming versions), shared by the README readers and the routing of questions."""
+or upcoming versions), shared by the README readers and the routing of questions. The Chinese
+words are :mod:`knowledge_retrieval.lang.readme_conditions`' (Simplified): a pattern here is
+searched in a text's Simplified form."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from ...lang import readme_conditions as zh
+from ...text.analysis import to_simplified
 
 IGNORECASE = re.IGNORECASE
+
+
+def alternatives(items: Iterable[str]) -> str:
+    """Words as one alternation, the longest first."""
+    return "|".join(re.escape(w) for w in sorted(items, key=lambda w: (-len(w), w)))
+
 
 KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "upcoming",
         re.compile(
             r"\b(?:upcoming|unreleased|future|next (?:release|version)s?|roadmap|planned"
-            r"|not yet released|coming)\b|即将|即將|未来|未來|下一版|下一个版本|下一個版本"
-            r"|下个版本|下個版本|规划|規劃|尚未发布|尚未發布|未发布|未發布",
+            rf"|not yet released|coming)\b|{alternatives(zh.ZH_KIND_UPCOMING)}",
             IGNORECASE,
         ),
     ),
@@ -21,8 +32,7 @@ KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "old",
         re.compile(
             r"\b(?:old|older|oldest|legacy|previous|prior|earlier|deprecated|outdated|obsolete"
-            r"|historic\w*|archived|former|past)\b|旧|舊|历史|歷史|老版|以前|之前|早期|过去|過去"
-            r"|废弃|廢棄|过时|過時|弃用|棄用",
+            rf"|historic\w*|archived|former|past)\b|{alternatives(zh.ZH_KIND_OLD)}",
             IGNORECASE,
         ),
     ),
@@ -30,16 +40,23 @@ KIND_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "version",
         re.compile(
             r"\b(?:versions?|releases?|versioned|release notes?|changelogs?|v\d[\w.]*)\b"
-            r"|版本|发行版|發行版|发版|發版|发布说明|發布說明|更新日志|更新日誌",
+            rf"|{alternatives(zh.ZH_KIND_VERSION)}",
             IGNORECASE,
         ),
     ),
     (
         "year",
         re.compile(
-            r"\b(?:years?|dates?|dated|decades?|months?)\b|年份|年代|日期|年度|哪一?年|时间点|時間點",
+            rf"\b(?:years?|dates?|dated|decades?|months?)\b|{alternatives(zh.ZH_KIND_YEAR)}",
             IGNORECASE,
         ),
     ),
 )
-"""Wording of each condition kind, in the order they are looked for."""
+"""Wording of each condition kind, in the order they are looked for (search a text's Simplified
+form: :func:`kinds_in`)."""
+
+
+def kinds_in(text: str) -> list[str]:
+    """The kinds of condition a text names, in :data:`KIND_WORDS`' order."""
+    simple = to_simplified(text)
+    return [kind for kind, rx in KIND_WORDS if rx.search(simple)]

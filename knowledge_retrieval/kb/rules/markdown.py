@@ -7,7 +7,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from ...lang import readme as cues
 from ...models import ReadmeSentence, Rule, Unread
+from ...text.analysis import to_simplified
+from .kinds import alternatives as _alt
 from .sentences import heading_cue, is_rules_heading, read_line
 
 _DESCRIPTION_LIMIT = 600
@@ -34,15 +37,18 @@ _IMAGE = re.compile(r"!\[[^\[\]\n]*\]\([^)\[\n]*\)")
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
 _URL = re.compile(r"<?https?://\S+")
 
-_KW_HEAD = re.compile(r"(?:^|\s)(?:key ?words?|tags)\b|关键[词字]|關鍵[詞字]|标签|標籤", IGNORECASE)
+# the Chinese words are lang.readme's, in Simplified: these are searched in a Simplified form
+_KW_HEAD = re.compile(
+    rf"(?:^|\s)(?:key ?words?|tags)\b|{_alt(cues.ZH_KEYWORDS_HEADING)}", IGNORECASE
+)
 _KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
-    r"^[*_]*(?:key ?words?|tags|关键[词字]|關鍵[詞字]|标签|標籤)[*_]*\s*"
+    rf"^[*_]*(?:key ?words?|tags|{_alt(cues.ZH_KEYWORDS_HEADING)})[*_]*\s*"
     r"[:：][*_]*\s*(.*)$",
     IGNORECASE,
 )
 _SCOPE_HEAD = re.compile(
     r"^\s*(?:scope|overview|about|introduction|summary|description)\b"
-    r"|^\s*(?:范围|範圍|简介|簡介|说明|說明|概述|介绍|介紹|概要|关于|關於)",
+    rf"|^\s*(?:{_alt(cues.ZH_SCOPE_HEADING)})",
     IGNORECASE,
 )
 _LEAD = re.compile(r"[:：]\s*$")
@@ -158,14 +164,18 @@ def dedupe(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(i for i in items if i))
 
 
-_TRAD = frozenset("體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓")
-_SIMP = frozenset("体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让")
+_TRAD = frozenset(cues.TRADITIONAL_MARKS)
+_SIMP = frozenset(cues.SIMPLIFIED_MARKS)
 _NAMED_LANGS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("zh-cn", re.compile(r"\bsimplified chinese\b|简体中文|簡體中文|简体|簡體", IGNORECASE)),
-    ("zh-tw", re.compile(r"\btraditional chinese\b|繁體中文|繁体中文|繁體|繁体", IGNORECASE)),
-    ("zh", re.compile(r"\bchinese\b|中文|汉语|漢語|华语|華語", IGNORECASE)),
-    ("en", re.compile(r"\benglish\b|英文|英语|英語", IGNORECASE)),
+    ("zh-cn", re.compile(rf"\bsimplified chinese\b|{_alt(cues.ZH_NAMES_SIMPLIFIED)}", IGNORECASE)),
+    (
+        "zh-tw",
+        re.compile(rf"\btraditional chinese\b|{_alt(cues.ZH_NAMES_TRADITIONAL)}", IGNORECASE),
+    ),
+    ("zh", re.compile(rf"\bchinese\b|{_alt(cues.ZH_NAMES_CHINESE)}", IGNORECASE)),
+    ("en", re.compile(rf"\benglish\b|{_alt(cues.ZH_NAMES_ENGLISH)}", IGNORECASE)),
 )
+"""The languages a README names (searched in its Simplified form)."""
 
 
 def infer_languages(prose: str) -> list[str]:
@@ -191,6 +201,7 @@ def infer_languages(prose: str) -> list[str]:
         found.append((-1, main))
         if trad and simp and min(trad, simp) >= max(3, 0.3 * max(trad, simp)):
             found.append((-1, "zh-cn" if main == "zh-tw" else "zh-tw"))
+    prose = to_simplified(prose)
     for code, rx in _NAMED_LANGS:  # most specific first; blank each match out for the next
         found += [(m.start(), code) for m in rx.finditer(prose)]
         prose = rx.sub(lambda m: " " * len(m.group(0)), prose)
@@ -233,7 +244,7 @@ def _describe(paras: list[_Block], items: list[_Block], heads: list[_Block]) -> 
         texts = [(b.section, t) for b in blocks if (t := _paragraph_text(b))]
         return " ".join([t for s, t in texts if s == texts[0][0]][:2]) if texts else ""
 
-    scope = {i for i, h in enumerate(heads) if _SCOPE_HEAD.search(h.text)}
+    scope = {i for i, h in enumerate(heads) if _SCOPE_HEAD.search(to_simplified(h.text))}
     lead = [p for p in paras if p.section == -1 or (p.section == 0 and heads[0].level == 1)]
     text = first_two(lead) or first_two([p for p in paras if p.section in scope])
     if not text and (in_scope := [b for b in items if b.section in scope]):
@@ -247,7 +258,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
     but were not understood, keywords, description, headings and the prose (for languages).
     ``first_line``: the README line the body starts on (after front matter)."""
     blocks, heads = _blocks(body)
-    kw_sections = {i for i, h in enumerate(heads) if _KW_HEAD.search(h.text)}
+    kw_sections = {i for i, h in enumerate(heads) if _KW_HEAD.search(to_simplified(h.text))}
     found: dict[str, list[Any]] = {"keywords": [], "para": [], "item": []}
     rules: list[Rule] = []
     unread: list[Unread] = []
@@ -260,9 +271,10 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
             continue
         if block.kind != "item":
             lead = None
-        m = None if block.section in kw_sections else _KW_INLINE.match(block.text)
+        m = None if block.section in kw_sections else _KW_INLINE.match(to_simplified(block.text))
         if m or block.section in kw_sections:
-            found["keywords"] += split_keywords(m.group(1) if m else "\n".join(block.lines))
+            text = block.text[m.start(1) : m.end(1)] if m else "\n".join(block.lines)
+            found["keywords"] += split_keywords(text)
             continue
         head = heads[block.section].text if block.section >= 0 else ""
         record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
+from ...lang import readme as cues
 from ...models import Condition, Rule
-from . import grammar
-from .conditions import QUESTION_WORDS, read_condition, strength, topic_words
-from .kinds import KIND_WORDS
+from ...text.analysis import to_simplified
+from . import grammar, mentions, scope
+from .clauses import clauses_of, question_polarity, sentence_about_writing
+from .conditions import names_question, read_condition, strength, topic_words
+from .kinds import kinds_in
 from .patterns import EXT as _EXT
 from .patterns import GLOB_CHARS as _GLOB_CHARS
 from .patterns import is_pathlike, norm_pattern
@@ -18,19 +21,17 @@ from .patterns import is_pathlike, norm_pattern
 IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
 
-_CLAUSE_SPLIT = re.compile(  # split before "but"/"except"/"over": the word belongs to the clause
-    r"[;；,，。！!|]|[.?](?=\s|$)|(?=但|不过|不過|而不是|而非)"
-    r"|(?=\b(?:but|however|whereas|except|over|rather than|instead of)\b)",
-    IGNORECASE,
-)
+_zh = grammar._zh
+"""Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation:
+every pattern here that holds Chinese words is searched in a text's Simplified form (one
+character for one: its offsets hold for the text as written, and what is kept is cut from it)."""
 _FILLER = re.compile(  # words that leave a clause a bare list of paths: "`b/` and anything under `c/`"
     r"\b(?:and|or|also|plus|nor|then|anything|everything|all|any|the|its|their|of|as well as|too"
-    r"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|以及|和|与|與|及"
-    r"|或者|或|还有|還有|目录|目錄|文件夹|文件夾|資料夾|文件|檔案|所有|全部|下|的|中|里|裡|内|內",
+    rf"|files?|folders?|director(?:y|ies)|dirs?|under|in|inside|within|below)\b|{_zh(cues.ZH_FILLER)}",
     IGNORECASE,
 )
 _FOLDER_WORD = re.compile(
-    r"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|目录|目錄|文件夹|文件夾|資料夾", IGNORECASE
+    rf"\b(?:director(?:y|ies)|folders?|dirs?|under)\b|{_zh(cues.FOLDER_WORDS_ZH)}", IGNORECASE
 )
 _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 
@@ -43,39 +44,44 @@ def _cue(text: str) -> str | None:
 
 _AVOID = re.compile(
     r"\b(?:avoid\w*|deprioriti[sz]\w*|de-?emphasi[sz]\w*|down-?rank\w*|demot\w*|rank\w* lower"
-    r"|less important|lower priority|last resort)\b|尽量不要|盡量不要|尽可能不要|盡可能不要"
-    r"|尽量避免|盡量避免|避免|降低|降权|降權|次要|少用|尽量少|盡量少|不推荐|不推薦|最后才|最後才"
-    r"|靠后|靠後",
+    rf"|less important|lower priority|last resort)\b|{_zh(cues.ZH_AVOID)}",
     IGNORECASE,
 )
 
 
 def _avoids(text: str) -> bool:
     """Whether the text says to avoid (a word of avoidance that is no purpose: "为了避免误会")."""
-    return any(not grammar.is_purpose(text, m.start()) for m in _AVOID.finditer(text))
+    return any(
+        not grammar.is_purpose(text, m.start()) for m in _AVOID.finditer(to_simplified(text))
+    )
 
 
 _LOOK = re.compile(
-    r"\b(?:look|search\w*|check|consult|see|use|read|open|go to|refer to|find)\b"
-    r"|查看|查阅|查閱|查|看|检索|檢索|搜索|参考|參考|参见|參見|见|見|读|讀|使用|用",
+    rf"\b(?:look|search\w*|check|consult|see|use|read|open|go to|refer to|find)\b|{_zh(cues.ZH_LOOK)}",
     IGNORECASE,
 )
 _UNLESS = re.compile(
-    r"\bunless\b|\bexcept (?:when|if|for|where|in)\b|\bother than (?:when|for)\b|除非", IGNORECASE
+    r"\bunless\b|\bexcept (?:when|if|for|where|in)\b|\bother than (?:when|for)\b"
+    rf"|{_zh(cues.ZH_UNLESS)}",
+    IGNORECASE,
 )
+_OTHERWISE = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b|[，,:：]", IGNORECASE)
+_OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNORECASE)
+"""What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
 _ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
 _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
 )
+_OF, _TIME, _THEN = _zh(cues.ZH_OF), _zh(cues.ZH_TIME), _zh(cues.ZH_THEN)
 _ONLY_ZH = (
     # a condition of at most 80 characters: each "只在" is looked at that far, not to the end
-    re.compile(r"(?:只有|仅有|僅有)(?:在|当|當)?(?P<c>.{1,80}?)(?:的)?(?:时候|時候|时|時)?才"),
-    re.compile(r"(?:只在|仅在|僅在|仅当|僅當|只当|只當)(?P<c>.{1,80}?)(?:的)?(?:时候|時候|时|時)"),
-    re.compile(r"^(?P<c>[^，,\x00]+?)(?:的)?(?:时候|時候|时|時)才"),
     re.compile(
-        r"(?:仅用于|僅用於|只用于|只用於|仅适用于|僅適用於|只适用于|只適用於|仅限于?|僅限於?"
-        r"|只限于?|只限於)(?P<c>[^，,。；;]+)"
+        rf"(?:{_zh(cues.ZH_ONLY_IF)})(?:{_zh(cues.ZH_AT)})?(?P<c>.{{1,80}}?)(?:{_OF})?(?:{_TIME})?"
+        rf"(?:{_THEN})"
     ),
+    re.compile(rf"(?:{_zh(cues.ZH_ONLY_WHEN)})(?P<c>.{{1,80}}?)(?:{_OF})?(?:{_TIME})"),
+    re.compile(rf"^(?P<c>[^，,\x00]+?)(?:{_OF})?(?:{_TIME})(?:{_THEN})"),
+    re.compile(rf"(?:{_zh(cues.ZH_ONLY_FOR)})(?P<c>[^，,。；;]+)"),
 )
 _ONLY_ZH_PURPOSE = _ONLY_ZH[-1]
 """"只用于追溯": a purpose, a condition only when it names the question ("仅限问到 v1 时")."""
@@ -101,9 +107,8 @@ _WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends ther
         IGNORECASE,
     ),
     re.compile(
-        r"^(?:当|當|如果|若)?(?P<c>(?:问题|問題|用户|用戶)?(?:问到|問到|问及|問及|询问|詢問|涉及"
-        r"|关于|關於|有关|有關|提到|提及)[^，,\x00]{1,30}?)(?:的)?(?:时候|時候|时|時|的问题"
-        r"|的問題)\s*[，,：:]?\s*(?P<a>.+)$"
+        rf"^(?:{_zh(cues.ZH_IF)})?(?P<c>(?:{_zh(cues.ZH_ASKER)})?(?:{_zh(cues.ZH_ASKED_ABOUT)})"
+        rf"[^，,\x00]{{1,30}}?)(?:{_OF})?(?:{_zh(cues.ZH_WHEN_TAIL)})\s*[，,：:]?\s*(?P<a>.+)$"
     ),
 )
 # (?=(\W*))\1 is \W* that is never given back (Python 3.10 has no \W*+): given back, each of
@@ -127,23 +132,23 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
         IGNORECASE,
     ),
     re.compile(
-        r"^\W*(?:关于|關於|对于|對於|有关|有關)?(?P<t>[^，,：:。\x00]{1,16}?)(?:相关|相關|类|類|方面)?"
-        r"的?(?:问题|問題)\s*[，,：:]?\s*(?:请|請)?(?:先|优先|優先|首先)?(?:查看|查阅|查閱|查|看|见"
-        r"|見|参考|參考|参见|參見|检索|檢索|去|到)"
+        rf"^\W*(?:{_zh(cues.ZH_ABOUT_LEAD)})?(?P<t>[^，,：:。\x00]{{1,16}}?)"
+        rf"(?:{_zh(cues.ZH_TOPIC_KIND)})?(?:{_OF})?(?:{_zh(cues.ZH_QUESTION)})\s*[，,：:]?\s*"
+        rf"(?:{_zh(cues.ZH_PLEASE)})?(?:{_zh(cues.ZH_FIRST)})?(?:{_zh(cues.ZH_ROUTE_LOOK)})"
     ),
     re.compile(
-        r"^(?=(\W*))\1(?P<t>[^，,：:。\x00]{1,16}?)\s*(?:请|請)?(?:见|見|参见|參見|详见|詳見)\s*\x00"
+        rf"^(?=(\W*))\1(?P<t>[^，,：:。\x00]{{1,16}}?)\s*(?:{_zh(cues.ZH_PLEASE)})?"
+        rf"(?:{_zh(cues.ZH_SEE)})\s*\x00"
     ),
 )
 _OVER = re.compile(
-    r"\b(?:over|rather than|instead of|in preference to|ahead of)\b|而不是|而非|优先于|優先於"
-    r"|胜过|勝過|高于|高於|先于|先於",
+    f"{grammar._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
     IGNORECASE,
 )
 _SENTENCES = re.compile(r"(?<=[。；;！!？?])|(?<=\.)(?=\s)")
 _RULES_HEAD = re.compile(
     r"\b(?:rules?|how to (?:search|use)|search(?:ing)?|guidelines?|instructions?)\b"
-    r"|规则|規則|检索|檢索|搜索|查找|使用方法",
+    rf"|{_zh(cues.ZH_RULES_HEADING)}",
     IGNORECASE,
 )
 
@@ -156,13 +161,15 @@ def heading_cue(text: str) -> str | None:
 
 
 def is_rules_heading(text: str) -> bool:
-    return bool(_RULES_HEAD.search(text))
+    return bool(_RULES_HEAD.search(to_simplified(text)))
 
 
 def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
     """(code index, pattern) of the path-like backticked items of a masked clause."""
     residue = _PLACEHOLDER.sub(" ", clause)
-    folder = bool(_FOLDER_WORD.search(residue))  # "ignore the `tmp` folder" -> "tmp/"
+    folder = bool(
+        _FOLDER_WORD.search(to_simplified(residue))
+    )  # "ignore the `tmp` folder" -> "tmp/"
     out = []
     for idx in _PLACEHOLDER.findall(clause):
         item = codes[int(idx)]
@@ -184,7 +191,7 @@ def _action(text: str, heading: str | None) -> str | None:
         return "prefer"
     if cue:
         return cue
-    if _LOOK.search(text):
+    if _LOOK.search(to_simplified(text)):
         return "look"
     return {"emphasize": "prefer"}.get(heading or "", heading)
 
@@ -205,7 +212,7 @@ class _Line:
 
         masked = _CODE.sub(mask, text)
         masked = re.sub(r"\*\*|(?<!\w)__|__(?!\w)", "", masked)  # bold: **`a/`**, **do not**
-        self.masked = grammar.mask_mentions(masked, self.codes, add)
+        self.masked = mentions.mask_mentions(masked, self.codes, add)
 
     def unmask(self, masked: str) -> str:
         text = _PLACEHOLDER.sub(lambda m: f"`{self.codes[int(m.group(1))]}`", masked)
@@ -222,33 +229,35 @@ class _Line:
 def _condition_parts(s: str) -> tuple[str, str, str] | None:
     """(mode, condition, the rest) of a masked sentence: ``unless`` (out unless it holds),
     ``only`` (searched only when it holds) or ``when`` (a route); None without a condition."""
-    if m := _UNLESS.search(s):
+    simple = to_simplified(s)  # one character for one: its offsets are s's
+    if m := _UNLESS.search(simple):
         before = s[: m.start()]
         if _PLACEHOLDER.search(before) or not _PLACEHOLDER.search(s[m.end() :]):
+            # "`a/` 已被取代，除非问题涉及 2019 年，否则不要使用": what holds otherwise is said after
+            if k := _OTHERWISE_SAID.search(simple, m.end()):
+                return "unless", s[m.end() : k.start()], before + " " + s[k.end() :]
             return "unless", s[m.end() :], before
-        k = re.search(r"否则|否則|\botherwise\b|[，,:：]", s[m.end() :], IGNORECASE)
+        k = _OTHERWISE.search(simple, m.end())
         if k is None:
             return "unless", s[m.end() :], ""
-        return "unless", s[m.end() : m.end() + k.start()], s[m.end() + k.start() :]
+        return "unless", s[m.end() : k.start()], s[k.start() :]
     for rx in _ONLY_ZH:
-        if m := rx.search(s):
-            cond = m.group("c")
+        if m := rx.search(simple):
+            cond = s[m.start("c") : m.end("c")]
             if _PLACEHOLDER.search(cond):  # "只有写入 `报告/` 的才算": a folder, no condition
                 continue
-            if rx is _ONLY_ZH_PURPOSE and not (
-                QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS)
-            ):
+            if rx is _ONLY_ZH_PURPOSE and not (names_question(cond) or kinds_in(cond)):
                 continue
             return "only", cond, _clause_around(s, m.start(), m.end())
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
         cond = c.group(1)
-        if QUESTION_WORDS.search(cond) or any(rx.search(cond) for _k, rx in KIND_WORDS):
+        if names_question(cond) or kinds_in(cond):
             return "only", cond, _clause_around(s, m.start(), m.end(), c.start())
     for rx in _WHEN:
-        if (m := rx.search(s)) and _PLACEHOLDER.search(m.group("a")):
-            cond = m.group("c")
-            if QUESTION_WORDS.search(cond) or any(r.search(cond) for _k, r in KIND_WORDS):
-                return "when", cond, m.group("a")
+        if (m := rx.search(simple)) and _PLACEHOLDER.search(m.group("a")):
+            cond = s[m.start("c") : m.end("c")]
+            if names_question(cond) or kinds_in(cond):
+                return "when", cond, s[m.start("a") : m.end("a")]
     return None
 
 
@@ -293,19 +302,23 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             return []
         st = strength(source) if kind == "avoid" else "normal"
         return [Rule(kind, p, unless=cond, strength=st, source=source) for p in paths]
+    simple = to_simplified(s)
     for rx in _ROUTE:
-        if (m := rx.search(s)) and (words := topic_words(line.plain(m.group("t")))):
-            if _cue(m.group("t")) or _avoids(s):
+        if not (m := rx.search(simple)):
+            continue
+        topic = s[m.start("t") : m.end("t")]
+        if words := topic_words(line.plain(topic)):
+            if _cue(topic) or _avoids(s):
                 continue
-            rest = s[: m.start("t")] + " " + s[m.end("t") :]
+            rest = _listed(s[: m.start("t")] + " " + s[m.end("t") :], m.start("t"))
             paths = [p for _i, p in _paths(rest, line.codes)]
             if paths:
-                when = Condition(words=words, text=line.plain(m.group("t")).strip())
+                when = Condition(words=words, text=line.plain(topic).strip())
                 return [Rule("route", p, when=when, source=source) for p in paths]
     if _avoids(s):
         paths = [p for _i, p in _paths(s, line.codes)]
         return [Rule("avoid", p, strength=strength(source), source=source) for p in paths]
-    if (m := _OVER.search(s)) and not _cue_is_exclude(s):
+    if (m := _OVER.search(simple)) and not _cue_is_exclude(s):
         won = [p for _i, p in _paths(s[: m.start()], line.codes)]
         lost = [p for _i, p in _paths(s[m.end() :], line.codes)]
         if won and lost:
@@ -314,19 +327,43 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
     return None
 
 
+_PIECE = re.compile(r"[^，,；;。]+[，,；;。]?")
+
+
+def _is_list(clause: str) -> bool:
+    """Whether a clause only lists more mentions ("`b/` and `c/`", "以及 `c/` 下的文件")."""
+    return not re.search(r"\w", _FILLER.sub(" ", to_simplified(_PLACEHOLDER.sub(" ", clause))))
+
+
+def _listed(s: str, start: int) -> str:
+    """``s`` up to the end of the first clause from ``start`` that names a folder, and the
+    clauses right after it that only list more ("look in `api/`, `sdk/`"): a route reaches
+    these, not a folder a later clause says more of ("`b.md` 作为补充")."""
+    out, seen = s[:start], False
+    for m in _PIECE.finditer(s, start):
+        piece = m.group(0)
+        has = "\x00" in piece
+        if seen and not (has and _is_list(piece.rstrip("，,；;。"))):
+            break
+        out += piece
+        seen = seen or has
+    return out
+
+
 def _cue_is_exclude(s: str) -> bool:
     return _cue(_PLACEHOLDER.sub(" ", s)) == "exclude"
 
 
 def _looks_like_rule(s: str, in_rules_section: bool) -> bool:
     residue = _PLACEHOLDER.sub(" ", s)
-    cue = bool(_cue(residue) or _avoids(residue) or _UNLESS.search(residue))
+    simple = to_simplified(residue)
+    cue = bool(_cue(residue) or _avoids(residue) or _UNLESS.search(simple))
     return cue and bool(
         in_rules_section
         or "\x00" in s
-        or _FOLDER_WORD.search(residue)
-        or _UNLESS.search(residue)
-        or (_ONLY_EN.search(residue) and QUESTION_WORDS.search(residue))
+        or _FOLDER_WORD.search(simple)
+        or _UNLESS.search(simple)
+        or (_ONLY_EN.search(residue) and names_question(residue))
     )
 
 
@@ -375,7 +412,7 @@ def read_line(
         c = grammar.read_cues(residue)
         if c.compare:  # "if `archive/` disagrees with a live page, the live page is right"
             continue
-        if c.any and not c.write and not (c.weak and grammar.sentence_about_writing(residue)):
+        if c.any and not c.write and not (c.weak and sentence_about_writing(residue)):
             unread.append(line.unmask(s))
     if not rules and not unread:
         unread = [
@@ -425,12 +462,10 @@ def _far_condition(line: _Line, sentence: str) -> Condition | None:
 
 def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list[tuple[int, Rule]]:
     """Rules of the sentences no condition, route or ``over`` took: each mention with the
-    polarity of its scope (:func:`grammar.assign`); a block with no cue at all takes its
+    polarity of its scope (:func:`scope.assign`); a block with no cue at all takes its
     heading's ("## Ignore" over a list of folders)."""
-    clauses = grammar.clauses_of(
-        sentences, lambda c: not re.search(r"\w", _FILLER.sub(" ", _PLACEHOLDER.sub(" ", c)))
-    )
-    writing = [grammar.sentence_about_writing(_PLACEHOLDER.sub(" ", s)) for s in sentences]
+    clauses = clauses_of(sentences, _is_list)
+    writing = [sentence_about_writing(_PLACEHOLDER.sub(" ", s)) for s in sentences]
     # a sentence that names nothing but states when to look ("只有问到那段时间的合同时才查这里",
     # "only use it if someone asks ..."): the folders before it are out unless that holds
     forced = {
@@ -441,10 +476,10 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
     for n, s in enumerate(sentences):  # "why would you go to `x/`?", "能用吗？答：不能"
         if s and "\x00" in s:
             after = sentences[n + 1] if n + 1 < len(sentences) else None
-            if (q := grammar.question_polarity(_PLACEHOLDER.sub(" ", s), after)) is not None:
+            if (q := question_polarity(_PLACEHOLDER.sub(" ", s), after)) is not None:
                 forced[n] = q
     names = {idx: path for s in sentences if s for idx, path in _paths(s, line.codes)}
-    got = grammar.assign(clauses, writing, forced, names)
+    got = scope.assign(clauses, writing, forced, names)
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
@@ -466,6 +501,8 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                 if kind == "exclude" and not clauses[src].cues.forbid and far_is_plain(src):
                     weak = "weak"  # a word of non-authority only: a rule said outright wins
                 far = clauses[src].sentence
+                if far == n and forced.get(n + 1) == "exclude" and "\x00" not in sentences[n + 1]:
+                    far = n + 1  # "`a/` isn't final. Use it only if asked about the draft."
                 if far != n and kind == "exclude":
                     if far not in far_conditions:
                         far_conditions[far] = _far_condition(line, sentences[far])
@@ -488,7 +525,8 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                             clauses[src].cues.rank
                             or clauses[src].cues.advise
                             or clauses[src].cues.compare
-                            or idx in grammar.successors(clauses[src].text)
+                            or idx in scope.successors(clauses[src].text)
+                            or bool(scope.replaced(clauses[src].text))
                         )
                         else "entry"
                     )

@@ -1,0 +1,121 @@
+"""README sentences as clauses: where a sentence splits ("but", "over", a comma, a dash), the
+cues each clause states (:func:`.grammar.read_cues`), and what a question about a folder says."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ...lang import readme as cues
+from ...text.analysis import to_simplified
+from .grammar import NEGATOR, PLACEHOLDER, PREFER, Cues, _both, _en, _zh, read_cues
+
+IGNORECASE = re.IGNORECASE
+_RHETORICAL = _both(cues.EN_RHETORICAL, cues.ZH_RHETORICAL)
+_ANSWER_NO = re.compile(
+    rf"^\W*(?:(?:a|answer|{_zh(cues.ZH_ANSWER_LABEL)})\s*[:：]\s*)?"
+    rf"(?:{_en(cues.EN_ANSWER_NO)}|{_zh(cues.ZH_ANSWER_NO)})",
+    IGNORECASE,
+)
+
+
+def _not_inside(items: frozenset[str]) -> str:
+    """The words as an alternation, each not where it ends a longer one (先于 in 优先于)."""
+    alts = []
+    for w in sorted(items, key=lambda w: (-len(w), w)):
+        heads = [v[: -len(w)] for v in items if v != w and v.endswith(w)]
+        alts.append("".join(f"(?<!{re.escape(h)})" for h in heads) + re.escape(w))
+    return "|".join(alts)
+
+
+_CLAUSES = re.compile(
+    r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
+    rf"|(?={_zh(cues.ZH_BUT | cues.ZH_INSTEAD)})"
+    rf"|(?={_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_not_inside(cues.ZH_OVER)})",
+    IGNORECASE,
+)
+"""Where a sentence (in its Simplified form) splits into clauses."""
+_OVER = re.compile(
+    rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)})", IGNORECASE
+)
+_OVER_VERB = re.compile(_en(cues.EN_OVER_VERBS), IGNORECASE)
+"""A clause that starts with "over": its folders lose to the ones before (no preference)."""
+
+
+@dataclass
+class Clause:
+    text: str
+    mentions: list[int]  # code indexes
+    cues: Cues
+    sentence: int
+    semicolon: bool = False  # its sentence ends with a semicolon
+
+
+def _split(s: str) -> list[str]:
+    """A sentence's clauses, split where its Simplified form is (one character for one)."""
+    out, pos = [], 0
+    for m in _CLAUSES.finditer(to_simplified(s)):
+        if m.end() > pos or m.start() > pos:
+            out.append(s[pos : m.start()])
+            pos = m.end()
+    out.append(s[pos:])
+    return out
+
+
+def _asides_joined(parts: list[str]) -> list[str]:
+    """The parts with a bare negator joined to the aside and the clause after it: "Do not,
+    under any circumstances, cite ..." is one clause."""
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        if i + 2 < len(parts) and NEGATOR.fullmatch(to_simplified(parts[i].strip(" *"))):
+            out.append(",".join(parts[i : i + 3]))
+            i += 3
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
+
+
+def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clause]:
+    """The clauses of the sentences; a clause that only lists more mentions ("`b/` and `c/`":
+    ``filler`` of its words) joins the clause of mentions before it."""
+    out: list[Clause] = []
+    for n, s in enumerate(sentences):
+        for part in _asides_joined(_split(s)):
+            if not part.strip():
+                continue
+            idx = [int(i) for i in PLACEHOLDER.findall(part)]
+            prev = out[-1] if out else None
+            if idx and prev and prev.sentence == n and prev.mentions and filler(part):
+                prev.text += "," + part
+                prev.mentions += idx
+                continue
+            c = read_cues(part)
+            if (over := _OVER.match(to_simplified(part))) is not None:
+                c = replace(c, prefer=False, lost=True)
+                w = over.group(0)
+                zh = re.search("[\u3400-\u9fff]", w) is not None
+                lends = (zh and PREFER.search(w)) or _OVER_VERB.search(w)
+                if lends and prev and prev.sentence == n:  # "其效力优先于", "which overrides"
+                    prev.cues = replace(prev.cues, prefer=True, rank=True)
+            out.append(Clause(part, idx, c, n, s.rstrip().endswith((";", "；"))))
+    return out
+
+
+def question_polarity(sentence: str, after: str | None) -> str | None:
+    """None for a sentence that asks nothing; else what a question about a folder says of it:
+    ``exclude`` when it is rhetorical ("why would you go to `x/`?") or ``after`` answers no
+    ("Q: can I use `x/`? No."), else "" (a question states no rule)."""
+    text = to_simplified(sentence).rstrip(" *\t")
+    if not text.endswith(("?", "？", *cues.ZH_QUESTION_END)):
+        return None
+    if _RHETORICAL.search(text) or (after is not None and _ANSWER_NO.match(to_simplified(after))):
+        return "exclude"
+    return ""
+
+
+def sentence_about_writing(sentence: str) -> bool:
+    c = read_cues(sentence)
+    return c.write or c.store

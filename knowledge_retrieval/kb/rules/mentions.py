@@ -1,0 +1,98 @@
+"""Folder and file mentions in a README sentence: backticked (masked before), linked, bare
+(``old/``, ``docs/v2``, ``TOC.md``) or beside a folder word ("the wip folder", "wip 目录").
+Each becomes a placeholder ``\x00N\x00`` the grammar's later stages read as a mention."""
+
+from __future__ import annotations
+
+import re
+
+from ...lang import readme as cues
+from ...text.analysis import to_simplified
+
+IGNORECASE = re.IGNORECASE
+
+_LINK = re.compile(r"\[([^\[\]\n]{0,200})\]\(([^()\s]{1,300})\)")
+_URL = re.compile(r"<?[A-Za-z][\w+.-]{0,20}://[^\s>]*>?")
+_BARE = re.compile(r"(?<![\w./\\@:#~\x00-])/?[\w.-]{1,80}(?:/[\w.-]{1,80}){0,8}/?")
+_FOLDER_EN = re.compile(
+    r"(?<![\w\x00'’-])([A-Za-z0-9_][\w.-]{0,60})\s+(?:"
+    + "|".join(sorted(cues.FOLDER_WORDS_EN, key=len, reverse=True))
+    + r")\b",
+    IGNORECASE,
+)
+_FOLDER_ZH = re.compile(
+    r"(?:^|(?<=[\s，,。；;：:、（(「『“]))([A-Za-z0-9_.-]{1,60}|[\u3400-\u9fff]{1,4})\s*(?:"
+    + "|".join(sorted(cues.FOLDER_WORDS_ZH, key=len, reverse=True))
+    + ")(?!\\s*\x00)"
+    + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_NOT_FOLDER))
+)
+"""A name before a Chinese folder word (searched in the text's Simplified form)."""
+_NOT_NAMES = frozenset(cues.NOT_NAMES)
+_NAME_EDGE = re.compile(
+    "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
+)
+"""A Chinese name read before 目录 that starts or ends with a function word names no folder."""
+
+
+def mask_mentions(text: str, codes: list[str], add: object) -> str:
+    """``text`` (backticked items already masked) with links, bare paths and folders named by
+    a folder word masked too; ``add(path)`` returns the placeholder of a new mention."""
+    assert callable(add)
+    text = _URL.sub(" ", text)
+
+    def link(m: re.Match[str]) -> str:
+        target = m.group(2).split("#")[0]
+        if not target or target.startswith(("mailto:", "/")):
+            return m.group(1)
+        return f"{m.group(1)} {add(target)}"
+
+    text = _LINK.sub(link, text)
+
+    def bare(m: re.Match[str]) -> str:
+        item = m.group(0)
+        stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
+        lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
+        item = item[len(lead) : len(item) - len(stop)]
+        if not _is_bare_path(item):
+            return m.group(0)
+        path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
+        return f"{add(path)}{stop}"
+
+    def folder(m: re.Match[str]) -> str:
+        name = m.group(1)
+        simple = to_simplified(name.lower())
+        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
+            return m.group(0)
+        return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
+
+    text = _BARE.sub(bare, text)
+    text = _FOLDER_EN.sub(folder, text)
+    out, pos = [], 0  # matched in the Simplified form, replaced in the text as written
+    for m in _FOLDER_ZH.finditer(to_simplified(text)):
+        name, whole = text[m.start(1) : m.end(1)], text[m.start() : m.end()]
+        simple = to_simplified(name.lower())
+        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
+            continue
+        out += [text[pos : m.start()], whole.replace(name, str(add(name.rstrip("/") + "/")), 1)]
+        pos = m.end()
+    return "".join([*out, text[pos:]])
+
+
+_DOC_NAME = re.compile(r"[\w-][\w.-]{0,80}\.(?:md|mdx|markdown|txt|rst|csv)", IGNORECASE)
+
+
+def _is_bare_path(item: str) -> bool:
+    """``old/``, ``docs/v2``, ``a/b/c``, a page named bare (``TOC.md``): not ``and/or``,
+    ``24/7`` or ``read/write``."""
+    if "/" not in item and _DOC_NAME.fullmatch(item):
+        return True
+    if "/" not in item.rstrip("/") and not item.endswith("/"):
+        return False
+    if re.fullmatch(r"(?:19|20)\d\d/", item):  # a year's folder: "2019/"
+        return True
+    if not re.search(r"[^\W\d_]", item) or item.count("/") > 9:
+        return False
+    parts = [p for p in item.split("/") if p]
+    return bool(parts) and (
+        item.endswith("/") or len(parts) >= 3 or any(re.search(r"[\d._-]", p) for p in parts)
+    )

@@ -1,0 +1,314 @@
+"""The scope of a polarity: which folders a clause's prohibition or preference reaches
+(:func:`assign`). A mention takes its own clause's polarity, else one said of it by name, else
+that of the clauses after (then before) it that name no folder; comparisons, successors ("replaced
+by `b/`") and exclusive preferences ("answer from `a.md` only") are settled here too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ...lang import STOP_WORDS
+from ...lang import readme as cues
+from ...text.analysis import to_simplified
+from .clauses import Clause
+from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, polarity
+
+IGNORECASE = re.IGNORECASE
+
+
+def assign(
+    clauses: list[Clause],
+    about_writing: list[bool],
+    forced: dict[int, str] | None = None,
+    names: dict[int, str] | None = None,
+) -> dict[int, tuple[str, int]]:
+    """code index -> (polarity, the clause index it came from) for every mention with one.
+
+    A mention takes its clause's polarity; else that of a clause of its sentence (or the next)
+    that names no folder but says its name ("the runbook is correct" for `runbooks/`); else the
+    first polarity of the clauses after it that name no folder (in its sentence, then in the
+    next ones); else of those before it. A folder takes no entry (an entry is a named file). A
+    party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition or
+    a word of authority in its own clause ("有冲突时以 `a/` 为准") or one said of it by name; a folder that loses ("over `b/`") takes no preference
+    from another clause. A mention named in several clauses
+    keeps an exclusion over anything else.
+    """
+    got: dict[int, tuple[str, int]] = {}
+    paths = names or {}
+    settled = {n for c in clauses if c.cues.compare for n in (c.sentence, c.sentence - 1)}
+    careful = {c.sentence for c in clauses if c.cues.caution}
+    no_entry = {c.sentence for c in clauses if c.cues.entry_denied}
+    writes = {c.sentence for c in clauses if c.cues.write}
+
+    def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
+        c = clauses[i]
+        p: str | None
+        if forced and c.sentence in forced:
+            p = forced[c.sentence] or None  # "": a question, no polarity
+        else:
+            # a sentence that says not to edit, or the clause that says where pages are put
+            told = c.sentence in writes or c.cues.store or c.cues.write
+            p = polarity(c.cues, about_writing[c.sentence] and told)
+        if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
+            return None  # "如需修改，请先联系法务": no preference lent to a folder
+        if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
+            return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
+        if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
+            return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
+        if p == "exclude" and not c.cues.forbid and c.sentence in careful:
+            return None  # "未经统一审核，参考时请多留意": a caution, no prohibition
+        # "a starting point for newcomers, not a map of this repo": no entry (for a file, a
+        # preference with no word of authority is an entry)
+        plain = p == "prefer" and files and not (c.cues.rank or c.cues.advise)
+        if (p == "entry" or plain) and c.sentence in no_entry:
+            return None
+        return None if p == "entry" and not files else p
+
+    def put(idx: int, p: str, src: int) -> None:
+        if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
+            got[idx] = (p, src)
+
+    for i, c in enumerate(clauses):
+        if not c.mentions:
+            continue
+        if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
+            for idx in won:
+                put(idx, "prefer", i)
+            for idx in c.mentions:  # and the folder it replaced is out
+                if idx not in won:
+                    put(idx, "exclude", i)
+            continue
+        if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
+            for idx in lost:
+                put(idx, "exclude", i)
+            subject = [idx for idx in c.mentions if idx not in lost]
+            prev = clauses[i - 1] if i else None
+            if not subject and prev and prev.sentence == c.sentence:  # "`a/` 经…通过，取代 `b/`"
+                subject = prev.mentions
+            for idx in subject:
+                put(idx, "prefer", i)
+            continue
+        files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
+        p, src = pol(i, files), i
+        if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
+            for idx in _winners(clauses, i, paths, pol):
+                put(idx, "prefer", i)
+            continue
+        spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
+        if p is None and not c.cues.write:
+            left = []
+            for idx in c.mentions:
+                is_file = _is_file(paths.get(idx, ""))
+                said = _by_name(clauses, i, paths.get(idx, ""))
+                by_name = next((j for j in said if pol(j, is_file, True, True)), None)
+                if by_name is not None:
+                    put(idx, pol(by_name, is_file, True, True) or "", by_name)
+                    spoken.add(by_name)
+                else:
+                    left.append(idx)
+            if not left:
+                continue
+        if p is None and not c.cues.write:
+            for j in range(i + 1, len(clauses)):
+                if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
+                    break  # a clause said of one folder by name says nothing of the others
+                if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
+                    p, src = q, j
+                    break
+        if p is None and not c.cues.write:
+            for j in range(i - 1, -1, -1):
+                if clauses[j].mentions or _contrasted(clauses, j + 1):
+                    break
+                if clauses[j].sentence != c.sentence:
+                    break
+                if (q := pol(j, files, True)) is not None:
+                    p, src = q, j
+                    break
+        if p is None or (c.cues.lost and p != "exclude"):
+            continue
+        for idx in c.mentions:
+            put(idx, p, src)
+    _exclusive(clauses, got, about_writing, pol)
+    return got
+
+
+def _exclusive(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+) -> None:
+    """An exclusive preference ("answer from `a.md` only; `b/` is there for finance") puts out
+    the folders its sentence (or the next one, after a semicolon) reserves for another use and
+    gives no polarity."""
+    for i, c in enumerate(clauses):
+        if not (c.cues.only or c.cues.rank) or pol(i) != "prefer" or about_writing[c.sentence]:
+            continue
+        for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
+            k = clauses[j]
+            near = k.sentence == c.sentence or (k.sentence == c.sentence + 1 and c.semicolon)
+            if near and k.cues.reserved and not k.cues.compare:  # a party: no rule
+                named = k.mentions
+                if not named and j and clauses[j - 1].sentence == k.sentence:
+                    named = clauses[j - 1].mentions  # "`a/`（只用于处理老合同）"
+                for idx in named:
+                    if idx not in got:
+                        got[idx] = ("exclude", i)
+
+
+_SUCCESSOR = re.compile(
+    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*\x00(\d+)\x00"
+    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*\x00(\d+)\x00\s*(?:{_zh(cues.ZH_SUCCESSOR)})",
+    IGNORECASE,
+)
+"""A mention a superseded one was replaced by ("replaced by `b/`", "已被 `乙/` 取代")."""
+
+
+_REPLACES = re.compile(
+    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[a-z-]+\s+){{0,2}}?\x00(\d+)\x00"
+    + "|"
+    + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
+    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
+    IGNORECASE,
+)
+"""A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+def replaced(text: str) -> set[int]:
+    """The code indexes of the mentions a clause says were replaced (by its subject): out."""
+    return {int(m.group(1) or m.group(2)) for m in _REPLACES.finditer(to_simplified(text))}
+
+
+def successors(text: str) -> set[int]:
+    """The code indexes of the mentions a clause says replaced another: preferred."""
+    return {int(m.group(1) or m.group(2)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+
+
+_VERDICT_REACH = 2
+"""Clauses after a comparison its verdict is looked for in ("..., the notes win")."""
+_LATTER = _both(cues.EN_LATTER, cues.ZH_LATTER)
+_FORMER = _both(cues.EN_FORMER, cues.ZH_FORMER)
+_PARTNER = _both(cues.EN_PARTNER, cues.ZH_PARTNER)
+_WORD = re.compile(r"[a-z][a-z0-9-]{2,}|[\u3400-\u9fff]{2,}")
+
+
+def _winners(
+    clauses: list[Clause],
+    at: int,
+    paths: dict[int, str],
+    pol: Callable[[int], str | None],
+) -> list[int]:
+    """The mentions a comparison's verdict prefers: the verdict is the next clause of the
+    sentence that names no folder and has a polarity; it names a side by "the latter" /
+    "后者", "the former" / "前者", else by the words (and folder names) it shares with the
+    side before the partner word ("with", "与") or after it. A verdict of authority prefers
+    that side; one of non-authority ("assume the wiki is wrong"), the other side."""
+    c = clauses[at]
+    verdict = None
+    for j in range(at + 1, min(len(clauses), at + 1 + _VERDICT_REACH)):
+        if clauses[j].sentence != c.sentence or clauses[j].mentions:
+            break
+        if (q := pol(j)) in ("prefer", "exclude"):
+            verdict = (j, q)
+            break
+    if verdict is None:
+        return []
+    j, q = verdict
+    text = to_simplified(c.text.lower())
+    split = _PARTNER.search(text) or CONFLICT.search(text)
+    at_split = split.start() if split else len(text)
+    sides: tuple[tuple[list[int], list[str]], ...] = (([], []), ([], []))  # before, after
+    for m in PLACEHOLDER.finditer(text):
+        idx = int(m.group(1))
+        side = sides[m.start() >= at_split]
+        side[0].append(idx)
+        side[1].extend(name_forms(paths.get(idx, "")))
+    for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
+        if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
+            continue
+        sides[m.start() >= at_split][1].append(m.group(0))
+    said = to_simplified(clauses[j].text.lower())
+    if _LATTER.search(said):
+        named = 1
+    elif _FORMER.search(said):
+        named = 0
+    else:
+        hits = [sum(_says(said, w) for w in set(side[1])) for side in sides]
+        if hits[0] == hits[1]:
+            return []
+        named = 0 if hits[0] > hits[1] else 1
+    return sides[named][0] if q == "prefer" else sides[1 - named][0]
+
+
+def _contrasted(clauses: list[Clause], j: int) -> bool:
+    """Whether clause ``j`` starts a contrast whose polarity goes to a folder it (or the clause
+    after it) names: "`a/` is kept in case parents ask, but answer from this year's folder,
+    `b/`" lends a/ nothing."""
+    if not clauses[j].cues.contrast:
+        return False
+    near = clauses[j : j + 2]
+    return any(k.mentions and k.sentence == clauses[j].sentence for k in near)
+
+
+def _is_file(path: str) -> bool:
+    return not path.endswith("/") and re.search(r"\.[A-Za-z]\w{0,9}$", path) is not None
+
+
+_NAME_SPAN = 2
+"""Sentences a mention's name is looked for in: its own and the next."""
+_NAME_REACH = 6
+"""Clauses either side of a mention its name is looked for in (a bounded window: linear)."""
+
+
+def _by_name(clauses: list[Clause], at: int, path: str) -> list[int]:
+    """The clauses of the mention's sentence (or the next), in order, that name no folder but
+    say the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
+    head of a longer Chinese name (读书笔记 as 笔记)."""
+    forms = name_forms(path)
+    if not forms:
+        return []
+    first = clauses[at].sentence
+    said = []
+    for j in range(max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)):
+        c = clauses[j]
+        if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
+            continue
+        text = to_simplified(c.text.lower())
+        if any(_says(text, form) for form in forms):
+            said.append(j)
+    return said
+
+
+def _says(text: str, form: str) -> bool:
+    """``form`` in ``text``; a Latin one as a whole word ("runbook" in "the runbook is")."""
+    if not form.isascii():
+        return form in text
+    at = text.find(form)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(form)] if at + len(form) < len(text) else " "
+        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
+            return True
+        at = text.find(form, at + 1)
+    return False
+
+
+def name_forms(path: str) -> tuple[str, ...]:
+    """The words a folder or file is called by in prose: "runbooks/" -> runbooks, runbook."""
+    last = path.rstrip("/").split("/")[-1]
+    if _is_file(path):
+        last = last.rsplit(".", 1)[0]
+    last = to_simplified(last.lower())
+    forms = [last, last.replace("-", " ").replace("_", " ")]
+    if re.fullmatch(r"[a-z][a-z -]+s", last):
+        forms.append(last[:-1])
+    if re.fullmatch(r"[\u3400-\u9fff]{3,}", last):
+        forms.append(last[-2:])
+    return tuple(
+        dict.fromkeys(
+            f
+            for f in forms
+            if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
+        )
+    )
