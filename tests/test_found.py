@@ -27,17 +27,20 @@ FOUND_FLOORS = {
     "teamkb-blind6": (0.09, 0.61, 0.69),
     "teamkb-blind7": (0.15, 0.66, 0.69),
     "teamkb-blind8": (0.15, 0.66, 0.63),
+    "teamkb-blind9": (0.14, 0.64, 0.61),
 }
 ABSENT_ID_FLOORS = {
     "teamkb-blind5": (0.84, 0.84),
     "teamkb-blind6": (0.95, 0.95),
     "teamkb-blind7": (0.90, 0.90),
     "teamkb-blind8": (0.86, 0.81),
+    "teamkb-blind9": (0.95, 0.86),
 }
 """Identifiers that exist nowhere: not found, and with a did-you-mean (every one elsewhere); on
 the blind5 root 3 of 19 are found (its rows are not read, so no rule was written for them;
 one more since the model weighs how many sections a question's words reach, not the KB's
-size); the three newest roots, written as people type, find 1 of 24, 2 of 22 and 3 of 22."""
+size); the four newest roots, written as people type, find 1 of 24, 2 of 22, 3 of 22 and
+1 of 22."""
 
 
 @pytest.mark.timeout(600)

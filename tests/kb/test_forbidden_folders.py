@@ -153,6 +153,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind8", "collections"): {"旧版制度/", "草稿/"},
     ("teamkb-blind8", "vet-clinic"): {"舊版/", "草擬/"},
     ("teamkb-blind8", "windfarm"): {"archive/", "drafts/"},
+    ("teamkb-blind9", "daizhang"): {"旧版/", "草稿/"},
+    ("teamkb-blind9", "library-circ"): {"舊規定/", "提案/"},
+    ("teamkb-blind9", "signalling"): {"archive/", "drafts/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
