@@ -30,6 +30,7 @@ class Language(Protocol):
     QUESTION_MEASURE: str
     PARTICLES: frozenset[str]
     INTERROGATIVES: frozenset[str]
+    NEGATIONS: frozenset[str]
     VERB_PARTICLES: frozenset[str]
     NOISE: frozenset[str]
     QUESTION_PHRASES: dict[str, frozenset[str]]
@@ -75,6 +76,7 @@ STOP_CHARS = _union([lang.STOP_CHARS for lang in LANGUAGES])
 QUESTION_WORDS = _union([lang.QUESTION_WORDS for lang in LANGUAGES])
 PARTICLES = _union([lang.PARTICLES for lang in LANGUAGES])
 INTERROGATIVES = _union([lang.INTERROGATIVES for lang in LANGUAGES])
+NEGATIONS = _union([lang.NEGATIONS for lang in LANGUAGES])
 VERB_PARTICLES = _union([lang.VERB_PARTICLES for lang in LANGUAGES])
 NOISE = _union([lang.NOISE for lang in LANGUAGES])
 QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))

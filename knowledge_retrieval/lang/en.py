@@ -39,6 +39,9 @@ PARTICLES: frozenset[str] = frozenset()
 INTERROGATIVES: frozenset[str] = frozenset()
 """Characters that make a word a question (none in English)."""
 
+NEGATIONS: frozenset[str] = frozenset()
+"""Characters that negate the character before them in an A-not-A question (none in English)."""
+
 VERB_PARTICLES = frozenset(["out", "up", "in", "on", "off", "down", "back", "over"])
 """After a verb these make a phrasal verb whose noun is one word: times out / timeout, locked out
 / lockout, log in / login, set up / setup, cut off / cutoff, roll back / rollback."""

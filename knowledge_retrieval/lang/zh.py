@@ -56,6 +56,10 @@ a modal ends, 重要 and 功能, are jieba's) and written Cantonese's function c
 INTERROGATIVES = frozenset("何哪谁几啥怎甚咋乜咩")
 """Characters that make a word a question (何年, 哪边, 谁当)."""
 
+NEGATIONS = frozenset("不没唔冇")
+"""Characters that negate: between a character and itself they make an A-not-A question
+(收不收, 有没有, 可唔可以, 有冇)."""
+
 VERB_PARTICLES: frozenset[str] = frozenset()
 """Particles that make a verb a phrasal verb (none in Chinese)."""
 

@@ -287,7 +287,7 @@ def analyze_query(text: str) -> Query:
     )
 
 
-_A_NOT_A = re.compile(r"([^\W\d_])[不没唔冇](?=\1)")
+_A_NOT_A = re.compile(rf"([^\W\d_])[{''.join(sorted(lang.NEGATIONS))}](?=\1)")
 """The first half of an A-not-A question, A and its negation (收不 of 收不收, 可唔 of 可唔可以,
 有没 of 有没有): in Simplified characters, one character compared with the next but one."""
 

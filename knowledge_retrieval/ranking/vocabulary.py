@@ -327,27 +327,38 @@ def _worded(question: str) -> bool:
 
     if "?" in question or has_cjk(question):
         return True
-    words = [w.lower() for w in question.replace("'", " ").split()]
-    return any(w.strip(".,!:;") in STOP_WORDS or w.strip(".,!:;") in lang.NOISE for w in words)
+    words = {w.lower().strip(".,!:;") for w in question.replace("'", " ").split()}
+    return not words.isdisjoint(STOP_WORDS) or not words.isdisjoint(lang.NOISE)
+
+
+def _general_zipf(k: Keyword, question: str) -> float:
+    """How common a keyword is in general English or Chinese (Zipf), 0 for a name: a word of
+    other than letters or with capitals after its first (HTTP, iOS, home-assistant), or a
+    capitalised word inside the sentence (Steam, Red)."""
+    from ..text.analysis import to_simplified
+    from ..text.generalfreq import zipf
+
+    if has_cjk(k.text):
+        return zipf(to_simplified(k.text), "zh")
+    word = k.text
+    if not word.isalpha() or (len(word) > 1 and not word[1:].islower()):
+        return 0.0
+    if word[0].isupper() and not question.lstrip().startswith(word):
+        return 0.0
+    return zipf(word, "en")
 
 
 def _common_word(k: Keyword, question: str) -> bool:
     """A plain word (not an identifier) that is common in general English or Chinese and names
     nothing (see :data:`FILLER_ZIPF`)."""
     from ..text.analysis import to_simplified
-    from ..text.generalfreq import zipf
     from ..text.wordclass import chinese_noun
 
     if k.whole and not has_cjk(k.text):
         return False
-    if has_cjk(k.text):
-        word = to_simplified(k.text)
-        return zipf(word, "zh") >= FILLER_ZIPF and not chinese_noun(word)
-    if not k.text.isalpha() or (len(k.text) > 1 and not k.text[1:].islower()):
-        return False  # HTTP, iOS: a name, not a question word
-    if k.text[0].isupper() and not question.lstrip().startswith(k.text):
+    if _general_zipf(k, question) < FILLER_ZIPF:
         return False
-    return zipf(k.text, "en") >= FILLER_ZIPF
+    return not has_cjk(k.text) or not chinese_noun(to_simplified(k.text))
 
 
 MANY_FILLERS = 3
@@ -440,18 +451,7 @@ def commonness(k: Keyword, question: str) -> float:
     question's domain: 0 for an identifier, a word of several parts, a capitalised word inside
     the sentence (Steam, Red) or a word general language hardly uses; up to 1 for the commonest
     words (see :data:`COMMON_FROM`). An unseen word weighs by what it is, not by being unseen."""
-    from ..text.analysis import to_simplified
-    from ..text.generalfreq import zipf
-
     if is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text):
         return 0.0
-    if has_cjk(k.text):
-        z = zipf(to_simplified(k.text), "zh")
-    else:
-        word = k.text
-        if not word.isalpha() or (len(word) > 1 and not word[1:].islower()):
-            return 0.0  # HTTP, iOS, home-assistant: a name
-        if word[0].isupper() and not question.lstrip().startswith(word):
-            return 0.0  # a capitalised word inside the sentence names something
-        z = zipf(word.lower(), "en")
+    z = _general_zipf(k, question)
     return min(1.0, max(0.0, (z - COMMON_FROM) / (COMMON_TO - COMMON_FROM)))
