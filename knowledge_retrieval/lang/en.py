@@ -128,6 +128,20 @@ ASKED: dict[str, str] = {
         r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"
         r"|\bsince when\b"
     ),
+    # an amount of money: how much a fee, a fine or a deposit is (not "how much data")
+    "money": (
+        r"\bhow much\b(?=.*\b(?:costs?|charged?|charges|pay|paid|fees?|prices?|fines?"
+        r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?)\b)"
+        r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
+        r"(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
+    ),
+    "clock": r"\bwhat time\b|\bwhat hours\b|\b(?:opening|office|business|visiting) hours\b",
+    # a web or email address asked for, not a link or an email as a topic
+    "link": (
+        r"\b(?:url|web address|website address|email address|e-mail address)\b"
+        r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
+        r"(?:link|website|site|email|e-mail)\b"
+    ),
     "number": r"\bhow (?:many|much)\b|\bnumber of\b",
 }
 """The wording of a question that asks for a value of a kind (how long: a duration)."""
@@ -153,6 +167,13 @@ VALUES: dict[str, str] = {
     ),
     "version": r"\bversion \d",
     "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",
+    "money": (
+        r"\b(?:dollars?|cents?|bucks|pounds?|euros?|yuan|free|free of charge|no charge|no fee"
+        r"|waived)\b"
+        # an amount written after what it is ("Fee: 25", "deposit of 200")
+        r"|\b(?:fees?|costs?|prices?|charges?|fines?|deposits?|allowances?|bonds?)\b[^.\n\d]{0,20}\d"
+    ),
+    "clock": r"\b(?:noon|midday|midnight|o'clock)\b|(?<![\d.])(?:[01]?\d|2[0-3])[0-5]\d\s?hrs?\b",
     "range": (
         r"\b(?:min(?:imum)?|max(?:imum)?|at (?:most|least)|up to|between|no more than|"
         r"not more than|less than|greater than)\b"
@@ -199,6 +220,9 @@ VALUE_NAMES = {
     "eur": "amount in euros",
     "cny": "amount in yuan",
     "twd": "amount in New Taiwan dollars",
+    "money": "amount of money",
+    "clock": "time of day",
+    "link": "web or email address",
 }
 """A kind of value as a note names it, where its name is not the kind itself."""
 

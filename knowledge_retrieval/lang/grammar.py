@@ -22,6 +22,9 @@ Kind = Literal[
     "eur",
     "cny",
     "twd",
+    "money",
+    "clock",
+    "link",
 ]
 """A kind of value a question may ask for."""
 
@@ -34,8 +37,11 @@ KINDS: tuple[Kind, ...] = (
     "eur",
     "cny",
     "twd",
+    "money",
+    "link",
     "frequency",
     "duration",
+    "clock",
     "date",
     "number",
 )
@@ -70,6 +76,14 @@ VALUES: dict[str, str] = {
     "version": r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b",
     "phone": r"\+?\(?\d[\d ()\-]{5,}\d|#\d{3,}",
     "range": r"≤|≥|<=|>=|<|>",
+    "money": r"[$£€¥￥]\s?\d|\d\s?[$€]|\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|AUD|NZD|CAD|SGD)\b|NT\$|HK\$",
+    # a time of day: 17:30, 9 am, 9.30pm
+    "clock": r"(?<![\d:.])\d{1,2}[:：]\d{2}(?![\d:])|(?<![\d.])\d{1,2}(?:[.:]\d{2})?\s?[ap]\.?m\b",
+    # a web address or an email address, each tried once from where it starts
+    "link": (
+        r"https?://|\bwww\.|(?<![\w.+-])[\w.+-]++@[\w-]++\.\w"
+        r"|(?<![\w.-])[\w-]++(?:\.[\w-]++)*+\.(?:com|org|net|gov|edu|io)\b"
+    ),
 }
 """Notation that gives a value of a kind in any language (ISO 8601 durations, D+1, 5%, $5,
 a year, 1.2.3, a phone number, ≤)."""

@@ -27,7 +27,17 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("卡塞雷斯城是何时建立的？", "date"),
         ("how many runners does the large pool have", "number"),
         ("目前学校有几个校区？", "number"),
-        ("退款最多多少钱", "number"),
+        ("退款最多多少钱", "money"),
+        ("how much is the callout allowance per week", "money"),
+        ("what's the fee for a replacement card", "money"),
+        ("臨時借閱證要繳多少保證金", "money"),
+        ("搬屋押金几多钱", "money"),
+        ("what time does the front desk open", "clock"),
+        ("還書箱幾點關", "clock"),
+        ("what is the url of the booking form", "link"),
+        ("what's the contact email for the ILL desk", "link"),
+        ("申請單的網址是什麼", "link"),
+        ("how much data can one user store", "number"),  # no money named
         ("phone number of the WMS on-call", "phone"),
         ("值班電話", "phone"),
         ("資訊部值班手機號碼是多少", "phone"),
@@ -108,6 +118,15 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("frequency", "runs twice a day"),
         ("frequency", "每月轮换一次"),
         ("frequency", "rotation_interval_days: 90"),
+        ("money", "A replacement card costs $5."),
+        ("money", "補發工本費 50 元"),
+        ("money", "Deposit: 200"),
+        ("money", "首次補辦免費"),
+        ("clock", "The book drop closes at 21:30."),
+        ("clock", "open 9 am to 5 pm"),
+        ("clock", "晚上九点关门"),
+        ("link", "Apply at https://ill.example.org/form"),
+        ("link", "write to ill-desk@library.example.tw"),
     ],
 )
 def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
@@ -133,6 +152,10 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("percent", "A release goes to every user a day later."),
         # a unit of time in a key and a number in words are no duration
         ("duration", "More than rate_limit_per_minute requests from one merchant key."),
+        # a number that is no amount, a day that is no time, a name that is no address
+        ("money", "A replacement card takes 5 working days."),
+        ("clock", "Open Monday to Friday."),
+        ("link", "Ask the ILL desk by email."),
     ],
 )
 def test_texts_that_do_not(kind: str, text: str) -> None:
