@@ -99,7 +99,7 @@ def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> Non
     assert "02:00" in (r.answer or "")
     r = search("结算对账任务几点跑", "billing", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no number, which the question asks for") for n in r.notes)
+    assert any(n.endswith("it gives no time of day, which the question asks for") for n in r.notes)
 
 
 def test_the_value_must_be_given_beside_what_was_asked(tmp_path: Path) -> None:
