@@ -80,6 +80,46 @@ class Known:
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
 
 
+MAX_SAME_SOUND_CHARS = 4
+"""Chinese words of 2 to this many characters are read for a character typed by its sound."""
+
+
+def same_sound_candidate(stats: TermStats, kw: Keyword) -> str | None:
+    """For a Chinese keyword the KB has nothing of, and that is no word of general Chinese
+    (申抱), the word one character of the same sound away that the KB writes (申报: every term
+    of it in the vocabulary), the one its sections write most; None when there is none."""
+    from ..text.generalfreq import listed
+    from ..text.homophones import same_sound
+
+    word = kw.text
+    if not 2 <= len(word) <= MAX_SAME_SOUND_CHARS or not all(has_cjk(c) for c in word):
+        return None
+    if listed(word, "zh"):  # a word of the language, spelt as meant (包包, 宝宝)
+        return None
+    best, most = None, 0
+    for cand in same_sound(word):
+        terms = index_terms(cand, words=False)
+        if not terms or not all(stats.known(t) for t in terms):
+            continue
+        n = min(stats.df(t)["body"] + stats.df(t)["title"] for t in terms)
+        if n > most:
+            best, most = cand, n
+    return best
+
+
+def written_as(kw: Keyword, word: str) -> str:
+    """``word`` (Simplified) as the user writes: its swapped character in Traditional where the
+    user typed the keyword in Traditional (書相 -> 書箱, 申抱 of a Traditional question -> 申報)."""
+    typed = kw.shown
+    if typed == kw.text or len(typed) != len(word):
+        return word
+    from ..text.analysis import to_traditional
+
+    return "".join(
+        t if s == w else to_traditional(w) for t, s, w in zip(typed, kw.text, word, strict=True)
+    )
+
+
 def typo_candidate(stats: TermStats, kw: Keyword) -> str | None:
     """A near term of the vocabulary for a keyword absent from it: words of 4+ letters that
     are not real words of general English (one edit, two for 8+ letters)."""
@@ -146,6 +186,12 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
 
     def correct(kw: Keyword, stands_for: str) -> bool:
         """Typo tolerance: a near vocabulary term stands in for the keyword."""
+        if has_cjk(kw.text):
+            word = same_sound_candidate(stats, kw)
+            if word:
+                out.did_you_mean[kw.text] = written_as(kw, word)
+                stand_in(index_terms(word), stands_for)
+            return bool(word)
         near = typo_candidate(stats, kw)
         if near:
             out.did_you_mean[kw.text] = original_spelling(stats, near, kw.text.lower())

@@ -209,6 +209,23 @@ def to_simplified(run: str) -> str:
     return run.translate(_t2s_table)
 
 
+@functools.cache
+def _s2t() -> dict[str, str]:
+    """Simplified character -> the first Traditional one :func:`to_simplified` maps to it."""
+    to_simplified("")  # loads the table
+    assert _t2s_table is not None
+    out: dict[str, str] = {}
+    for src, dst in _t2s_table.items():
+        if chr(src) != dst:
+            out.setdefault(dst, chr(src))
+    return out
+
+
+def to_traditional(char: str) -> str:
+    """A Simplified character in Traditional (报 -> 報); itself where both write it alike."""
+    return _s2t().get(char, char)
+
+
 def iter_tokens(text: str) -> Iterator[tuple[str, str, int, int]]:
     """Yield ``(kind, term text, start, end)`` for each compound token (``cjk`` or ``word``).
 

@@ -64,25 +64,26 @@ def zipf(word: str, lang: str) -> float:
     (jieba's, else its characters), their frequencies joined as wordfreq joins them (1/f = Σ 1/fᵢ) and each
     inferred break costing :data:`INFERRED_BREAK` (最多 of 最 and 多: a common word wordfreq's
     segmenter never keeps whole)."""
-    got = _listed(word, lang)
+    got = listed(word, lang)
     if got or lang != "zh" or len(word) < 2:
         return got
     from .analysis import jieba_cut
 
     tokens: list[str] = []
     for piece in jieba_cut(word):
-        tokens += [piece] if _listed(piece, lang) or len(piece) == 1 else list(piece)
+        tokens += [piece] if listed(piece, lang) or len(piece) == 1 else list(piece)
     if len(tokens) < 2:
         return 0.0
-    freqs = [10.0 ** (_listed(t, lang) - 9.0) for t in tokens]
+    freqs = [10.0 ** (listed(t, lang) - 9.0) for t in tokens]
     if not all(z > 1e-9 for z in freqs):
         return 0.0
     joined = 1.0 / sum(1.0 / f for f in freqs)
     return round(math.log10(joined) + 9.0 - INFERRED_BREAK * (len(tokens) - 1), 2)
 
 
-def _listed(word: str, lang: str) -> float:
-    """The Zipf value of ``word`` in ``lang``'s list, 0 when unlisted."""
+def listed(word: str, lang: str) -> float:
+    """The Zipf value of ``word`` in ``lang``'s list, 0 when unlisted (a Chinese word the list
+    lacks is not read in pieces, as :func:`zipf` reads it: 申抱 is no word of the language)."""
     table = _LISTS.get(lang)
     if table is None:
         with _LOCK:
