@@ -38,7 +38,7 @@ results"): negated, they forbid the folder ("do not cite")."""
 EN_WRITE_VERBS = words(
     """
     edit edited editing hand-edit modify modified change changed touch rename renamed move
-    delete deleted remove commit committed push publish published share shared put add store
+    delete deleted remove commit committed merged push publish published share shared put add store
     open upload create write overwrite distribute leak copy_outside send
     check_in post paste drop merge contribute reorganize restructure alter mirror sync translate modifying changing renaming deleting committing publishing sharing moving
     """

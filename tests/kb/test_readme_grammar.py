@@ -110,6 +110,26 @@ GOLDEN = [
         {"制度/旧版/": X, "制度/新版/": P},
     ),
     ("`price/` wins over `quotes/`, which are only estimates.", {"price/": P, "quotes/": N}),
+    # a folder vouched for beside one put out is the one to answer from; alone, or where
+    # pages are moved to, a word of authority describes
+    (
+        "`menus/summer/` is the approved menu; `menus/test-kitchen/` is half-baked.",
+        {"menus/summer/": P, "menus/test-kitchen/": X},
+    ),
+    (
+        "The tables in `tides/` — those are the real ones. Ignore `tides-scraped/`.",
+        {"tides/": P, "tides-scraped/": X},
+    ),
+    (
+        "`合同/已签/` 经法务核实；`合同/谈判中/` 的条款随时会变，不要引用。",
+        {"合同/已签/": P, "合同/谈判中/": X},
+    ),
+    ("`校規/現行版/` 為正式版本，`校規/草稿/` 請忽略。", {"校規/現行版/": P, "校規/草稿/": X}),
+    ("`glossary/` is reviewed by the editors.", {"glossary/": N}),
+    (
+        "`ideas/` is unapproved; approved ideas are merged into `plans/`.",
+        {"ideas/": X, "plans/": N},
+    ),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

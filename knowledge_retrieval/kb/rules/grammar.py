@@ -80,6 +80,13 @@ def is_purpose(text: str, at: int) -> bool:
 
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
 _AUTHORITY_WINDOW = 40
+_VOUCH = re.compile(
+    _en(cues.EN_AUTHORITY).replace(r"(?<![\w-])", r"(?<![\w])") + f"|{_zh(cues.ZH_AUTHORITY)}",
+    IGNORECASE,
+)
+"""A word of authority said of a clause's folder, a compound's head too ("board-approved")."""
+_VOUCH_NEGATED = 16
+"""How far before a word of authority a negator denies it ("never reviewed", "未经审核")."""
 _ADVISE = re.compile(
     rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
@@ -169,6 +176,7 @@ class Cues:
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
+    vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
 
     @property
     def any(self) -> bool:
@@ -238,6 +246,13 @@ def read_cues(text: str) -> Cues:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
+    moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
+    vouched = not (forbid or weak or write or moved) and any(
+        rest[m.start()] != " "  # not the word a negator before it made one of non-authority
+        and NEGATOR.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
+        and _NOT.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
+        for m in _VOUCH.finditer(said)
+    )
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
@@ -259,6 +274,7 @@ def read_cues(text: str) -> Cues:
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,
+        vouched=vouched,
     )
 
 

@@ -130,7 +130,42 @@ def assign(
         for idx in c.mentions:
             put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
+    _vouched(clauses, got, about_writing)
     return got
+
+
+def _vouched(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], about_writing: list[bool]
+) -> None:
+    """A folder its clause vouches for ("`a/` is the approved list", "已验证的方案在 `a/`", or
+    a clause after it that names none: "— those are the real ones") is preferred when its
+    sentence, or the one before or after it, puts another folder out: the two are set against
+    each other, and the vouched one is what to answer from. Alone, a word of authority
+    describes ("`es/` is reviewed"): no rule."""
+    out = {c.sentence for idx, (p, i) in got.items() if p == "exclude" for c in (clauses[i],)}
+    out |= {
+        c.sentence for c in clauses for idx in c.mentions if got.get(idx, ("",))[0] == "exclude"
+    }
+    for i, c in enumerate(clauses):
+        free = [idx for idx in c.mentions if idx not in got]
+        if not free or about_writing[c.sentence] or c.cues.compare or c.cues.lost:
+            continue
+        if not out & {c.sentence - 1, c.sentence, c.sentence + 1}:
+            continue
+        src = i if c.cues.vouched else None
+        for j in range(i + 1, min(len(clauses), i + 1 + _NAME_REACH)):
+            if src is not None or clauses[j].sentence != c.sentence or clauses[j].mentions:
+                break
+            if clauses[j].cues.any:
+                break
+            if clauses[j].cues.vouched:
+                src = j
+        if src is None:
+            continue
+        for idx in free:
+            if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions):
+                break  # a clause that puts out one of its folders vouches for none
+            got[idx] = ("prefer", src)
 
 
 def _exclusive(

@@ -525,6 +525,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                             clauses[src].cues.rank
                             or clauses[src].cues.advise
                             or clauses[src].cues.compare
+                            or clauses[src].cues.vouched
                             or idx in scope.successors(clauses[src].text)
                             or bool(scope.replaced(clauses[src].text))
                         )
