@@ -28,7 +28,7 @@ EN_USE_VERBS = words(
     refer depend depended count counted reference referenced copy base based
     believe act act_on go_by lean draw cited quoting relying treating answers citation
     describe describes reflect reflects represent represents apply_to applies_to
-    quote_from rely_upon look_at consult consulted
+    quote_from rely_upon look_at consult consulted applying point
     present presented offer offered
     """
 )
@@ -68,10 +68,10 @@ EN_PROHIBIT = words(
 EN_NON_AUTHORITY = words(
     """
     outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
-      haven't_been_reviewed not_peer-reviewed unapproved 
+       not_peer-reviewed unapproved 
      non-authoritative informal fiction
      half-finished unfinished discontinued abandoned retired
-      no_longer_reflects no_longer_applies invalid
+       no_longer_applies invalid
      for_reference_only experimental speculative withdrawn rejected
     draft drafts unmaintained out-of-date 
      historical history inaccurate untrusted unofficial
@@ -79,7 +79,7 @@ EN_NON_AUTHORITY = words(
     placeholder obsoleted sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up may_be_wrong might_be_wrong could_be_wrong may_be_outdated
+    fictional made_up    
       unchecked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
     archived archival for_the_record for_posterity
@@ -151,8 +151,8 @@ EN_ENTRY = words(
 """Words that make a named file an entry point ("start from `index.md`")."""
 
 ZH_NEGATORS = words(
-    "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
-    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当 严禁 暂勿"
+    "不宜 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 勿 不得 别 不能 不可 禁止 不应 不准 唔好"
+    " 无需 不用 不再 避免 暂不 不需 不该 严禁"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
@@ -162,7 +162,7 @@ ZH_USE_VERBS = words(
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
     据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询 照着 照著
+    沿用 参阅 查询 照着 照著 推荐
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -191,15 +191,15 @@ ZH_PROHIBIT = words(
 ZH_NON_AUTHORITY = words(
     """
     历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
-    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经校对 未经核准
+    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经核准
       未经整理 未整理 半成品
-    草稿 仅供参考 不再反映 已不反映 已不符 虚构 别当真
+    草稿 仅供参考 不再反映 已不反映 已不符 虚构 
     可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
        停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
-    未完善 待审 审核中 有误 可能有误 仅作记录 仅作参考
-    仅供学习 仅供存档 不作数 不算数 不作准 撤销  
+    未完善 待审 审核中 有误  仅作记录 仅作参考
+    仅供学习 仅供存档 不作数  不作准 撤销  
       陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
-    提案 未必 不使用 不引用 不采用 不可引用 勿用
+    提案 未必 不使用 不引用 不采用  
     终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新  
         冻结 封存 归档 仅供查考 备查 存查
     仅作存档 仅存档 仅留存 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
@@ -209,25 +209,23 @@ ZH_NON_AUTHORITY = words(
     旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
     测试版 内测 试用版 预览版
     错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
-    录错 多处错误 不准 不靠谱 不可信 不足为据 不足采信
+    录错 多处错误 不准 不靠谱  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
     未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
-    头脑风暴 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
+    头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
-    不再沿用 已不沿用 不再采用 不再使用 没在用 不用了
-    不作依据 不能作为依据 不再作为依据 不再据以
+     已不沿用   没在用 不用了
+       
     """
 )
 """Words that say a folder's pages are not to be answered from."""
 
 ZH_PREFER = words(
     """
-    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 
-     胜过
-    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先  
-       唯一依据 答案来自 
+    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 胜过
+    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
     先参阅 先从
     """
 )
@@ -266,22 +264,23 @@ NOT_NAMES = words(
 """Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
 
 EN_NOT = words(
-    "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    "not nobody no_one none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
     " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
 )
 EN_AUTHORITY = words(
     """
-    verified reviewed approved accurate authoritative official final current true real reliable
+    verified validated reviewed approved accurate authoritative official final current true real reliable
     maintained maintain checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
-    updated supported kept_up_to_date complete source_of_truth canonical
+    updated supported kept_up_to_date complete source_of_truth canonical legal work works
     """
 )
-ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
+ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
+    " 校对 正宗 道地 实测 决定 执行"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

@@ -130,6 +130,12 @@ GOLDEN = [
         "`ideas/` is unapproved; approved ideas are merged into `plans/`.",
         {"ideas/": X, "plans/": N},
     ),
+    # exclusions said by the way: nobody keeps it, not for applying, 暂不, 唔系, a longer object
+    ("The rota in `rota/2022/` is stale; nobody has checked it since spring.", {"rota/2022/": X}),
+    ("`handouts/` shows how a rule grew, not for applying it.", {"handouts/": X}),
+    ("`预算/草拟中/` 的数字暂不对外引用。", {"预算/草拟中/": X}),
+    ("`會議/草案.md` 唔係決定。", {"會議/草案.md": X}),
+    ("`atlas-v3/` replaces the printed atlas in `atlas/`.", {"atlas-v3/": P, "atlas/": X}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

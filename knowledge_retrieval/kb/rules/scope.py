@@ -201,7 +201,7 @@ _SUCCESSOR = re.compile(
 
 
 _REPLACES = re.compile(
-    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[a-z-]+\s+){{0,2}}?\x00(\d+)\x00"
+    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
     + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
