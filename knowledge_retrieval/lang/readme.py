@@ -76,7 +76,7 @@ EN_NON_AUTHORITY = words(
     draft drafts unmaintained out-of-date 
      historical history inaccurate untrusted unofficial
      preliminary tentative pending_review under_review not_finalized
-    placeholder obsoleted sunset end-of-life unsupported non-normative
+    placeholder obsoleted overtaken sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up    

@@ -136,6 +136,17 @@ GOLDEN = [
     ("`预算/草拟中/` 的数字暂不对外引用。", {"预算/草拟中/": X}),
     ("`會議/草案.md` 唔係決定。", {"會議/草案.md": X}),
     ("`atlas-v3/` replaces the printed atlas in `atlas/`.", {"atlas-v3/": P, "atlas/": X}),
+    # the folder a conditioned one is set against; a folder named by its place or its name
+    (
+        "`课表/本学期/` 是正在实施的课表；`课表/上学期/` 只在问到上学期时查看。",
+        {"课表/本学期/": P, "课表/上学期/": C},
+    ),
+    (
+        "`绘本/初稿/` 尚未定稿，定稿后移到 `绘本/成书/`，请只参考后者。",
+        {"绘本/初稿/": X, "绘本/成书/": P},
+    ),
+    ("机型参数在 `参数表/` 下，与 `宣传册/` 不一致时以参数表为准。", {"参数表/": P, "宣传册/": N}),
+    ("The maps in `maps/1990/` were overtaken by the survey of 2004.", {"maps/1990/": X}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

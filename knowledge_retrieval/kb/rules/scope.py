@@ -22,6 +22,7 @@ def assign(
     about_writing: list[bool],
     forced: dict[int, str] | None = None,
     names: dict[int, str] | None = None,
+    out: set[int] | None = None,
 ) -> dict[int, tuple[str, int]]:
     """code index -> (polarity, the clause index it came from) for every mention with one.
 
@@ -91,8 +92,10 @@ def assign(
             continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
-        if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
-            for idx in _winners(clauses, i, paths, pol):
+        if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
+            # "旧的" may be the other's; "与 `b/` 冲突时以术语库为准" names its winner by name
+            party = _owner(clauses, i, paths) if c.cues.owned else _winners(clauses, i, paths, pol)
+            for idx in party:
                 put(idx, "prefer", i)
             continue
         spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
@@ -130,19 +133,49 @@ def assign(
         for idx in c.mentions:
             put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
-    _vouched(clauses, got, about_writing)
+    _by_place(clauses, got, settled)
+    _vouched(clauses, got, about_writing, out or set())
     return got
 
 
+def _by_place(clauses: list[Clause], got: dict[int, tuple[str, int]], settled: set[int]) -> None:
+    """A clause that names a folder by its place ("请只引用后者", "ignore the former") gives
+    its polarity to the last (first) folder named before it in its sentence, or in the one
+    before when its own names none; a comparison's verdict is :func:`_winners`'."""
+    for j, c in enumerate(clauses):
+        if c.mentions or c.sentence in settled:
+            continue
+        said = to_simplified(c.text.lower())
+        latter, former = _LATTER.search(said), _FORMER.search(said)
+        if not (latter or former) or (p := polarity(c.cues)) not in ("prefer", "exclude"):
+            continue
+        for sentence in (c.sentence, c.sentence - 1):
+            named = [
+                idx
+                for k in clauses[max(0, j - _NAME_REACH) : j]
+                if k.sentence == sentence
+                for idx in k.mentions
+            ]
+            if named:
+                idx = named[-1] if latter else named[0]
+                if idx not in got:
+                    got[idx] = (p, j)
+                break
+
+
 def _vouched(
-    clauses: list[Clause], got: dict[int, tuple[str, int]], about_writing: list[bool]
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    out: set[int],
 ) -> None:
     """A folder its clause vouches for ("`a/` is the approved list", "已验证的方案在 `a/`", or
     a clause after it that names none: "— those are the real ones") is preferred when its
     sentence, or the one before or after it, puts another folder out: the two are set against
     each other, and the vouched one is what to answer from. Alone, a word of authority
-    describes ("`es/` is reviewed"): no rule."""
-    out = {c.sentence for idx, (p, i) in got.items() if p == "exclude" for c in (clauses[i],)}
+    describes ("`es/` is reviewed"): no rule. ``out``: sentences a condition put a folder out
+    in."""
+    out = out | {c.sentence for idx, (p, i) in got.items() if p == "exclude" for c in (clauses[i],)}
     out |= {
         c.sentence for c in clauses for idx in c.mentions if got.get(idx, ("",))[0] == "exclude"
     }
@@ -274,6 +307,21 @@ def _winners(
             return []
         named = 0 if hits[0] > hits[1] else 1
     return sides[named][0] if q == "prefer" else sides[1 - named][0]
+
+
+def _owner(clauses: list[Clause], at: int, paths: dict[int, str]) -> list[int]:
+    """The mentions of a comparison's sentence that its word of authority's own object names
+    ("与 `b/` 冲突时以术语库为准": `术语库/`), not the parties in its clause."""
+    c = clauses[at]
+    said = to_simplified(PLACEHOLDER.sub(" ", c.text).lower())
+    lo, hi = max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)
+    return [
+        idx
+        for k in clauses[lo:hi]
+        if k.sentence == c.sentence and k is not c
+        for idx in k.mentions
+        if any(_says(said, form) for form in name_forms(paths.get(idx, "")))
+    ]
 
 
 def _contrasted(clauses: list[Clause], j: int) -> bool:
