@@ -104,16 +104,9 @@ EN_NON_AUTHORITY = words(
 
 EN_PREFER = words(
     """
-    prefer preferred     
-      primary first start_with start_here begin_with rely_on
-    instead most_reliable official up_to_date trusted_source go-to 
-     main_source go_to 
-    highest_priority take_priority takes_priority precedence  
-    most_up-to-date recommended before_looking_elsewhere before_anything
-    trust
-         best starting_point
-        turn_to refer_to
-    most_accurate most_current most_complete latest_version the_latest
+    prefer preferred primary first start_with start_here begin_with rely_on instead go-to go_to
+    highest_priority take_priority takes_priority precedence recommended before_looking_elsewhere
+    before_anything trust best starting_point turn_to refer_to
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -131,10 +124,12 @@ EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
     takes_precedence wins win prevails prevail governs overrides override supersedes
-    definitive official_source defer_to defers_to is_correct are_correct
+    definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
+    most_reliable official up_to_date trusted_source main_source most_up-to-date
+    most_accurate most_current most_complete latest_version the_latest
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -224,8 +219,8 @@ ZH_NON_AUTHORITY = words(
 
 ZH_PREFER = words(
     """
-    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 胜过
-    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
+    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 胜过
+    首要 主要参考 为主 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
     先参阅 先从
     """
 )
@@ -234,7 +229,7 @@ ZH_PREFER = words(
 ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 现行 现用 最新版 有效版本 定本 官方版本 依归
+    说了算 现行 现用 最新版 有效版本 定本 依归 主要依据 最可靠 官方 第一手
     最完整 最准确 最正确 主要来源 第一来源 才算 定论
     """
 )
