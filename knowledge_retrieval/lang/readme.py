@@ -76,7 +76,7 @@ EN_NON_AUTHORITY = words(
     draft drafts unmaintained out-of-date 
      historical history inaccurate untrusted unofficial
      preliminary tentative pending_review under_review not_finalized
-    placeholder obsoleted overtaken sunset end-of-life unsupported non-normative
+    placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up    
@@ -204,7 +204,7 @@ ZH_NON_AUTHORITY = words(
     旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
     测试版 内测 试用版 预览版
     错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
-    录错 多处错误 不准 不靠谱  不足为据 不足采信
+    录错 多处错误 不准  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
     未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
@@ -265,7 +265,7 @@ EN_NOT = words(
 EN_AUTHORITY = words(
     """
     verified validated reviewed approved accurate authoritative official final current true real reliable
-    maintained maintain checked tested valid correct binding
+    maintained maintain maintains ready checked tested valid correct binding
     good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
     updated supported kept_up_to_date complete source_of_truth canonical legal work works
@@ -275,7 +275,7 @@ ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
-    " 校对 正宗 道地 实测 决定 执行"
+    " 靠谱 校对 正宗 道地 实测 决定 执行"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -319,7 +319,7 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use go_with rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    "use go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")

@@ -147,6 +147,11 @@ GOLDEN = [
     ),
     ("机型参数在 `参数表/` 下，与 `宣传册/` 不一致时以参数表为准。", {"参数表/": P, "宣传册/": N}),
     ("The maps in `maps/1990/` were overtaken by the survey of 2004.", {"maps/1990/": X}),
+    # words of their families a README writer reaches for
+    ("`wiki-dump/` is a one-off export that nobody maintains.", {"wiki-dump/": X}),
+    ("For prices, go by `pricing/current.md`.", {"pricing/current.md": P}),
+    ("`menus/` — not ready.", {"menus/": X}),
+    ("`论坛/` 的帖子不靠谱。", {"论坛/": X}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
