@@ -59,7 +59,7 @@ EN_PROHIBIT = words(
     instead_of_these instead_of_them instead_of_those instead_of_it rather_than_these
     rather_than_them
     but_never
-    disregard disregarded leave_out leave_aside set_aside steer_clear stay_away don't_bother
+    disregard disregarded leave_out leave_aside leave_alone set_aside steer_clear stay_away don't_bother
     pay_no_attention not_worth
     """
 )
@@ -123,7 +123,7 @@ named only before one is its subject, not its source ("records in `x/` refer to 
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
-    takes_precedence wins win prevails prevail governs overrides override supersedes
+    takes_precedence wins win beats beat prevails prevail governs overrides override supersedes
     definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
@@ -211,7 +211,7 @@ ZH_NON_AUTHORITY = words(
      下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
-     已不沿用   没在用 不用了
+    已不沿用 没在用 不用了 没用了
        
     """
 )
@@ -238,7 +238,7 @@ ZH_RANK = words(
 ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
-    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 汇总 链接
+    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 链接
     列出 列有 一览 进入
     看起 找起 查起 入手 着手 从头看
     """
@@ -266,7 +266,7 @@ EN_AUTHORITY = words(
     """
     verified validated reviewed approved accurate authoritative official final current true real reliable
     maintained maintain maintains ready checked tested valid correct binding
-    good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
+    good implemented adopted accepted voted agreed decided settled endorsed sanctioned policy in_force
     in_effect applicable relevant current up_to_date trustworthy
     updated supported kept_up_to_date complete source_of_truth canonical legal work works
     """
@@ -275,7 +275,7 @@ ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
-    " 靠谱 校对 正宗 道地 实测 决定 执行"
+    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -319,11 +319,11 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    "use follow go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
-ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
+ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
 """An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
 "一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
 the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""
@@ -398,7 +398,7 @@ ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 �
 
 ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
-ZH_ADVISE_BARE = words("用")
+ZH_ADVISE_BARE = words("用 按")
 """用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
 ZH_TOOL_WRITE = words("写")
 """A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`

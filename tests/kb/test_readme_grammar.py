@@ -152,6 +152,13 @@ GOLDEN = [
     ("For prices, go by `pricing/current.md`.", {"pricing/current.md": P}),
     ("`menus/` — not ready.", {"menus/": X}),
     ("`论坛/` 的帖子不靠谱。", {"论坛/": X}),
+    ("Leave `minutes/1998/` alone.", {"minutes/1998/": X}),
+    ("Nothing in `motions/` has been voted on.", {"motions/": X}),
+    ("Shift swaps: follow `rota/swap-rules.md`.", {"rota/swap-rules.md": P}),
+    ("`馆藏/私人笔记/` 不代表本馆口径。", {"馆藏/私人笔记/": X}),
+    ("排班请按 `排班/2025.md` 执行，旧表一律作废。", {"排班/2025.md": P}),
+    ("投诉处理只认 `流程/已发布/`。", {"流程/已发布/": P}),
+    ("`試算/` 裡的表沒有一張送審過。", {"試算/": X}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
