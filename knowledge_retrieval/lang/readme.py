@@ -196,7 +196,7 @@ ZH_NON_AUTHORITY = words(
       陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
     提案 未必 不使用 不引用 不采用  
     终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新  
-        冻结 封存 归档 仅供查考 备查 存查
+        冻结 封存 仅供查考 备查 存查
     仅作存档 仅存档 仅留存 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
       无人更新 淘汰
     未定 没定 未确定 没有定论 未有定论
@@ -356,6 +356,13 @@ ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 �
 """A question about a folder states no rule, unless it is rhetorical ("why would you go to
 `x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
 then the folder is out."""
+EN_REPLACING = words("instead")
+ZH_REPLACING = words("改用 改为参考 改查")
+"""A preference said with one of these replaces the folders named before it in its sentence
+("... `a/` is from before the price rise; quote from `b/` instead"): they are out."""
+EN_RELATIVE = words("which")
+"""A clause that starts with one of these says something of the folder right before it: "...
+the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
 EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""

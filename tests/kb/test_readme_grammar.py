@@ -159,6 +159,24 @@ GOLDEN = [
     ("排班请按 `排班/2025.md` 执行，旧表一律作废。", {"排班/2025.md": P}),
     ("投诉处理只认 `流程/已发布/`。", {"流程/已发布/": P}),
     ("`試算/` 裡的表沒有一張送審過。", {"試算/": X}),
+    # a verdict names a side by its folder or a name's Chinese part; a relative clause; instead
+    (
+        "If `lab/assay-limits.md` and `wiki/` disagree, the lab file wins.",
+        {"lab/assay-limits.md": P, "wiki/": N},
+    ),
+    (
+        "报价：见 `价格/2024版报价单.md`，与销售口头报价不一致时以报价单为准。",
+        {"价格/2024版报价单.md": P},
+    ),
+    (
+        "The figures come from the survey in `survey-2019/`, which is out of date.",
+        {"survey-2019/": X},
+    ),
+    (
+        "`menus/2023/` predates the new kitchen — quote from `menus/2025/` instead.",
+        {"menus/2023/": X, "menus/2025/": P},
+    ),
+    ("每日记录统一放在 `记录/`，按月归档。", {"记录/": N}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

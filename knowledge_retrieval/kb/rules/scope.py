@@ -134,8 +134,49 @@ def assign(
             put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
     _by_place(clauses, got, settled)
+    _relative(clauses, got, pol)
+    _replacing(clauses, got, about_writing, pol)
     _vouched(clauses, got, about_writing, out or set())
     return got
+
+
+_RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
+
+
+def _relative(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], pol: Callable[[int], str | None]
+) -> None:
+    """A relative clause that puts out ("`x/`, which is out of date") puts out the folder
+    right before it, whatever that folder's own clause said ("tables come from `x/`")."""
+    for j in range(1, len(clauses)):
+        c, prev = clauses[j], clauses[j - 1]
+        if c.mentions or not prev.mentions or prev.sentence != c.sentence:
+            continue
+        if _RELATIVE.match(c.text) and pol(j) == "exclude":
+            got[prev.mentions[-1]] = ("exclude", j)
+
+
+_REPLACING = _both(cues.EN_REPLACING, cues.ZH_REPLACING)
+
+
+def _replacing(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+) -> None:
+    """A preference said "instead" ("quote from `b/` instead", "改用 `b/`") puts out the folders
+    named before it in its sentence that have no polarity of their own."""
+    for j, c in enumerate(clauses):
+        if about_writing[c.sentence] or c.cues.write or c.cues.compare:
+            continue
+        if not _REPLACING.search(to_simplified(c.text)) or pol(j) != "prefer":
+            continue
+        for k in range(max(0, j - _NAME_REACH), j):
+            if clauses[k].sentence == c.sentence and not clauses[k].cues.compare:
+                for idx in clauses[k].mentions:
+                    if idx not in got:
+                        got[idx] = ("exclude", j)
 
 
 def _by_place(clauses: list[Clause], got: dict[int, tuple[str, int]], settled: set[int]) -> None:
@@ -292,6 +333,7 @@ def _winners(
         side = sides[m.start() >= at_split]
         side[0].append(idx)
         side[1].extend(name_forms(paths.get(idx, "")))
+        side[1].extend(_folders_of(paths.get(idx, "")))  # "the vet file" for `vet/doses.md`
     for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
         if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
             continue
@@ -322,6 +364,12 @@ def _owner(clauses: list[Clause], at: int, paths: dict[int, str]) -> list[int]:
         for idx in k.mentions
         if any(_says(said, form) for form in name_forms(paths.get(idx, "")))
     ]
+
+
+def _folders_of(path: str) -> list[str]:
+    """The folders a named file or folder sits in, as prose calls them ("vet" of
+    `vet/doses.md`): a comparison's verdict may name a side by them."""
+    return [f for part in path.strip("/").split("/")[:-1] for f in name_forms(part + "/")]
 
 
 def _contrasted(clauses: list[Clause], j: int) -> bool:
@@ -386,8 +434,8 @@ def name_forms(path: str) -> tuple[str, ...]:
     forms = [last, last.replace("-", " ").replace("_", " ")]
     if re.fullmatch(r"[a-z][a-z -]+s", last):
         forms.append(last[:-1])
-    if re.fullmatch(r"[\u3400-\u9fff]{3,}", last):
-        forms.append(last[-2:])
+    for run in re.findall(r"[\u3400-\u9fff]{2,}", last):  # 读书笔记: 笔记
+        forms += [run, run[-2:]] if run == last else [run, run[-3:], run[-2:]]  # 2025年价目表
     return tuple(
         dict.fromkeys(
             f
