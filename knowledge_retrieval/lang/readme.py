@@ -157,7 +157,7 @@ ZH_USE_VERBS = words(
     拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
     采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
     据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询 照着 照著 推荐
+    沿用 参阅 查询 照着 照著 推荐 翻
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -393,7 +393,7 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
 reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
 
 EN_NOT_CUES = words("no_matter not_only not_just")
-ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+ZH_NOT_CUES = words("翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
 

@@ -177,6 +177,9 @@ GOLDEN = [
         {"menus/2023/": X, "menus/2025/": P},
     ),
     ("每日记录统一放在 `记录/`，按月归档。", {"记录/": N}),
+    # 翻 a verb of use, 翻译 none
+    ("别去翻 `旧账/`。", {"旧账/": X}),
+    ("请勿翻译 `术语/` 里的条目。", {"术语/": N}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
