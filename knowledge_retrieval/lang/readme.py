@@ -229,7 +229,7 @@ ZH_PREFER = words(
 ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 现行 现用 最新版 有效版本 定本 依归 主要依据 最可靠 官方 第一手
+    说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
     最完整 最准确 最正确 主要来源 第一来源 才算 定论
     """
 )
@@ -319,7 +319,7 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use follow go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    "use check follow go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")

@@ -180,6 +180,9 @@ GOLDEN = [
     # 翻 a verb of use, 翻译 none
     ("别去翻 `旧账/`。", {"旧账/": X}),
     ("请勿翻译 `术语/` 里的条目。", {"术语/": N}),
+    ("Check `howto/` before asking on the forum.", {"howto/": P}),
+    ("`规章/英文版/` 与中文版具有同等效力。", {"规章/英文版/": P}),
+    ("Recipes: `recipes/tested/` only.", {"recipes/tested/": P}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

@@ -113,6 +113,8 @@ _OWNED = re.compile(
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
+_ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
+"""A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
 _TAKEN_AS = re.compile(
     rf"(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_AS)})[^，,。；;\x00]{{0,6}}?"
     rf"(?:{_zh(cues.ZH_AUTHORITY)})"
@@ -267,7 +269,8 @@ def read_cues(text: str) -> Cues:
         entry=bool(entries) and not entry_denied,
         entry_denied=entry_denied,
         compare=compare,
-        advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
+        advise=((a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None)
+        or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
         only=_ONLY.search(rest) is not None,
