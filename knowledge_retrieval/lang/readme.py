@@ -25,11 +25,10 @@ EN_USE_VERBS = words(
     """
     use used using cite cited quote quoted rely relied trust trusted treat treated take taken
     answer answering consider considered follow followed apply applied search searched read
-    refer depend depended count counted reference referenced copy base based
-    believe act act_on go_by lean draw cited quoting relying treating answers citation
-    describe describes reflect reflects represent represents apply_to applies_to
-    quote_from rely_upon look_at consult consulted applying point
-    present presented offer offered
+    refer depend depended count counted reference referenced copy base based believe act go_by
+    lean draw quoting relying treating answers citation describe describes reflect reflects
+    represent represents applies_to look_at consult consulted applying point present presented
+    offer offered
     """
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
@@ -153,11 +152,9 @@ ZH_NEGATORS = words(
 
 ZH_USE_VERBS = words(
     """
-    用 使用 引用 参考 依据 据此 回答 作为 当作 当成 当真 视为 照做 照搬 依赖 相信 采用 查 看
-    拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
-    采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
-    据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询 照着 照著 推荐 翻
+    用 查 看 拿 按 依 读 信 答 凭 搬 翻 据此 据以 以此 参考 参照 参阅 作为 当作 当成 当做 当真
+    视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数
+    回复 处理 引以为据 推荐
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -173,7 +170,9 @@ ZH_WRITE_VERBS = words(
 """Verbs of writing to a folder."""
 
 ZH_STORE = words(
-    "放在 放到 放进 存放 存在 保存在 移到 移至 归档到 归档在 归档于 同步 自动生成 生成 放"
+    """
+    存在 移到 移至 归档到 归档在 归档于 同步 生成 放
+    """
 )
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
@@ -264,11 +263,11 @@ EN_NOT = words(
 )
 EN_AUTHORITY = words(
     """
-    verified validated reviewed approved accurate authoritative official final current true real reliable
-    maintained maintain maintains ready checked tested valid correct binding
-    good implemented adopted accepted voted agreed decided settled endorsed sanctioned policy in_force
-    in_effect applicable relevant current up_to_date trustworthy
-    updated supported kept_up_to_date complete source_of_truth canonical legal work works
+    verified validated reviewed approved accurate authoritative official final current true real
+    reliable maintained maintain maintains ready checked tested valid correct binding good
+    implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
+    in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
+    source_of_truth canonical legal work works
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
