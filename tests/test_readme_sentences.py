@@ -28,7 +28,7 @@ FLOORS = {
     "heldout": (155, 1),
     "heldout2": (106, 1),
     "tune4": (112, 1),
-    "heldout3": (140, 3),
+    "heldout3": (142, 3),
     "tune5": (100, 1),
 }
 

@@ -47,7 +47,7 @@ EN_WRITE_VERBS = words(
 EN_STORE = words(
     """
     put_new go_in goes_in live_in lives_in stored_in kept_in saved_in store save_them placed
-    is_mirrored are_mirrored synced generated_from regenerates
+    is_mirrored are_mirrored synced regenerates
     """
 )
 """Where pages are put: "new notes go in `meetings/`" describes, it does not forbid."""
@@ -391,8 +391,8 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
 "只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
 reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
 
-EN_NOT_CUES = words("no_matter not_only not_just")
-ZH_NOT_CUES = words("翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
+ZH_NOT_CUES = words("不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
 

@@ -183,6 +183,10 @@ GOLDEN = [
     ("Check `howto/` before asking on the forum.", {"howto/": P}),
     ("`规章/英文版/` 与中文版具有同等效力。", {"规章/英文版/": P}),
     ("Recipes: `recipes/tested/` only.", {"recipes/tested/": P}),
+    # provenance is no storage; idioms of "must" hold a negator but forbid nothing
+    ("`schema/` is generated from the database, so it is the thing to trust.", {"schema/": P}),
+    ("There's no reason not to rely on `atlas/`.", {"atlas/": P}),
+    ("遇到争议时不得不参考 `旧规/`。", {"旧规/": N}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
