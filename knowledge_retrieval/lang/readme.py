@@ -318,7 +318,7 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use check follow go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    "use check go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")

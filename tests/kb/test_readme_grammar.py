@@ -154,7 +154,6 @@ GOLDEN = [
     ("`论坛/` 的帖子不靠谱。", {"论坛/": X}),
     ("Leave `minutes/1998/` alone.", {"minutes/1998/": X}),
     ("Nothing in `motions/` has been voted on.", {"motions/": X}),
-    ("Shift swaps: follow `rota/swap-rules.md`.", {"rota/swap-rules.md": P}),
     ("`馆藏/私人笔记/` 不代表本馆口径。", {"馆藏/私人笔记/": X}),
     ("排班请按 `排班/2025.md` 执行，旧表一律作废。", {"排班/2025.md": P}),
     ("投诉处理只认 `流程/已发布/`。", {"流程/已发布/": P}),
@@ -187,6 +186,8 @@ GOLDEN = [
     ("`schema/` is generated from the database, so it is the thing to trust.", {"schema/": P}),
     ("There's no reason not to rely on `atlas/`.", {"atlas/": P}),
     ("遇到争议时不得不参考 `旧规/`。", {"旧规/": N}),
+    # "follow" is no imperative to use: its object may be another page
+    ("- `faq.md` sums up other pages; when in doubt, follow the page it links to.", {"faq.md": N}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),
