@@ -216,14 +216,16 @@ def _vouched(
     each other, and the vouched one is what to answer from. Alone, a word of authority
     describes ("`es/` is reviewed"): no rule. ``out``: sentences a condition put a folder out
     in."""
-    out = out | {c.sentence for idx, (p, i) in got.items() if p == "exclude" for c in (clauses[i],)}
+    out = out | {clauses[i].sentence for p, i in got.values() if p == "exclude"}
     out |= {
-        c.sentence for c in clauses for idx in c.mentions if got.get(idx, ("",))[0] == "exclude"
+        c.sentence for c in clauses if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions)
     }
     for i, c in enumerate(clauses):
         free = [idx for idx in c.mentions if idx not in got]
         if not free or about_writing[c.sentence] or c.cues.compare or c.cues.lost:
             continue
+        if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions):
+            continue  # a clause that puts out one of its folders vouches for none
         if not out & {c.sentence - 1, c.sentence, c.sentence + 1}:
             continue
         src = i if c.cues.vouched else None
@@ -237,8 +239,6 @@ def _vouched(
         if src is None:
             continue
         for idx in free:
-            if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions):
-                break  # a clause that puts out one of its folders vouches for none
             got[idx] = ("prefer", src)
 
 
