@@ -279,6 +279,16 @@ ZH_AUTHORITY = words(
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
 
+EN_DESCRIBING = words(
+    """
+    good policy work works true ready complete relevant applicable updated maintained maintain
+    maintains supported implemented agreed decided settled
+    """
+)
+ZH_DESCRIBING = words("真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新")
+"""Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
+said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
+里是可以直接执行的脚本"): they set no folder against one put out."""
 EN_TREAT_AS = words("treat treated consider considered regard regarded")
 ZH_TREAT_AS = words("当成 当作 当做 视为 看作 视作 看成")
 """Verbs of taking a page as something: negated before a word of non-authority, they deny it

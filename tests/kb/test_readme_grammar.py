@@ -138,7 +138,7 @@ GOLDEN = [
     ("`atlas-v3/` replaces the printed atlas in `atlas/`.", {"atlas-v3/": P, "atlas/": X}),
     # the folder a conditioned one is set against; a folder named by its place or its name
     (
-        "`课表/本学期/` 是正在实施的课表；`课表/上学期/` 只在问到上学期时查看。",
+        "`课表/本学期/` 是现行课表；`课表/上学期/` 只在问到上学期时查看。",
         {"课表/本学期/": P, "课表/上学期/": C},
     ),
     (
@@ -188,6 +188,13 @@ GOLDEN = [
     ("遇到争议时不得不参考 `旧规/`。", {"旧规/": N}),
     # "follow" is no imperative to use: its object may be another page
     ("- `faq.md` sums up other pages; when in doubt, follow the page it links to.", {"faq.md": N}),
+    # words of authority that describe set no folder against one put out
+    ("Ignore `tmp/`. HR policy documents are in `hr/`.", {"tmp/": X, "hr/": N}),
+    (
+        "`old/` is obsolete. `tools/` holds scripts that work on any laptop.",
+        {"old/": X, "tools/": N},
+    ),
+    ("`旧版/` 已作废。`工具/` 里是可以直接执行的脚本。", {"旧版/": X, "工具/": N}),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

@@ -81,7 +81,8 @@ def is_purpose(text: str, at: int) -> bool:
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
 _AUTHORITY_WINDOW = 40
 _VOUCH = re.compile(
-    _en(cues.EN_AUTHORITY).replace(r"(?<![\w-])", r"(?<![\w])") + f"|{_zh(cues.ZH_AUTHORITY)}",
+    _en(cues.EN_AUTHORITY - cues.EN_DESCRIBING).replace(r"(?<![\w-])", r"(?<![\w])")
+    + f"|{_zh(cues.ZH_AUTHORITY - cues.ZH_DESCRIBING)}",
     IGNORECASE,
 )
 """A word of authority said of a clause's folder, a compound's head too ("board-approved")."""
