@@ -195,6 +195,11 @@ GOLDEN = [
         {"old/": X, "tools/": N},
     ),
     ("`旧版/` 已作废。`工具/` 里是可以直接执行的脚本。", {"旧版/": X, "工具/": N}),
+    ("`maps/a/` and `maps/b/` hold the same tiles; use the latter.", {"maps/a/": N, "maps/b/": P}),
+    (
+        "`maps/a/` and `maps/b/` hold the same tiles; ignore the former.",
+        {"maps/a/": X, "maps/b/": N},
+    ),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

@@ -116,6 +116,8 @@ def assign(
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
+                if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
+                    break  # "use the latter": one folder, named by its place (_by_place)
                 if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
@@ -179,16 +181,21 @@ def _replacing(
                         got[idx] = ("exclude", j)
 
 
+def _by_its_place(c: Clause) -> bool:
+    """Whether a clause names a folder by its place: "the latter", "前者"."""
+    said = to_simplified(c.text.lower())
+    return _LATTER.search(said) is not None or _FORMER.search(said) is not None
+
+
 def _by_place(clauses: list[Clause], got: dict[int, tuple[str, int]], settled: set[int]) -> None:
     """A clause that names a folder by its place ("请只引用后者", "ignore the former") gives
     its polarity to the last (first) folder named before it in its sentence, or in the one
     before when its own names none; a comparison's verdict is :func:`_winners`'."""
     for j, c in enumerate(clauses):
-        if c.mentions or c.sentence in settled:
+        if c.mentions or c.sentence in settled or not _by_its_place(c):
             continue
-        said = to_simplified(c.text.lower())
-        latter, former = _LATTER.search(said), _FORMER.search(said)
-        if not (latter or former) or (p := polarity(c.cues)) not in ("prefer", "exclude"):
+        latter = _LATTER.search(to_simplified(c.text.lower()))
+        if (p := polarity(c.cues)) not in ("prefer", "exclude"):
             continue
         for sentence in (c.sentence, c.sentence - 1):
             named = [
