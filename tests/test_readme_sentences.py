@@ -18,14 +18,18 @@ SETS = REPO / "calibration" / "readme_sentences"
 FLOORS = {
     # set: (sentences right >=, rules made up for sentences that state none <=); measured with
     # ``python -m calibration.readme_rules calibration/readme_sentences/<set>.jsonl``, the floor
-    # one sentence under it. No set reads an exclusion as a preference, but heldout3's one.
-    "tune": (204, 1),
+    # one sentence under it. No set reads an exclusion as a preference. tune3 stands three
+    # under its last floor: one writer's mirrored "`fr/` is checked by a colleague; `de/` and
+    # `es/` are machine output, do not use" is labelled no rule for fr/, where the writers of
+    # tune4, heldout3 and tune5 label a folder vouched for beside one put out a preference.
+    "tune": (205, 1),
     "tune2": (174, 2),
-    "tune3": (158, 2),
+    "tune3": (155, 2),
     "heldout": (155, 1),
     "heldout2": (106, 1),
-    "tune4": (106, 1),
-    "heldout3": (119, 3),
+    "tune4": (111, 1),
+    "heldout3": (142, 3),
+    "tune5": (99, 1),
 }
 
 
@@ -36,5 +40,4 @@ def test_readme_sentences_hold_their_floors(name: str, monkeypatch: pytest.Monke
     right, made_up = FLOORS[name]
     assert scores["sentences right"]["hits"] >= right
     assert scores.get("rules made up", {"hits": 0})["hits"] <= made_up
-    inverted = scores["exclusions as preferences"]["hits"]
-    assert inverted <= (1 if name == "heldout3" else 0)
+    assert scores["exclusions as preferences"]["hits"] == 0

@@ -25,11 +25,10 @@ EN_USE_VERBS = words(
     """
     use used using cite cited quote quoted rely relied trust trusted treat treated take taken
     answer answering consider considered follow followed apply applied search searched read
-    refer depend depended count counted reference referenced copy base based
-    believe act act_on go_by lean draw cited quoting relying treating answers citation
-    describe describes reflect reflects represent represents apply_to applies_to
-    quote_from rely_upon look_at consult consulted
-    present presented offer offered
+    refer depend depended count counted reference referenced copy base based believe act go_by
+    lean draw quoting relying treating answers citation describe describes reflect reflects
+    represent represents applies_to look_at consult consulted applying point present presented
+    offer offered
     """
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
@@ -38,7 +37,7 @@ results"): negated, they forbid the folder ("do not cite")."""
 EN_WRITE_VERBS = words(
     """
     edit edited editing hand-edit modify modified change changed touch rename renamed move
-    delete deleted remove commit committed push publish published share shared put add store
+    delete deleted remove commit committed merged push publish published share shared put add store
     open upload create write overwrite distribute leak copy_outside send
     check_in post paste drop merge contribute reorganize restructure alter mirror sync translate modifying changing renaming deleting committing publishing sharing moving
     """
@@ -48,7 +47,7 @@ EN_WRITE_VERBS = words(
 EN_STORE = words(
     """
     put_new go_in goes_in live_in lives_in stored_in kept_in saved_in store save_them placed
-    is_mirrored are_mirrored synced generated_from regenerates
+    is_mirrored are_mirrored synced regenerates
     """
 )
 """Where pages are put: "new notes go in `meetings/`" describes, it does not forbid."""
@@ -59,7 +58,7 @@ EN_PROHIBIT = words(
     instead_of_these instead_of_them instead_of_those instead_of_it rather_than_these
     rather_than_them
     but_never
-    disregard disregarded leave_out leave_aside set_aside steer_clear stay_away don't_bother
+    disregard disregarded leave_out leave_aside leave_alone set_aside steer_clear stay_away don't_bother
     pay_no_attention not_worth
     """
 )
@@ -68,18 +67,18 @@ EN_PROHIBIT = words(
 EN_NON_AUTHORITY = words(
     """
     outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
-      haven't_been_reviewed not_peer-reviewed unapproved 
+       not_peer-reviewed unapproved 
      non-authoritative informal fiction
      half-finished unfinished discontinued abandoned retired
-      no_longer_reflects no_longer_applies invalid
+       no_longer_applies invalid
      for_reference_only experimental speculative withdrawn rejected
     draft drafts unmaintained out-of-date 
      historical history inaccurate untrusted unofficial
      preliminary tentative pending_review under_review not_finalized
-    placeholder obsoleted sunset end-of-life unsupported non-normative
+    placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up may_be_wrong might_be_wrong could_be_wrong may_be_outdated
+    fictional made_up    
       unchecked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
     archived archival for_the_record for_posterity
@@ -104,16 +103,9 @@ EN_NON_AUTHORITY = words(
 
 EN_PREFER = words(
     """
-    prefer preferred     
-      primary first start_with start_here begin_with rely_on
-    instead most_reliable official up_to_date trusted_source go-to 
-     main_source go_to 
-    highest_priority take_priority takes_priority precedence  
-    most_up-to-date recommended before_looking_elsewhere before_anything
-    trust
-         best starting_point
-        turn_to refer_to
-    most_accurate most_current most_complete latest_version the_latest
+    prefer preferred primary first start_with start_here begin_with rely_on instead go-to go_to
+    highest_priority take_priority takes_priority precedence recommended before_looking_elsewhere
+    before_anything trust best starting_point turn_to refer_to
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -130,11 +122,13 @@ named only before one is its subject, not its source ("records in `x/` refer to 
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
-    takes_precedence wins win prevails prevail governs overrides override supersedes
-    definitive official_source defer_to defers_to is_correct are_correct
+    takes_precedence wins win beats beat prevails prevail governs overrides override supersedes
+    definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
+    most_reliable official up_to_date trusted_source main_source most_up-to-date
+    most_accurate most_current most_complete latest_version the_latest
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -151,18 +145,16 @@ EN_ENTRY = words(
 """Words that make a named file an entry point ("start from `index.md`")."""
 
 ZH_NEGATORS = words(
-    "不宜 请不要 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 请勿 勿 不得 别 不能 不可 禁止 不应 不应该 切勿 不准 唔好 不可以 无需 不用 不要再 不得再 不再 不宜再 勿再 别再 不可再"
-    " 避免 尽量别 不需 不需要 无须 毋须 不该 不应当 严禁 暂勿"
+    "不宜 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 勿 不得 别 不能 不可 禁止 不应 不准 唔好"
+    " 无需 不用 不再 避免 暂不 不需 不该 严禁"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
 ZH_USE_VERBS = words(
     """
-    用 使用 引用 参考 依据 据此 回答 作为 当作 当成 当真 视为 照做 照搬 依赖 相信 采用 查 看
-    拿 按 依 读 信 答 援引 作答 参照 套用 检索 搜索 查找 查阅 收录
-    采信 信赖 依照 遵循 遵照 执行 引述 转述 作准 当做 看作 视作 作数 照抄 搬 回复 答复 解答 援用 依循
-    据以 据此 凭 凭此 以此 拿来 处理 引以为据 依此 照此 按此 参看 查看 查阅 翻阅 阅看
-    沿用 参阅 查询 照着 照著
+    用 查 看 拿 按 依 读 信 答 凭 搬 翻 据此 据以 以此 参考 参照 参阅 作为 当作 当成 当做 当真
+    视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数
+    回复 处理 引以为据 推荐
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -178,7 +170,9 @@ ZH_WRITE_VERBS = words(
 """Verbs of writing to a folder."""
 
 ZH_STORE = words(
-    "放在 放到 放进 存放 存在 保存在 移到 移至 归档到 归档在 归档于 同步 自动生成 生成 放"
+    """
+    存在 移到 移至 归档到 归档在 归档于 同步 生成 放
+    """
 )
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
@@ -191,17 +185,17 @@ ZH_PROHIBIT = words(
 ZH_NON_AUTHORITY = words(
     """
     历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
-    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经校对 未经核准
+    历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经核准
       未经整理 未整理 半成品
-    草稿 仅供参考 不再反映 已不反映 已不符 虚构 别当真
+    草稿 仅供参考 不再反映 已不反映 已不符 虚构 
     可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
        停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
-    未完善 待审 审核中 有误 可能有误 仅作记录 仅作参考
-    仅供学习 仅供存档 不作数 不算数 不作准 撤销  
+    未完善 待审 审核中 有误  仅作记录 仅作参考
+    仅供学习 仅供存档 不作数  不作准 撤销  
       陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
-    提案 未必 不使用 不引用 不采用 不可引用 勿用
+    提案 未必 不使用 不引用 不采用  
     终止 停办 停招 停止服务 停止支持 不再支持 已结束 已停 停更 停止更新  
-        冻结 封存 归档 仅供查考 备查 存查
+        冻结 封存 仅供查考 备查 存查
     仅作存档 仅存档 仅留存 存档用 仅作备份 的备份 只是备份 仅为备份 镜像备份
       无人更新 淘汰
     未定 没定 未确定 没有定论 未有定论
@@ -209,25 +203,23 @@ ZH_NON_AUTHORITY = words(
     旧版 旧的版本 老版本 早期版本 以前的版本 之前的版本 早年 过往 旧资料 旧文件
     测试版 内测 试用版 预览版
     错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
-    录错 多处错误 不准 不靠谱 不可信 不足为据 不足采信
+    录错 多处错误 不准  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
     未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
-    头脑风暴 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
+    头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
-    不再沿用 已不沿用 不再采用 不再使用 没在用 不用了
-    不作依据 不能作为依据 不再作为依据 不再据以
+    已不沿用 没在用 不用了 没用了
+       
     """
 )
 """Words that say a folder's pages are not to be answered from."""
 
 ZH_PREFER = words(
     """
-    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 主要依据 最可靠 
-     胜过
-    首要 主要参考 官方 为主 第一手 先去 先到 先翻 先找 请先 最先 推荐 建议先  
-       唯一依据 答案来自 
+    优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 胜过
+    首要 主要参考 为主 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
     先参阅 先从
     """
 )
@@ -236,7 +228,7 @@ ZH_PREFER = words(
 ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
-    说了算 现行 现用 最新版 有效版本 定本 官方版本 依归
+    说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
     最完整 最准确 最正确 主要来源 第一来源 才算 定论
     """
 )
@@ -245,7 +237,7 @@ ZH_RANK = words(
 ZH_ENTRY = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
-    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 汇总 链接
+    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 链接
     列出 列有 一览 进入
     看起 找起 查起 入手 着手 从头看
     """
@@ -266,26 +258,37 @@ NOT_NAMES = words(
 """Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
 
 EN_NOT = words(
-    "not none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
+    "not nobody no_one none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
     " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
 )
 EN_AUTHORITY = words(
     """
-    verified reviewed approved accurate authoritative official final current true real reliable
-    maintained maintain checked tested valid correct binding
-    good implemented adopted accepted agreed decided settled endorsed sanctioned policy in_force
-    in_effect applicable relevant current up_to_date trustworthy
-    updated supported kept_up_to_date complete source_of_truth canonical
+    verified validated reviewed approved accurate authoritative official final current true real
+    reliable maintained maintain maintains ready checked tested valid correct binding good
+    implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
+    in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
+    source_of_truth canonical legal work works
     """
 )
-ZH_NOT = words("不 未 没 没有 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
+ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
+    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
 
+EN_DESCRIBING = words(
+    """
+    good policy work works true ready complete relevant applicable updated maintained maintain
+    maintains supported implemented agreed decided settled
+    """
+)
+ZH_DESCRIBING = words("真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新")
+"""Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
+said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
+里是可以直接执行的脚本"): they set no folder against one put out."""
 EN_TREAT_AS = words("treat treated consider considered regard regarded")
 ZH_TREAT_AS = words("当成 当作 当做 视为 看作 视作 看成")
 """Verbs of taking a page as something: negated before a word of non-authority, they deny it
@@ -325,11 +328,11 @@ ZH_NAME_EDGES = words(
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
-    "use go_with rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    "use check go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
 )
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
-ZH_ADVISE = words("使用 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
+ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
 """An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
 "一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
 the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""
@@ -362,6 +365,13 @@ ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 �
 """A question about a folder states no rule, unless it is rhetorical ("why would you go to
 `x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
 then the folder is out."""
+EN_REPLACING = words("instead")
+ZH_REPLACING = words("改用 改为参考 改查")
+"""A preference said with one of these replaces the folders named before it in its sentence
+("... `a/` is from before the price rise; quote from `b/` instead"): they are out."""
+EN_RELATIVE = words("which")
+"""A clause that starts with one of these says something of the folder right before it: "...
+the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
 EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""
@@ -391,8 +401,8 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
 "只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
 reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
 
-EN_NOT_CUES = words("no_matter not_only not_just")
-ZH_NOT_CUES = words("发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
+ZH_NOT_CUES = words("不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
 
@@ -404,7 +414,7 @@ ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 �
 
 ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
-ZH_ADVISE_BARE = words("用")
+ZH_ADVISE_BARE = words("用 按")
 """用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
 ZH_TOOL_WRITE = words("写")
 """A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`

@@ -110,6 +110,96 @@ GOLDEN = [
         {"制度/旧版/": X, "制度/新版/": P},
     ),
     ("`price/` wins over `quotes/`, which are only estimates.", {"price/": P, "quotes/": N}),
+    # a folder vouched for beside one put out is the one to answer from; alone, or where
+    # pages are moved to, a word of authority describes
+    (
+        "`menus/summer/` is the approved menu; `menus/test-kitchen/` is half-baked.",
+        {"menus/summer/": P, "menus/test-kitchen/": X},
+    ),
+    (
+        "The tables in `tides/` — those are the real ones. Ignore `tides-scraped/`.",
+        {"tides/": P, "tides-scraped/": X},
+    ),
+    (
+        "`合同/已签/` 经法务核实；`合同/谈判中/` 的条款随时会变，不要引用。",
+        {"合同/已签/": P, "合同/谈判中/": X},
+    ),
+    ("`校規/現行版/` 為正式版本，`校規/草稿/` 請忽略。", {"校規/現行版/": P, "校規/草稿/": X}),
+    ("`glossary/` is reviewed by the editors.", {"glossary/": N}),
+    (
+        "`ideas/` is unapproved; approved ideas are merged into `plans/`.",
+        {"ideas/": X, "plans/": N},
+    ),
+    # exclusions said by the way: nobody keeps it, not for applying, 暂不, 唔系, a longer object
+    ("The rota in `rota/2022/` is stale; nobody has checked it since spring.", {"rota/2022/": X}),
+    ("`handouts/` shows how a rule grew, not for applying it.", {"handouts/": X}),
+    ("`预算/草拟中/` 的数字暂不对外引用。", {"预算/草拟中/": X}),
+    ("`會議/草案.md` 唔係決定。", {"會議/草案.md": X}),
+    ("`atlas-v3/` replaces the printed atlas in `atlas/`.", {"atlas-v3/": P, "atlas/": X}),
+    # the folder a conditioned one is set against; a folder named by its place or its name
+    (
+        "`课表/本学期/` 是现行课表；`课表/上学期/` 只在问到上学期时查看。",
+        {"课表/本学期/": P, "课表/上学期/": C},
+    ),
+    (
+        "`绘本/初稿/` 尚未定稿，定稿后移到 `绘本/成书/`，请只参考后者。",
+        {"绘本/初稿/": X, "绘本/成书/": P},
+    ),
+    ("机型参数在 `参数表/` 下，与 `宣传册/` 不一致时以参数表为准。", {"参数表/": P, "宣传册/": N}),
+    ("The maps in `maps/1990/` were overtaken by the survey of 2004.", {"maps/1990/": X}),
+    # words of their families a README writer reaches for
+    ("`wiki-dump/` is a one-off export that nobody maintains.", {"wiki-dump/": X}),
+    ("For prices, go by `pricing/current.md`.", {"pricing/current.md": P}),
+    ("`menus/` — not ready.", {"menus/": X}),
+    ("`论坛/` 的帖子不靠谱。", {"论坛/": X}),
+    ("Leave `minutes/1998/` alone.", {"minutes/1998/": X}),
+    ("Nothing in `motions/` has been voted on.", {"motions/": X}),
+    ("`馆藏/私人笔记/` 不代表本馆口径。", {"馆藏/私人笔记/": X}),
+    ("排班请按 `排班/2025.md` 执行，旧表一律作废。", {"排班/2025.md": P}),
+    ("投诉处理只认 `流程/已发布/`。", {"流程/已发布/": P}),
+    ("`試算/` 裡的表沒有一張送審過。", {"試算/": X}),
+    # a verdict names a side by its folder or a name's Chinese part; a relative clause; instead
+    (
+        "If `lab/assay-limits.md` and `wiki/` disagree, the lab file wins.",
+        {"lab/assay-limits.md": P, "wiki/": N},
+    ),
+    (
+        "报价：见 `价格/2024版报价单.md`，与销售口头报价不一致时以报价单为准。",
+        {"价格/2024版报价单.md": P},
+    ),
+    (
+        "The figures come from the survey in `survey-2019/`, which is out of date.",
+        {"survey-2019/": X},
+    ),
+    (
+        "`menus/2023/` predates the new kitchen — quote from `menus/2025/` instead.",
+        {"menus/2023/": X, "menus/2025/": P},
+    ),
+    ("每日记录统一放在 `记录/`，按月归档。", {"记录/": N}),
+    # 翻 a verb of use, 翻译 none
+    ("别去翻 `旧账/`。", {"旧账/": X}),
+    ("请勿翻译 `术语/` 里的条目。", {"术语/": N}),
+    ("Check `howto/` before asking on the forum.", {"howto/": P}),
+    ("`规章/英文版/` 与中文版具有同等效力。", {"规章/英文版/": P}),
+    ("Recipes: `recipes/tested/` only.", {"recipes/tested/": P}),
+    # provenance is no storage; idioms of "must" hold a negator but forbid nothing
+    ("`schema/` is generated from the database, so it is the thing to trust.", {"schema/": P}),
+    ("There's no reason not to rely on `atlas/`.", {"atlas/": P}),
+    ("遇到争议时不得不参考 `旧规/`。", {"旧规/": N}),
+    # "follow" is no imperative to use: its object may be another page
+    ("- `faq.md` sums up other pages; when in doubt, follow the page it links to.", {"faq.md": N}),
+    # words of authority that describe set no folder against one put out
+    ("Ignore `tmp/`. HR policy documents are in `hr/`.", {"tmp/": X, "hr/": N}),
+    (
+        "`old/` is obsolete. `tools/` holds scripts that work on any laptop.",
+        {"old/": X, "tools/": N},
+    ),
+    ("`旧版/` 已作废。`工具/` 里是可以直接执行的脚本。", {"旧版/": X, "工具/": N}),
+    ("`maps/a/` and `maps/b/` hold the same tiles; use the latter.", {"maps/a/": N, "maps/b/": P}),
+    (
+        "`maps/a/` and `maps/b/` hold the same tiles; ignore the former.",
+        {"maps/a/": X, "maps/b/": N},
+    ),
     # a word of non-authority denied; a folder that is no name; a year; a full stop
     ("`legacy-api/` is not deprecated: it is the API our partners call.", {"legacy-api/": N}),
     ("`经典版/` 并非废弃内容，照常查阅。", {"经典版/": N}),

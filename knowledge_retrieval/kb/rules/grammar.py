@@ -80,6 +80,14 @@ def is_purpose(text: str, at: int) -> bool:
 
 _AUTHORITY = _both(cues.EN_AUTHORITY, cues.ZH_AUTHORITY)
 _AUTHORITY_WINDOW = 40
+_VOUCH = re.compile(
+    _en(cues.EN_AUTHORITY - cues.EN_DESCRIBING).replace(r"(?<![\w-])", r"(?<![\w])")
+    + f"|{_zh(cues.ZH_AUTHORITY - cues.ZH_DESCRIBING)}",
+    IGNORECASE,
+)
+"""A word of authority said of a clause's folder, a compound's head too ("board-approved")."""
+_VOUCH_NEGATED = 16
+"""How far before a word of authority a negator denies it ("never reviewed", "未经审核")."""
 _ADVISE = re.compile(
     rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
@@ -106,6 +114,8 @@ _OWNED = re.compile(
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
 _ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
+_ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
+"""A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
 _TAKEN_AS = re.compile(
     rf"(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_AS)})[^，,。；;\x00]{{0,6}}?"
     rf"(?:{_zh(cues.ZH_AUTHORITY)})"
@@ -169,6 +179,7 @@ class Cues:
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
+    vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
 
     @property
     def any(self) -> bool:
@@ -238,6 +249,13 @@ def read_cues(text: str) -> Cues:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
+    moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
+    vouched = not (forbid or weak or write or moved) and any(
+        rest[m.start()] != " "  # not the word a negator before it made one of non-authority
+        and NEGATOR.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
+        and _NOT.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
+        for m in _VOUCH.finditer(said)
+    )
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
@@ -252,13 +270,15 @@ def read_cues(text: str) -> Cues:
         entry=bool(entries) and not entry_denied,
         entry_denied=entry_denied,
         compare=compare,
-        advise=(a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None,
+        advise=((a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None)
+        or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
         only=_ONLY.search(rest) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,
+        vouched=vouched,
     )
 
 

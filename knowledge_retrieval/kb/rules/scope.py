@@ -22,6 +22,7 @@ def assign(
     about_writing: list[bool],
     forced: dict[int, str] | None = None,
     names: dict[int, str] | None = None,
+    out: set[int] | None = None,
 ) -> dict[int, tuple[str, int]]:
     """code index -> (polarity, the clause index it came from) for every mention with one.
 
@@ -91,8 +92,10 @@ def assign(
             continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
-        if c.cues.compare and not (c.cues.forbid or c.cues.rank):  # "旧的" may be the other's
-            for idx in _winners(clauses, i, paths, pol):
+        if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
+            # "旧的" may be the other's; "与 `b/` 冲突时以术语库为准" names its winner by name
+            party = _owner(clauses, i, paths) if c.cues.owned else _winners(clauses, i, paths, pol)
+            for idx in party:
                 put(idx, "prefer", i)
             continue
         spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
@@ -113,6 +116,8 @@ def assign(
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
+                if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
+                    break  # "use the latter": one folder, named by its place (_by_place)
                 if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
                     p, src = q, j
                     break
@@ -130,7 +135,118 @@ def assign(
         for idx in c.mentions:
             put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
+    _by_place(clauses, got, settled)
+    _relative(clauses, got, pol)
+    _replacing(clauses, got, about_writing, pol)
+    _vouched(clauses, got, about_writing, out or set())
     return got
+
+
+_RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
+
+
+def _relative(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], pol: Callable[[int], str | None]
+) -> None:
+    """A relative clause that puts out ("`x/`, which is out of date") puts out the folder
+    right before it, whatever that folder's own clause said ("tables come from `x/`")."""
+    for j in range(1, len(clauses)):
+        c, prev = clauses[j], clauses[j - 1]
+        if c.mentions or not prev.mentions or prev.sentence != c.sentence:
+            continue
+        if _RELATIVE.match(c.text) and pol(j) == "exclude":
+            got[prev.mentions[-1]] = ("exclude", j)
+
+
+_REPLACING = _both(cues.EN_REPLACING, cues.ZH_REPLACING)
+
+
+def _replacing(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+) -> None:
+    """A preference said "instead" ("quote from `b/` instead", "改用 `b/`") puts out the folders
+    named before it in its sentence that have no polarity of their own."""
+    for j, c in enumerate(clauses):
+        if about_writing[c.sentence] or c.cues.write or c.cues.compare:
+            continue
+        if not _REPLACING.search(to_simplified(c.text)) or pol(j) != "prefer":
+            continue
+        for k in range(max(0, j - _NAME_REACH), j):
+            if clauses[k].sentence == c.sentence and not clauses[k].cues.compare:
+                for idx in clauses[k].mentions:
+                    if idx not in got:
+                        got[idx] = ("exclude", j)
+
+
+def _by_its_place(c: Clause) -> bool:
+    """Whether a clause names a folder by its place: "the latter", "前者"."""
+    said = to_simplified(c.text.lower())
+    return _LATTER.search(said) is not None or _FORMER.search(said) is not None
+
+
+def _by_place(clauses: list[Clause], got: dict[int, tuple[str, int]], settled: set[int]) -> None:
+    """A clause that names a folder by its place ("请只引用后者", "ignore the former") gives
+    its polarity to the last (first) folder named before it in its sentence, or in the one
+    before when its own names none; a comparison's verdict is :func:`_winners`'."""
+    for j, c in enumerate(clauses):
+        if c.mentions or c.sentence in settled or not _by_its_place(c):
+            continue
+        latter = _LATTER.search(to_simplified(c.text.lower()))
+        if (p := polarity(c.cues)) not in ("prefer", "exclude"):
+            continue
+        for sentence in (c.sentence, c.sentence - 1):
+            named = [
+                idx
+                for k in clauses[max(0, j - _NAME_REACH) : j]
+                if k.sentence == sentence
+                for idx in k.mentions
+            ]
+            if named:
+                idx = named[-1] if latter else named[0]
+                if idx not in got:
+                    got[idx] = (p, j)
+                break
+
+
+def _vouched(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    out: set[int],
+) -> None:
+    """A folder its clause vouches for ("`a/` is the approved list", "已验证的方案在 `a/`", or
+    a clause after it that names none: "— those are the real ones") is preferred when its
+    sentence, or the one before or after it, puts another folder out: the two are set against
+    each other, and the vouched one is what to answer from. Alone, a word of authority
+    describes ("`es/` is reviewed"): no rule. ``out``: sentences a condition put a folder out
+    in."""
+    out = out | {clauses[i].sentence for p, i in got.values() if p == "exclude"}
+    out |= {
+        c.sentence for c in clauses if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions)
+    }
+    for i, c in enumerate(clauses):
+        free = [idx for idx in c.mentions if idx not in got]
+        if not free or about_writing[c.sentence] or c.cues.compare or c.cues.lost:
+            continue
+        if any(got.get(k, ("",))[0] == "exclude" for k in c.mentions):
+            continue  # a clause that puts out one of its folders vouches for none
+        if not out & {c.sentence - 1, c.sentence, c.sentence + 1}:
+            continue
+        src = i if c.cues.vouched else None
+        for j in range(i + 1, min(len(clauses), i + 1 + _NAME_REACH)):
+            if src is not None or clauses[j].sentence != c.sentence or clauses[j].mentions:
+                break
+            if clauses[j].cues.any:
+                break
+            if clauses[j].cues.vouched:
+                src = j
+        if src is None:
+            continue
+        for idx in free:
+            got[idx] = ("prefer", src)
 
 
 def _exclusive(
@@ -166,7 +282,7 @@ _SUCCESSOR = re.compile(
 
 
 _REPLACES = re.compile(
-    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[a-z-]+\s+){{0,2}}?\x00(\d+)\x00"
+    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
     + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
@@ -224,6 +340,7 @@ def _winners(
         side = sides[m.start() >= at_split]
         side[0].append(idx)
         side[1].extend(name_forms(paths.get(idx, "")))
+        side[1].extend(_folders_of(paths.get(idx, "")))  # "the vet file" for `vet/doses.md`
     for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
         if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
             continue
@@ -239,6 +356,27 @@ def _winners(
             return []
         named = 0 if hits[0] > hits[1] else 1
     return sides[named][0] if q == "prefer" else sides[1 - named][0]
+
+
+def _owner(clauses: list[Clause], at: int, paths: dict[int, str]) -> list[int]:
+    """The mentions of a comparison's sentence that its word of authority's own object names
+    ("与 `b/` 冲突时以术语库为准": `术语库/`), not the parties in its clause."""
+    c = clauses[at]
+    said = to_simplified(PLACEHOLDER.sub(" ", c.text).lower())
+    lo, hi = max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)
+    return [
+        idx
+        for k in clauses[lo:hi]
+        if k.sentence == c.sentence and k is not c
+        for idx in k.mentions
+        if any(_says(said, form) for form in name_forms(paths.get(idx, "")))
+    ]
+
+
+def _folders_of(path: str) -> list[str]:
+    """The folders a named file or folder sits in, as prose calls them ("vet" of
+    `vet/doses.md`): a comparison's verdict may name a side by them."""
+    return [f for part in path.strip("/").split("/")[:-1] for f in name_forms(part + "/")]
 
 
 def _contrasted(clauses: list[Clause], j: int) -> bool:
@@ -303,8 +441,8 @@ def name_forms(path: str) -> tuple[str, ...]:
     forms = [last, last.replace("-", " ").replace("_", " ")]
     if re.fullmatch(r"[a-z][a-z -]+s", last):
         forms.append(last[:-1])
-    if re.fullmatch(r"[\u3400-\u9fff]{3,}", last):
-        forms.append(last[-2:])
+    for run in re.findall(r"[\u3400-\u9fff]{2,}", last):  # 读书笔记: 笔记
+        forms += [run, run[-2:]] if run == last else [run, run[-3:], run[-2:]]  # 2025年价目表
     return tuple(
         dict.fromkeys(
             f

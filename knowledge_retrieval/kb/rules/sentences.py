@@ -396,7 +396,8 @@ def read_line(
     failed = handled - {k for k, _r in rules}
     plain = [s if n not in failed else "" for n, s in enumerate(sentences)]
     ruled = {r.path for _k, r in rules}
-    rules += [(n, r) for n, r in _plain_rules(line, plain, heading) if r.path not in ruled]
+    out = {k for k, r in rules if r.action == "exclude"}  # "`b/` 只在做 … 时参考": b/ is out
+    rules += [(n, r) for n, r in _plain_rules(line, plain, heading, out) if r.path not in ruled]
     rules.sort(key=lambda x: x[0])
     by_sentence: dict[int, list[Rule]] = {}
     for k, r in rules:
@@ -460,10 +461,13 @@ def _far_condition(line: _Line, sentence: str) -> Condition | None:
     return read_condition(line.plain(parts[1]), line.words(parts[1]))
 
 
-def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list[tuple[int, Rule]]:
+def _plain_rules(
+    line: _Line, sentences: list[str], heading: str | None, put_out: set[int] | None = None
+) -> list[tuple[int, Rule]]:
     """Rules of the sentences no condition, route or ``over`` took: each mention with the
     polarity of its scope (:func:`scope.assign`); a block with no cue at all takes its
-    heading's ("## Ignore" over a list of folders)."""
+    heading's ("## Ignore" over a list of folders). ``put_out``: the sentences a condition put a
+    folder out in (a folder vouched for beside them is preferred)."""
     clauses = clauses_of(sentences, _is_list)
     writing = [sentence_about_writing(_PLACEHOLDER.sub(" ", s)) for s in sentences]
     # a sentence that names nothing but states when to look ("只有问到那段时间的合同时才查这里",
@@ -479,7 +483,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
             if (q := question_polarity(_PLACEHOLDER.sub(" ", s), after)) is not None:
                 forced[n] = q
     names = {idx: path for s in sentences if s for idx, path in _paths(s, line.codes)}
-    got = scope.assign(clauses, writing, forced, names)
+    got = scope.assign(clauses, writing, forced, names, put_out or set())
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
@@ -525,6 +529,7 @@ def _plain_rules(line: _Line, sentences: list[str], heading: str | None) -> list
                             clauses[src].cues.rank
                             or clauses[src].cues.advise
                             or clauses[src].cues.compare
+                            or clauses[src].cues.vouched
                             or idx in scope.successors(clauses[src].text)
                             or bool(scope.replaced(clauses[src].text))
                         )
