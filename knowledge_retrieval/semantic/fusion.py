@@ -171,7 +171,8 @@ def fuse(
     line or not). A page that beats it takes the first place, with at least the words' score
     (a words' page over :data:`MAX_MEANING_SCORE` keeps it); one that does not ranks under it.
     A page first by meaning whose cosine beats every other page of the KB by
-    :data:`FOUND_MARGIN` is found (at the line at least), whatever its cosine."""
+    :data:`FOUND_MARGIN` is found (at the line at least), whatever its cosine. Pages scoring
+    alike (within :data:`SCORE_TIE`) are ordered by their cosine."""
     if not len(sv.docnums):
         return Meaning(False, "no sections")
     qlang = query_lang(q.text) or "en"
