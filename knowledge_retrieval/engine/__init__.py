@@ -78,6 +78,9 @@ class Ranked:
 
     ranker: Ranker | None
     outcome: RankOutcome
+    words: RankOutcome | None = None
+    """The outcome as the words left it, before the semantic layer fused meaning into
+    ``outcome`` (None when the layer did not run): what KB choice weighs first."""
 
 
 def run(
@@ -122,13 +125,21 @@ def run(
             none: Reason = "index_unavailable" if broken else "no_documents"
             return outcome.not_found(q.text, q.lang, none, notes, kb=min(broken or empty))
         got.usable = {n: loc for n, loc in got.usable.items() if n not in empty | broken}
-        kbs, why = choose(q, cands, {n: r.outcome for n, r in ranked.items()}, threshold)
+        kbs, why = choose(
+            q,
+            cands,
+            {n: r.outcome for n, r in ranked.items()},
+            threshold,
+            words={n: r.words for n, r in ranked.items() if r.words is not None},
+        )
         notes.append(why)
         for k in kbs:
             notes.extend(kb_notes[k.name])
         names = {k.name for k in kbs}
         searched = {n: r for n, r in ranked.items() if n in names}  # in the candidates' order
-    result = decide(q, [k.name for k in kbs], searched, notes, threshold, top_k, explain)
+    result = decide(
+        q, [k.name for k in kbs], searched, notes, threshold, top_k, explain, chosen=refs is None
+    )
     if not result.found:
         result = advise(result, q, kbs, got.usable)
     return obey_readme(result, kbs, q)
@@ -256,7 +267,11 @@ def _refresh(
         if meaning and semantic_on():
             from ..semantic import apply
 
+            words = dataclasses.replace(
+                ranked, files=[dataclasses.replace(f) for f in ranked.files]
+            )
             apply(kbi, q, ranked, limit, notes)
+            return Ranked(ranker, ranked, words)
         return Ranked(ranker, ranked)
     except Exception as exc:  # any error of one KB is its note: the other KBs still answer
         if raised(exc):
@@ -285,11 +300,17 @@ def index_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> Non
 
 
 def choose(
-    q: Query, cands: Sequence[KnowledgeBase], outcomes: dict[str, RankOutcome], threshold: float
+    q: Query,
+    cands: Sequence[KnowledgeBase],
+    outcomes: dict[str, RankOutcome],
+    threshold: float,
+    *,
+    words: dict[str, RankOutcome] | None = None,
 ) -> tuple[list[KnowledgeBase], str]:
     """For ``kb=None``: the KBs to answer from, in the order chosen, and why. With the semantic
-    layer on, the words choose first: pages found by meaning count only when the words found
-    no page at the line, and only those the layer itself puts over it."""
+    layer on, the words choose first, on each KB's outcome as the words left it (``words``,
+    before meaning re-ordered or re-scored its pages); pages found by meaning count only when
+    the words found no page at the line, and only those the layer itself puts over it."""
     from ..semantic import maybe_on as semantic_on
 
     script = cjk_script(q.text)
@@ -308,7 +329,7 @@ def choose(
         return pick(choices, threshold)
 
     if semantic_on():
-        chosen, why = weigh(_by_words(outcomes, found_by_meaning=False))
+        chosen, why = weigh(_by_words({**outcomes, **(words or {})}, found_by_meaning=False))
         if chosen[0].evidence < LINE:  # the words chose no KB: a page found by meaning may
             chosen, why = weigh(_by_words(outcomes, found_by_meaning=True))
     else:
@@ -364,13 +385,19 @@ def decide(
     threshold: float,
     top_k: int,
     explain: bool,
+    *,
+    chosen: bool = False,
 ) -> SearchResult:
     """The verdict across the KBs searched (``ranked``; hits come from those in ``kb_names``,
-    in that order): what each KB's vocabulary says of the question (did-you-mean, translations,
-    absent identifiers), then the hits over the line, merged."""
+    in that order; ``chosen``: the order KB choice gave, for ``kb=None``): what each KB's
+    vocabulary says of the question (did-you-mean, translations, absent identifiers), then the
+    hits over the line, merged."""
     outcomes = {n: r.outcome for n, r in ranked.items()}
     _absent_only_where_searched(outcomes)
-    _held_meaning_last([outcomes[n] for n in dict.fromkeys(kb_names) if n in outcomes])
+    searched = [outcomes[n] for n in dict.fromkeys(kb_names) if n in outcomes]
+    _held_meaning_last(searched)
+    if chosen:
+        _meaning_under_the_line_keeps_the_choice(searched)
     for name, o in outcomes.items():
         if o.did_you_mean:
             dym = ", ".join(f"{a} → {b}" for a, b in o.did_you_mean.items())
@@ -421,6 +448,25 @@ def _held_meaning_last(outcomes: Sequence[RankOutcome]) -> None:
         for f in o.files:
             if f.found_by == "meaning" and f.held and f.score > floor:
                 f.score, lowered = floor, True
+        if lowered:
+            o.files.sort(key=lambda f: -f.score)
+
+
+def _meaning_under_the_line_keeps_the_choice(outcomes: Sequence[RankOutcome]) -> None:
+    """Of KBs chosen for ``kb=None`` and answered from together (a close call), a page another
+    KB than the first found by meaning under the line by its own cosine (under it, or over it
+    only by standing out in its KB or by the words' score it took the place of) ranks after
+    the first KB's first page: KB choice weighs such a page at nothing (:func:`_by_words`), as
+    it says nothing of where the answer is, so it does not undo the choice either. Over the
+    line by its own cosine, it competes."""
+    if len(outcomes) < 2 or not outcomes[0].files:
+        return
+    cap = max(0.0, outcomes[0].files[0].score - 1e-4)
+    for o in outcomes[1:]:
+        lowered = False
+        for f in o.files:
+            if f.found_by == "meaning" and f.score > cap and min(f.score, f.evidence) < LINE:
+                f.score, lowered = cap, True
         if lowered:
             o.files.sort(key=lambda f: -f.score)
 

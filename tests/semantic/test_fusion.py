@@ -219,3 +219,31 @@ def test_a_page_nearer_by_meaning_takes_the_place_of_words_that_met_part_of_the_
         ("refunds.md", "meaning"),
     ]
     assert kept.hits[0].score == words.score > kept.hits[1].score
+
+
+def test_pages_the_words_hold_at_one_score_are_ordered_by_meaning(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the identifier exists nowhere, so every page the words find is held at one score: the
+    # words' order of that tie says nothing, the cosine does (the question's money is a refund)
+    from tests.conftest import write
+
+    root = tmp_path / "KnowledgeBase"
+    write(root / "help" / "README.md", "# Help\n\nThe help desk's English pages.\n")
+    write(root / "help" / "parcels.md", "# Money policy\n\nMoney policy of parcel delivery.\n")
+    write(
+        root / "help" / "refunds.md",
+        "# Refunds\n\nMoney policy: the money policy of a refund back.\n",
+    )
+    query = "REF-9999 money policy"
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, score_threshold=0)
+    assert [h.path for h in off.hits] == ["parcels.md", "refunds.md"]
+    assert off.hits[0].score == off.hits[1].score < 0.35  # held alike
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, score_threshold=0)
+    assert [(h.path, h.via) for h in on.hits[:2]] == [
+        ("refunds.md", "words"),
+        ("parcels.md", "words"),
+    ]
+    assert on.hits[0].score == on.hits[1].score == off.hits[0].score  # reordered, not raised

