@@ -85,21 +85,27 @@ MAX_SAME_SOUND_CHARS = 4
 
 
 def same_sound_candidate(stats: TermStats, kw: Keyword) -> str | None:
-    """For a Chinese keyword the KB has nothing of, and that is no word of general Chinese
-    (申抱), the word one character of the same sound away that the KB writes (申报: every term
-    of it in the vocabulary), the one its sections write most; None when there is none."""
+    """For a Chinese keyword the KB has nothing of, and that is no word of Chinese (申抱: in
+    neither wordfreq's list nor jieba's dictionary), the word one character of the same sound
+    away that is one (申报), and that the KB writes (every term of it in the vocabulary), the
+    one its sections write most; None when there is none (年假 is read as no 年可: 年可 is two
+    words' edges, "一年可以")."""
     from ..text.generalfreq import listed
     from ..text.homophones import same_sound
+    from ..text.wordclass import dictionary_word
+
+    def a_word(w: str) -> bool:  # in wordfreq's list or jieba's dictionary
+        return bool(listed(w, "zh")) or dictionary_word(w)
 
     word = kw.text
     if not 2 <= len(word) <= MAX_SAME_SOUND_CHARS or not all(has_cjk(c) for c in word):
         return None
-    if listed(word, "zh"):  # a word of the language, spelt as meant (包包, 宝宝)
+    if a_word(word):  # a word of the language, spelt as meant (包包, 宝宝)
         return None
     best, most = None, 0
     for cand in same_sound(word):
         terms = index_terms(cand, words=False)
-        if not terms or not all(stats.known(t) for t in terms):
+        if not terms or not all(stats.known(t) for t in terms) or not a_word(cand):
             continue
         n = min(stats.df(t)["body"] + stats.df(t)["title"] for t in terms)
         if n > most:

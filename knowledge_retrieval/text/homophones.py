@@ -3,7 +3,8 @@
 A pinyin input method offers every character of a syllable, and a hurried writer takes a wrong
 one: 申抱 for 申报, 还书相 for 还书箱. :func:`same_sound` gives the words one such swap away;
 the knowledge base decides which of them it writes. The sounds are pypinyin's table, read once
-per process; tones are ignored (an input method is typed without them), and only characters
+per process; a character is typed by its first reading (假 as jia, not its rare ge), tones are
+ignored (an input method is typed without them), and only characters
 general Chinese uses are offered (wordfreq's list), in Simplified characters, as queries and
 the index write Chinese.
 """
@@ -44,10 +45,9 @@ def _sounds() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
             z = listed(c, "zh")
             if z < MIN_CHAR_ZIPF:
                 continue
-            sounds = tuple(dict.fromkeys(_toneless(r) for r in readings.split(",")))
-            of[c] = sounds
-            for s in sounds:
-                chars.setdefault(s, []).append((-z, c))
+            sound = _toneless(readings.split(",")[0])
+            of[c] = (sound,)
+            chars.setdefault(sound, []).append((-z, c))
         return of, {s: tuple(c for _z, c in sorted(cs)) for s, cs in chars.items()}
 
 
