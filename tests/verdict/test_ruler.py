@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
+from knowledge_retrieval.verdict import confidence
 from knowledge_retrieval.verdict import ruler as registry
 
 from ..conftest import REPO
@@ -47,6 +48,14 @@ defaults, the rule changes: the first such question of the read sets, or of the 
 the rule that only KBs searched together can show (a rule with none was deleted)."""
 
 
+WEIGHED_AS = {
+    "unseen_word": ("unseen_term", "unseen_common", "short_unseen_term", "short_unseen_common"),
+    "outside": ("outside",),
+    "asked_kind": ("lacks_kind",),
+}
+"""The features of the model each weighable hold stands for."""
+
+
 def test_an_unknown_rule_is_an_error() -> None:
     with pytest.raises(KeyError, match="no rule named 'nope' in the registry"):
         registry.on("nope")
@@ -83,4 +92,13 @@ def test_each_rule_changes_the_result_it_was_made_for(name: str) -> None:
     on = _signature(root, kb, query)
     with registry.disabled([name]):
         off = _signature(root, kb, query)
+    if name in confidence.model().weighed:
+        # a hold the fit weighs instead of holding: switching it off changes nothing, and the
+        # features it stands for weigh the hit down
+        assert on == off, f"{name} is weighed, yet holds {query!r}"
+        r = search(query, kb, root=root, score_threshold=0.0, explain=True)
+        assert r.hits[0].explain is not None
+        parts = r.hits[0].explain["features"]
+        assert sum(parts[f]["contribution"] for f in WEIGHED_AS[name]) < 0
+        return
     assert on != off, f"{name} changes nothing for {query!r}"
