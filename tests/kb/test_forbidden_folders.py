@@ -156,6 +156,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind9", "daizhang"): {"旧版/", "草稿/"},
     ("teamkb-blind9", "library-circ"): {"舊規定/", "提案/"},
     ("teamkb-blind9", "signalling"): {"archive/", "drafts/"},
+    ("teamkb-blind10", "dispatch"): {"archive/", "drafts/"},
+    ("teamkb-blind10", "estate-mgmt"): {"舊資料/", "建議稿/"},
+    ("teamkb-blind10", "kuajing-kefu"): {"旧版/", "草稿/"},
+    ("teamkb-blind11", "fab-yield"): {"archive/", "wip/"},
+    ("teamkb-blind11", "observatory"): {"old/", "drafts/"},
+    ("teamkb-blind11", "youeryuan"): {"旧版/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
