@@ -442,14 +442,7 @@ def _held_meaning_last(outcomes: Sequence[RankOutcome]) -> None:
     words = [f.score for o in outcomes for f in o.files if f.found_by == "words"]
     if not words:
         return
-    floor = max(0.0, min(words) - 1e-4)
-    for o in outcomes:
-        lowered = False
-        for f in o.files:
-            if f.found_by == "meaning" and f.held and f.score > floor:
-                f.score, lowered = floor, True
-        if lowered:
-            o.files.sort(key=lambda f: -f.score)
+    _meaning_under(outcomes, max(0.0, min(words) - _UNDER), lambda f: bool(f.held))
 
 
 def _meaning_under_the_line_keeps_the_choice(outcomes: Sequence[RankOutcome]) -> None:
@@ -461,11 +454,23 @@ def _meaning_under_the_line_keeps_the_choice(outcomes: Sequence[RankOutcome]) ->
     line by its own cosine, it competes."""
     if len(outcomes) < 2 or not outcomes[0].files:
         return
-    cap = max(0.0, outcomes[0].files[0].score - 1e-4)
-    for o in outcomes[1:]:
+    cap = max(0.0, outcomes[0].files[0].score - _UNDER)
+    _meaning_under(outcomes[1:], cap, lambda f: min(f.score, f.evidence) < LINE)
+
+
+_UNDER = 1e-4
+"""How far under a page another is put to rank after it."""
+
+
+def _meaning_under(
+    outcomes: Sequence[RankOutcome], cap: float, which: Callable[[FileMatch], bool]
+) -> None:
+    """Pages found by meaning that ``which`` picks score at most ``cap``; a KB with one lowered
+    is ordered again."""
+    for o in outcomes:
         lowered = False
         for f in o.files:
-            if f.found_by == "meaning" and f.score > cap and min(f.score, f.evidence) < LINE:
+            if f.found_by == "meaning" and f.score > cap and which(f):
                 f.score, lowered = cap, True
         if lowered:
             o.files.sort(key=lambda f: -f.score)

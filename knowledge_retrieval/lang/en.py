@@ -92,6 +92,10 @@ LATEST = r"\b(latest|newest|most recent|current version)\b"
 OVERVIEW = r"\b(overview|table of contents|index|toc)\b"
 """Asking for an overview or a table of contents."""
 
+_WHAT_THE = r"\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
+""""What is the ..." up to three words before the thing whose value is asked (the booking
+fee, the ILL desk's email)."""
+
 ASKED: dict[str, str] = {
     # a phone number asked: the number itself ("which phone number", "the hotline", "what is
     # the phone of the clinic"), not a phone as a thing ("add a new phone to the vpn") nor a
@@ -132,15 +136,13 @@ ASKED: dict[str, str] = {
     "money": (
         r"\bhow much\b(?=.*\b(?:costs?|charged?|charges|pay|paid|fees?|prices?|fines?"
         r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?)\b)"
-        r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
-        r"(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
+        rf"|{_WHAT_THE}(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
     ),
     "clock": r"\bwhat time\b|\bwhat hours\b|\b(?:opening|office|business|visiting) hours\b",
     # a web or email address asked for, not a link or an email as a topic
     "link": (
         r"\b(?:url|web address|website address|email address|e-mail address)\b"
-        r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
-        r"(?:link|website|site|email|e-mail)\b"
+        rf"|{_WHAT_THE}(?:link|website|site|email|e-mail)\b"
     ),
     "number": r"\bhow (?:many|much)\b|\bnumber of\b",
 }

@@ -85,6 +85,9 @@ LATEST = r"最新|最近|当前版本"
 OVERVIEW = r"目录|概览|索引"
 """Asking for an overview or a table of contents."""
 
+_MONEY_HEADS = "费|金|钱|价"
+"""The last character of a word for money paid (工本费, 押金, 价): what an amount is of."""
+
 ASKED: dict[str, str] = {
     # the number asked (电话是多少, 热线电话, 联系电话, 拨打哪个号码, 值班电话), not a phone as
     # a topic (电话分诊) nor a number to change (修改手机号)
@@ -124,7 +127,7 @@ ASKED: dict[str, str] = {
     # an amount of money: 多少钱, 收多少, 押金多少 (written Cantonese: 几多钱, 几蚊)
     "money": (
         r"多少钱|几块钱|几多钱|几蚊|(?:收|交|缴|付|赔|罚|扣|退)多少"
-        r"|(?:费|金|钱|价)\s*+(?:是|为|要)?\s*+(?:多少|几多)"
+        rf"|(?:{_MONEY_HEADS})\s*+(?:是|为|要)?\s*+(?:多少|几多)"
     ),
     "clock": r"几点|几多点|什么时间(?:开|关|上班|下班|营业)|(?:营业|开放|办公|上班)时间",
     "link": r"(?:网址|链接|连结|邮箱|电邮|邮件地址|网站)\s*+(?:是|在)?\s*+(?:多少|什么|哪|[？?]?\s*+$)",
@@ -149,7 +152,7 @@ VALUES: dict[str, str] = {
     "phone": r"分机\s*\d{2,}",
     "money": rf"{NUM}\s*+(?:元|块|蚊|圆|港币|美元|美金|欧元)|免费|不收费|不另收费|不另外收费|港币"
     # an amount written after what it is (押金 200, 费用：50)
-    rf"|(?:费|金|钱|价)[^。\n\d]{{0,8}}{NUM}",
+    rf"|(?:{_MONEY_HEADS})[^。\n\d]{{0,8}}{NUM}",
     "clock": rf"{NUM}\s*+[点时](?!几)|[上下中]午|凌晨|傍晚",
     "range": r"最小|最大|最多|最少|上限|下限|不超过|不得超过|以内|以上|以下",
 }

@@ -90,12 +90,12 @@ def same_sound_candidate(stats: TermStats, kw: Keyword) -> str | None:
     away that is one (申报), and that the KB writes (every term of it in the vocabulary), the
     one its sections write most; None when there is none (年假 is read as no 年可: 年可 is two
     words' edges, "一年可以")."""
+    from ..text.analysis import jieba_word
     from ..text.generalfreq import listed
     from ..text.homophones import same_sound
-    from ..text.wordclass import dictionary_word
 
     def a_word(w: str) -> bool:  # in wordfreq's list or jieba's dictionary
-        return bool(listed(w, "zh")) or dictionary_word(w)
+        return bool(listed(w, "zh")) or jieba_word(w)
 
     word = kw.text
     if not 2 <= len(word) <= MAX_SAME_SOUND_CHARS or not all(has_cjk(c) for c in word):
@@ -107,7 +107,7 @@ def same_sound_candidate(stats: TermStats, kw: Keyword) -> str | None:
         terms = index_terms(cand, words=False)
         if not terms or not all(stats.known(t) for t in terms) or not a_word(cand):
             continue
-        n = min(stats.df(t)["body"] + stats.df(t)["title"] for t in terms)
+        n = min(df["body"] + df["title"] for df in map(stats.df, terms))
         if n > most:
             best, most = cand, n
     return best

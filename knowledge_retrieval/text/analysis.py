@@ -115,6 +115,12 @@ def jieba_cut(run: str) -> list[str]:
     return list(_jieba().cut(run, HMM=False))
 
 
+def jieba_word(word: str) -> bool:
+    """``word`` (Simplified) is an entry of jieba's dictionary (书箱, 申报; not 书相, 年可): its
+    own count, which the dictionary gives the prefixes of its words as 0."""
+    return bool(_jieba().FREQ.get(word))
+
+
 def jieba_words(run: str, cut: Callable[[str], list[str]] = jieba_cut) -> list[str]:
     """Words of three or more characters in a CJK run (two-character words are its bigrams)."""
     if len(run) < 3:

@@ -12,14 +12,11 @@ the index write Chinese.
 from __future__ import annotations
 
 import functools
-import threading
 import unicodedata
 
 MIN_CHAR_ZIPF = 2.5
 """A character rarer than this in general Chinese (Zipf) is never offered for another: the
 input method lists it far down, and the table has thousands of them."""
-
-_LOCK = threading.Lock()
 
 
 def _toneless(syllable: str) -> str:
@@ -31,24 +28,21 @@ def _toneless(syllable: str) -> str:
 
 
 @functools.cache
-def _sounds() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """(character -> its syllables, syllable -> the common characters that have it)."""
+def _sounds() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """(character -> its first syllable, syllable -> the common characters read so)."""
     from pypinyin.pinyin_dict import pinyin_dict
 
     from .generalfreq import listed
 
-    with _LOCK:
-        of: dict[str, tuple[str, ...]] = {}
-        chars: dict[str, list[tuple[float, str]]] = {}
-        for code, readings in pinyin_dict.items():
-            c = chr(code)
-            z = listed(c, "zh")
-            if z < MIN_CHAR_ZIPF:
-                continue
-            sound = _toneless(readings.split(",")[0])
-            of[c] = (sound,)
-            chars.setdefault(sound, []).append((-z, c))
-        return of, {s: tuple(c for _z, c in sorted(cs)) for s, cs in chars.items()}
+    of: dict[str, str] = {}
+    chars: dict[str, list[tuple[float, str]]] = {}
+    for code, readings in pinyin_dict.items():
+        c = chr(code)
+        z = listed(c, "zh")
+        if z >= MIN_CHAR_ZIPF:
+            of[c] = _toneless(readings.split(",")[0])
+            chars.setdefault(of[c], []).append((-z, c))
+    return of, {s: tuple(c for _z, c in sorted(cs)) for s, cs in chars.items()}
 
 
 def same_sound(word: str) -> list[str]:
@@ -57,8 +51,7 @@ def same_sound(word: str) -> list[str]:
     of, chars = _sounds()
     out: dict[str, None] = {}
     for i, c in enumerate(word):
-        for s in of.get(c, ()):
-            for d in chars.get(s, ()):
-                if d != c:
-                    out[word[:i] + d + word[i + 1 :]] = None
+        for d in chars.get(of.get(c, ""), ()):
+            if d != c:
+                out[word[:i] + d + word[i + 1 :]] = None
     return list(out)

@@ -39,9 +39,3 @@ def chinese_noun(word: str) -> bool:
     """``word`` (Simplified) is tagged a noun in jieba's dictionary (商品, 电话; not 多久, 解决)."""
     m = re.search(rf"^{re.escape(word)} \d+ (\w+)$", _jieba_dictionary(), re.MULTILINE)
     return m is not None and m.group(1).startswith(_CJK_NOUN_TAGS)
-
-
-@functools.lru_cache(maxsize=4096)
-def dictionary_word(word: str) -> bool:
-    """``word`` (Simplified) is an entry of jieba's dictionary (书箱, 申报; not 书相, 年可)."""
-    return re.search(rf"^{re.escape(word)} \d", _jieba_dictionary(), re.MULTILINE) is not None

@@ -121,9 +121,6 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.text.wordclass:chinese_noun": lambda: iter(
         [("wordclass.chinese_noun", _escaped(r"^WORD \d+ (\w+)$", "词", re.MULTILINE), ("search",))]
     ),
-    "knowledge_retrieval.text.wordclass:dictionary_word": lambda: iter(
-        [("wordclass.dictionary_word", _escaped(r"^WORD \d", "词", re.MULTILINE), ("search",))]
-    ),
     "knowledge_retrieval.text.glossary:chinese_words": lambda: iter(
         [
             (
