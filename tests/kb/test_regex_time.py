@@ -259,13 +259,14 @@ def _late(_signum: int, _frame: Any) -> None:
 
 
 def timed(call: Callable[[], object], stop: float = HARD_STOP) -> float:
-    """Seconds the call took; ``stop`` when it had to be interrupted then."""
+    """Seconds of this process's own CPU the call took (a machine busy with other work does
+    not slow it); ``stop`` when it had to be interrupted then (wall-clock seconds)."""
     old = signal.signal(signal.SIGALRM, _late)
     signal.setitimer(signal.ITIMER_REAL, stop)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     try:
         call()
-        return time.perf_counter() - t0
+        return time.process_time() - t0
     except _LateError:
         return stop
     finally:
