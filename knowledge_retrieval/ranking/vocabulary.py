@@ -180,7 +180,10 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     out.absent_ids = [
         k.text
         for k in out.keywords
-        if (is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text)) and not _has_identifier(stats, k)
+        if (
+            (is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text)) and not _has_identifier(stats, k)
+        )
+        or _missing_from_a_series(stats, k)
     ]
     unknown = []
 
@@ -471,6 +474,25 @@ def is_identifier(k: Keyword) -> bool:
     if has_cjk(k.text):
         return False
     return (bool(k.whole) and k.part_credit < 1.0) or (not k.whole and _is_code(k.text))
+
+
+_SHORT_CODE = re.compile(r"([A-Za-z]{1,2})(\d{1,2})")
+"""A code too short to be one by its shape alone (L5, M03, P3): letters, then digits."""
+SERIES = 2
+"""Codes of the same letters and as many digits a KB must have for a short code it lacks to be
+one of its codes (L1 and L2 make L5 one)."""
+
+
+def _missing_from_a_series(stats: TermStats, k: Keyword) -> bool:
+    """A short code the KB does not have, of a series it has: L5 where it writes L1 to L4,
+    M03 beside M01 and M02 (the KB's own codes make it one; alone, L5 may be anything)."""
+    m = _SHORT_CODE.fullmatch(k.text)
+    if m is None or stats.known(k.text.lower()):
+        return False
+    letters, digits = m.group(1).lower(), m.group(2)
+    width = len(digits)
+    same = (f"{letters}{n:0{width}d}" for n in range(10**width) if f"{n:0{width}d}" != digits)
+    return sum(1 for t in same if stats.known(t)) >= SERIES
 
 
 _VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)
