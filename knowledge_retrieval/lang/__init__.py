@@ -37,6 +37,8 @@ class Language(Protocol):
     KIND_WORDS: dict[str, frozenset[str]]
     HOW_WORKS: str
     VERSION: str
+    MENTIONED_VERSION: str
+    MENTIONED_DATE: str
     LATEST: str
     OVERVIEW: str
     ASKED: dict[str, str]
@@ -84,6 +86,12 @@ LATEST = _either(*(lang.LATEST for lang in LANGUAGES))
 OVERVIEW = _either(*(lang.OVERVIEW for lang in LANGUAGES))
 VERSIONS = tuple(lang.VERSION for lang in LANGUAGES if lang.VERSION)
 """Each language's wording of a version asked for, tried in turn."""
+MENTIONED_VERSION = _either(
+    grammar.MENTIONED_VERSION, *(lang.MENTIONED_VERSION for lang in LANGUAGES)
+)
+"""A version written in a question, in notation or in any language's words."""
+MENTIONED_DATE = _either(grammar.MENTIONED_DATE, *(lang.MENTIONED_DATE for lang in LANGUAGES))
+"""A year or a date written in a question, in notation or in any language's words."""
 HOW_WORKS = tuple(lang.HOW_WORKS for lang in LANGUAGES if lang.HOW_WORKS)
 
 

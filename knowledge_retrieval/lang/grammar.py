@@ -61,6 +61,15 @@ VERSION_NUMBER = r"\d+(?:\.\d+)*"
 RANGE_SIGNS = r"-|–|—|~|～|\.\."
 """Signs between the ends of a range of numbers (``0–2000``, ``1..10``)."""
 
+MENTIONED_VERSION = (
+    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])(?>\d+\.\d+(?:\.\d+)*)(?:-?(?:rc|beta|alpha)\.?\d*+)?"
+    r"(?![\w.]*\s*%)"
+)
+"""A version written in a question (v2, 3.2.1, 1.0-rc1; not 2.5%): a condition on a version
+can be checked against it (a language adds its words: "version 3", 第3版)."""
+MENTIONED_DATE = r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
+"""A year or an ISO date written in a question (a language adds its words: 2024年, 3月5日)."""
+
 VALUES: dict[str, str] = {
     "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
     "percent": r"\d\s*[%％]",

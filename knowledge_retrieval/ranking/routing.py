@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import lang
 from ..kb.rules import path_matches
 from ..kb.rules.kinds import KIND_WORDS
 from ..lang import TOPIC_TWINS
@@ -38,16 +39,8 @@ PREFER_FACTORS = {d: tuned.value(f"routing.prefer_{d}") for d in ("weak", "norma
 OVER_FACTOR = tuned.value("routing.over")
 ROUTE_FACTOR = tuned.value("routing.route")
 
-_VERSION = re.compile(
-    r"(?<![\w.])v\d+(?:\.\d+)*\b|(?<![\w.])(?>\d+\.\d+(?:\.\d+)*)(?:-?(?:rc|beta|alpha)\.?\d*+)?"
-    r"(?![\w.]*\s*%)|\b(?:version|release|ver\.?)\s*\d+|(?:版本|第)\s*\d+"
-    r"|(?<!\d)(?<!\d\.)(?>\d+(?:\.\d+)*)\s*+版",
-    re.IGNORECASE,
-)
-_YEAR = re.compile(
-    r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\d{4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号號]"
-    r"|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
-)
+_VERSION = re.compile(lang.MENTIONED_VERSION, re.IGNORECASE)
+_YEAR = re.compile(lang.MENTIONED_DATE)
 _WORD_KINDS = {k: rx for k, rx in KIND_WORDS if k in ("old", "upcoming")}
 
 
