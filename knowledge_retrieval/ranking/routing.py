@@ -55,10 +55,11 @@ class _Facts:
 
 @functools.lru_cache(maxsize=512)
 def _facts(text: str, version: str | None) -> _Facts:
-    kinds = {k for k, rx in _WORD_KINDS.items() if rx.search(to_simplified(text))}
-    if version or _VERSION.search(text):
+    simple = to_simplified(text)  # lang writes Chinese in Simplified
+    kinds = {k for k, rx in _WORD_KINDS.items() if rx.search(simple)}
+    if version or _VERSION.search(simple):
         kinds.add("version")
-    if _YEAR.search(text):
+    if _YEAR.search(simple):
         kinds.add("year")
     return _Facts(
         frozenset(kinds),
