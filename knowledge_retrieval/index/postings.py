@@ -8,6 +8,7 @@ matcher kind) falls back to the matcher API, so results never depend on which pa
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -120,9 +121,28 @@ def column_u64(segreader: Any, field: str) -> np.ndarray:
     return out
 
 
+_LOCKS_LOCK = threading.Lock()
+
+
+def _read_lock(segreader: Any) -> Any:
+    """The segment reader's own lock: its postings file is one file object with one position
+    (a matcher seeks, then reads), so threads sharing the reader take turns reading it (two at
+    once read each other's bytes: an UnpicklingError, and a search with no hits)."""
+    lock = segreader.__dict__.get("_kr_read_lock")
+    if lock is None:
+        with _LOCKS_LOCK:
+            lock = segreader.__dict__.setdefault("_kr_read_lock", threading.Lock())
+    return lock
+
+
 def term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np.ndarray] | None:
     """(document numbers, term frequencies) of a term in one segment, deleted documents left
     out; None when the segment does not have the term."""
+    with _read_lock(segreader):
+        return _term_postings(segreader, field, term)
+
+
+def _term_postings(segreader: Any, field: str, term: str) -> tuple[np.ndarray, np.ndarray] | None:
     try:
         m = segreader.postings(field, term)
     except TermNotFound:

@@ -325,3 +325,49 @@ def test_threads_share_the_reader_caches_under_eviction(
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_threads_reading_one_segments_postings_read_their_own(tmp_path: Path) -> None:
+    """A segment's postings file is one file object with one position: threads that read
+    postings of different terms from one reader at once each get their own term's postings
+    (two at once read each other's bytes: an UnpicklingError, a search with no hits)."""
+    import threading
+
+    from knowledge_retrieval.index.postings import term_postings
+    from knowledge_retrieval.index.store import KBIndex
+    from knowledge_retrieval.kb.rules import parse_readme
+
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# Wiki\n\nArticles.\n")
+    for i in range(300):  # postings of several blocks (128 a block)
+        words = " ".join(f"w{j}" for j in range(40) if (i + j) % 3)
+        write(kb / f"page-{i}.md", f"# Page {i}\n\n{words}\n")
+    kbi = KBIndex("kb", kb, tmp_path / "index")
+    kbi.refresh(parse_readme((kb / "README.md").read_text(encoding="utf-8")))
+    segments = [s for s, _ in kbi.reader().leaf_readers()]
+    terms = [f"w{j}" for j in range(40)]
+    expected = {
+        (n, t): [a.tolist() for a in term_postings(seg, "body", t) or ()]
+        for n, seg in enumerate(segments)
+        for t in terms
+    }
+    errors: list[str] = []
+
+    def worker(seed: int) -> None:
+        for _ in range(60):
+            for t in terms[seed:] + terms[:seed]:
+                for n, seg in enumerate(segments):
+                    try:
+                        got = [a.tolist() for a in term_postings(seg, "body", t) or ()]
+                    except Exception as exc:  # noqa: BLE001 - any escape is the failure
+                        errors.append(f"{t}: {exc!r}")
+                        continue
+                    if got != expected[(n, t)]:
+                        errors.append(f"{t}: other postings")
+
+    threads = [threading.Thread(target=worker, args=(i * 7,)) for i in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
