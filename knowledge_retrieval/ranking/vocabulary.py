@@ -306,6 +306,8 @@ def nearest_identifiers(stats: TermStats, text: str, limit: int = 3) -> list[str
     (``ORDER_STATUS_ARCHIVED`` -> ``ORDER_STATUS_PAID``, ...)."""
     from rapidfuzz import fuzz, process
 
+    if series := _series(stats, text):  # L5: L4, L3 ...
+        return [original_spelling(stats, t) for t in series[:limit]]
     whole = text.lower().strip("/")
     cut = max((whole.rfind(c) for c in _ID_SEPARATORS), default=-1)
     prefixes = [whole[: cut + 1]] if cut > 0 else []
@@ -483,16 +485,28 @@ SERIES = 2
 one of its codes (L1 and L2 make L5 one)."""
 
 
+def _series(stats: TermStats, text: str) -> list[str]:
+    """The KB's codes of the same letters and as many digits as a short code, nearest number
+    first (L4, L3, L2, L1 for L5); [] for no short code."""
+    m = _SHORT_CODE.fullmatch(text)
+    if m is None:
+        return []
+    letters, digits = m.group(1).lower(), m.group(2)
+    width, at = len(digits), int(digits)
+    near = sorted(range(10**width), key=lambda n: (abs(n - at), n))
+    return [
+        f"{letters}{n:0{width}d}"
+        for n in near
+        if n != at and stats.known(f"{letters}{n:0{width}d}")
+    ]
+
+
 def _missing_from_a_series(stats: TermStats, k: Keyword) -> bool:
     """A short code the KB does not have, of a series it has: L5 where it writes L1 to L4,
     M03 beside M01 and M02 (the KB's own codes make it one; alone, L5 may be anything)."""
-    m = _SHORT_CODE.fullmatch(k.text)
-    if m is None or stats.known(k.text.lower()):
+    if _SHORT_CODE.fullmatch(k.text) is None or stats.known(k.text.lower()):
         return False
-    letters, digits = m.group(1).lower(), m.group(2)
-    width = len(digits)
-    same = (f"{letters}{n:0{width}d}" for n in range(10**width) if f"{n:0{width}d}" != digits)
-    return sum(1 for t in same if stats.known(t)) >= SERIES
+    return len(_series(stats, k.text)) >= SERIES
 
 
 _VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)

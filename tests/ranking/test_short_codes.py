@@ -39,7 +39,10 @@ def test_a_short_code_missing_from_the_kbs_series_is_an_absent_identifier(tmp_pa
     root = _root(tmp_path)
     r = search("What does access level L5 allow in the door access system?", "estate", root=root)
     assert not r.found
-    assert "'L5' is not in 'estate': no document has this identifier" in r.notes
+    assert (
+        "'L5' is not in 'estate': no document has this identifier (did you mean: L4, L3, L2?)"
+        in r.notes
+    )
     r = search("What does access level L4 allow in the door access system?", "estate", root=root)
     assert r.found and r.hits[0].path == "access-levels.md"
 

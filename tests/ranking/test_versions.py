@@ -42,6 +42,6 @@ def test_a_version_the_kb_never_names_is_an_absent_identifier(tmp_path: Path) ->
     )
     r = search("what client timeout should we use for v3 api calls", "claims", root=root)
     assert not r.found
-    assert "'v3' is not in 'claims': no document has this identifier" in r.notes
+    assert "'v3' is not in 'claims': no document has this identifier (did you mean: v1?)" in r.notes
     r = search("what client timeout should we use for v1 api calls", "claims", root=root)
     assert r.found and r.hits[0].path == "intake-api.md"
