@@ -247,3 +247,24 @@ def test_pages_the_words_hold_at_one_score_are_ordered_by_meaning(
         ("parcels.md", "words"),
     ]
     assert on.hits[0].score == on.hits[1].score == off.hits[0].score  # reordered, not raised
+
+
+def test_a_page_held_only_because_the_words_do_not_know_the_question_is_raised_by_meaning(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the KB knows one of the question's five keywords: every page the words find is held as
+    # "outside" the KB, for the words' reason, not the page's; meaning judges that page as it
+    # would one the words never found (an absent identifier's hold stays: see above)
+    root = english_root(tmp_path)
+    query = "money 审核 流程 附件 签字"
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, score_threshold=0, explain=True)
+    assert [(h.path, h.score) for h in off.hits] == [("refunds.md", 0.28)]
+    assert off.hits[0].explain is not None and off.hits[0].explain["held"] == ["outside"]
+    assert not search(query, "help", root=root, progress=False).found
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, explain=True)
+    first = on.hits[0]
+    assert on.found and (first.path, first.via) == ("refunds.md", "meaning")
+    assert first.score > 0.35 and first.matched_terms == ("money",)
+    assert first.explain is not None and "held" not in first.explain
