@@ -252,6 +252,9 @@ def fuse(
             if s > f.score + SCORE_TIE and not set(f.held) - set(WORDS_BLIND):
                 f.score, f.found_by, f.cosine, f.cosine_line = s, "meaning", c, COS_LINE
                 f.held, f.capped = (), False
+                # KB choice weighs the page by the words' evidence or its own cosine's, the
+                # larger: never by the words' score it took the place of
+                f.evidence = max(f.evidence, min(s, meaning_score(c)))
                 moved.add(path)
                 if not f.matched_terms:
                     f.best = SectionMatch(docnum, c, set())

@@ -268,3 +268,14 @@ def test_a_page_held_only_because_the_words_do_not_know_the_question_is_raised_b
     assert on.found and (first.path, first.via) == ("refunds.md", "meaning")
     assert first.score > 0.35 and first.matched_terms == ("money",)
     assert first.explain is not None and "held" not in first.explain
+    # KB choice weighs that page by its own cosine, not by the held words' evidence
+    from knowledge_retrieval.engine import KnowledgeBase, refresh_and_rank
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.query import analyze_query
+
+    kb = KnowledgeBase.at(list_locations(root)[0])
+    o = refresh_and_rank([kb], analyze_query(query), 15, [])["help"]
+    assert o.words is not None and o.words.files[0].evidence < 0.1  # the words', held
+    page = o.outcome.files[0]
+    assert page.path == "refunds.md" and page.cosine is not None
+    assert page.evidence == pytest.approx(min(page.score, meaning_score(page.cosine)))
