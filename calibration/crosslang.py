@@ -184,13 +184,15 @@ def run_set_none(name: str, embedder: str) -> list[dict[str, Any]]:
 
 def report_none(sets: list[str], embedder: str) -> None:
     """``kb=None``: the figures of :func:`report`, the questions whose KB chosen by the words
-    (layer off) meaning moved, and those found with the right file first by meaning."""
+    (layer off) meaning moved (of them, those moved away from their right KB, and the
+    same-language ones among those), and those found with the right file first by meaning."""
     off = {n: run_set_none(n, "off") for n in sets}
     on = {n: run_set_none(n, embedder) for n in sets}
     print(f"embedder: {embedder}; kb=None; off → on")
     print("| set | cross n | first | found, right first | by meaning | same n | first | "
-          "found, right first | absent n | rejected | KB moved | right KB moved |")  # fmt: skip
-    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+          "found, right first | absent n | rejected | KB moved | right KB moved | "
+          "same-language right KB moved |")  # fmt: skip
+    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
     rows = [(n, off[n], on[n]) for n in sets]
     rows.append(("pooled", [x for n in sets for x in off[n]], [x for n in sets for x in on[n]]))
     for n, a, b in rows:
@@ -210,7 +212,11 @@ def report_none(sets: list[str], embedder: str) -> None:
         right = sum(
             x["chosen"] == x["kb"] and y["chosen"] != x["kb"] for x, y in zip(a, b, strict=True)
         )
-        cells += [str(moved), str(right)]
+        same = sum(
+            x["group"] == "same" and x["chosen"] == x["kb"] and y["chosen"] != x["kb"]
+            for x, y in zip(a, b, strict=True)
+        )
+        cells += [str(moved), str(right), str(same)]
         print("| " + " | ".join(cells) + " |")
 
 

@@ -329,9 +329,14 @@ def choose(
         return pick(choices, threshold)
 
     if semantic_on():
-        chosen, why = weigh(_by_words({**outcomes, **(words or {})}, found_by_meaning=False))
-        if chosen[0].evidence < LINE:  # the words chose no KB: a page found by meaning may
-            chosen, why = weigh(_by_words(outcomes, found_by_meaning=True))
+        seen = {**outcomes, **(words or {})}
+        chosen, why = weigh(_by_words(seen, found_by_meaning=False))
+        if chosen[0].evidence < LINE:  # the words chose no KB: a page found by meaning may,
+            # in a KB where the layer itself put one over the line; any other KB is weighed as
+            # the words left it (pages meaning re-ordered under the line say nothing of where
+            # the answer is, and its first page's evidence is not the words' best)
+            fused = {n: o if _meaning_over_the_line(o) else seen[n] for n, o in outcomes.items()}
+            chosen, why = weigh(_by_words(fused, found_by_meaning=True))
     else:
         chosen, why = weigh(outcomes)
     order = [c.name for c in chosen]
@@ -370,6 +375,20 @@ def _by_words(
         n: dataclasses.replace(o, files=[f for f in o.files if keep(f)])
         for n, o in outcomes.items()
     }
+
+
+def _meaning_over_the_line(o: RankOutcome) -> bool:
+    """Whether the semantic layer put a page of the KB over the line by its own cosine (not by
+    the words' score it took the place of, nor by standing out in its KB), unheld."""
+    return any(
+        f.found_by == "meaning"
+        and not f.capped
+        and f.score >= LINE
+        and f.cosine is not None
+        and f.cosine_line is not None
+        and f.cosine >= f.cosine_line
+        for f in o.files
+    )
 
 
 def _best_score(o: RankOutcome) -> float:

@@ -247,3 +247,35 @@ def test_pages_the_words_hold_at_one_score_are_ordered_by_meaning(
         ("parcels.md", "words"),
     ]
     assert on.hits[0].score == on.hits[1].score == off.hits[0].score  # reordered, not raised
+
+
+def test_a_page_held_only_because_the_words_do_not_know_the_question_is_raised_by_meaning(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the KB knows one of the question's five keywords: every page the words find is held as
+    # "outside" the KB, for the words' reason, not the page's; meaning judges that page as it
+    # would one the words never found (an absent identifier's hold stays: see above)
+    root = english_root(tmp_path)
+    query = "money 审核 流程 附件 签字"
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search(query, "help", root=root, progress=False, score_threshold=0, explain=True)
+    assert [(h.path, h.score) for h in off.hits] == [("refunds.md", 0.28)]
+    assert off.hits[0].explain is not None and off.hits[0].explain["held"] == ["outside"]
+    assert not search(query, "help", root=root, progress=False).found
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search(query, "help", root=root, progress=False, explain=True)
+    first = on.hits[0]
+    assert on.found and (first.path, first.via) == ("refunds.md", "meaning")
+    assert first.score > 0.35 and first.matched_terms == ("money",)
+    assert first.explain is not None and "held" not in first.explain
+    # KB choice weighs that page by its own cosine, not by the held words' evidence
+    from knowledge_retrieval.engine import KnowledgeBase, refresh_and_rank
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.query import analyze_query
+
+    kb = KnowledgeBase.at(list_locations(root)[0])
+    o = refresh_and_rank([kb], analyze_query(query), 15, [])["help"]
+    assert o.words is not None and o.words.files[0].evidence < 0.1  # the words', held
+    page = o.outcome.files[0]
+    assert page.path == "refunds.md" and page.cosine is not None
+    assert page.evidence == pytest.approx(min(page.score, meaning_score(page.cosine)))

