@@ -47,6 +47,7 @@ EN_WRITE_VERBS = words(
 EN_STORE = words(
     """
     put_new go_in goes_in live_in lives_in stored_in kept_in saved_in store save_them placed
+    archived_in
     is_mirrored are_mirrored synced regenerates
     """
 )
@@ -402,9 +403,12 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
 reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
 
 EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
-ZH_NOT_CUES = words("不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+ZH_NOT_CUES = words(
+    "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
+    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"
+)
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
-(troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
+(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
 
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
 """以 X 为准 with X one of these lends its preference to a folder before it; with another noun

@@ -98,7 +98,7 @@ _WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends ther
     ),
     re.compile(
         r"^(?P<a>.*?\S)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
-        r"|it is asked)\b.+)$",
+        r"|it is asked)\b[^,，;；—–]+)",
         IGNORECASE,
     ),
     re.compile(
