@@ -389,6 +389,13 @@ ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
 """The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
 by `b/`", "`甲/` 已被 `乙/` 取代"."""
+EN_SUBSTITUTE = words("replace substitute_for a_substitute_for stand_in_for take_the_place_of")
+"""Verbs of replacing that, negated, set their subject under their object ("training decks are
+not a substitute for `policy/`", "`訓練/` 不能取代 `規章/`"): the subject is out, the object
+preferred (the Chinese verbs are ZH_SUCCESSOR). Passive ("cannot be replaced", "不可被取代")
+or with no object ("是不可替代的") it says no such thing."""
+ZH_NO_OBJECT = words("的 之 了")
+"""After a negated verb of replacing, one of these leaves it without an object: 不可替代的."""
 EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
 ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it

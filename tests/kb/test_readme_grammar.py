@@ -368,6 +368,18 @@ GOLDEN = [
     ("这些合同仍然有效，请不要把 `旧合同/` 当成作废文件。", {"旧合同/": N}),
     ("报价以 `报价/2025.md` 作为正式依据。", {"报价/2025.md": P}),
     ("`随笔/` 只是个人看法，不代表公司立场。", {"随笔/": X}),
+    # a negator inside a word (识别) is none; "if you ..." is no condition on the question
+    ("`转写/` 由系统自动识别生成，错漏很多。", {"转写/": X}),
+    ("Reuse the layout of `mockups/` if you like, but its prices are outdated.", {"mockups/": X}),
+    # a negated verb of replacing: the subject yields to its object
+    (
+        "Slides in `decks/` are no substitute for the text in `handbook/`.",
+        {"decks/": X, "handbook/": P},
+    ),
+    ("`速记/` 只是草记，不能代替 `会议纪要/`。", {"速记/": X, "会议纪要/": P}),
+    ("`講義/` 省略了許多細節，不能取代原始規定。", {"講義/": X}),
+    ("`核心/` 里的手册是不可替代的。", {"核心/": N}),
+    ("`gold/` cannot be replaced by anything else.", {"gold/": N}),
 ]
 
 

@@ -150,6 +150,33 @@ Chinese character is no imperative there: 发版流程 is "the release process",
 writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
+_PASSIVE_BE = re.compile(rf"\b(?:be|been|being)\b|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*$", IGNORECASE)
+_NO_OBJECT = re.compile(rf"\s*(?:$|[,，;；。.!！?？:：]|{_zh(cues.ZH_NO_OBJECT)})")
+_YIELD_WINDOW = 24
+"""How far after a negator its verb of replacing is looked for (characters)."""
+
+
+def yields_at(text: str) -> int:
+    """Where a negated verb of replacing ends ("cannot replace", "is no substitute for", "不能
+    取代"): what the clause names before it yields to what it names after; -1 for none. A verb
+    of use between ("不能用来代替") makes it a prohibition instead; a passive ("cannot be
+    replaced", "不可被取代") or a verb with no object ("是不可替代的") says nothing of the kind.
+    ``text``: a clause in its Simplified form."""
+    for m in NEGATOR.finditer(text):
+        end = min(len(text), m.end() + _YIELD_WINDOW)
+        if (stop := _STOP.search(text, m.end(), end)) is not None:
+            end = stop.start()
+        v = _SUBSTITUTE.search(text, m.end(), end)
+        if v is None or USE_VERB.search(text, m.end(), v.start()) is not None:
+            continue
+        if _PASSIVE_BE.search(text, m.end(), v.start()) is None and not _NO_OBJECT.match(
+            text, v.end()
+        ):
+            return v.end()
+    return -1
+
+
 _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
 """What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
@@ -180,6 +207,7 @@ class Cues:
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
+    yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
 
     @property
     def any(self) -> bool:
@@ -191,6 +219,7 @@ def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
+    yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
@@ -245,7 +274,7 @@ def read_cues(text: str) -> Cues:
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
-    if _REPLACED.search(said) is not None:
+    if _REPLACED.search(said) is not None or yields:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
@@ -279,6 +308,7 @@ def read_cues(text: str) -> Cues:
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,
         vouched=vouched,
+        yields=yields,
     )
 
 

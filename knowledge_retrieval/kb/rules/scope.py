@@ -12,7 +12,7 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, polarity
+from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, polarity, yields_at
 
 IGNORECASE = re.IGNORECASE
 
@@ -72,6 +72,13 @@ def assign(
 
     for i, c in enumerate(clauses):
         if not c.mentions:
+            continue
+        if c.cues.yields and (won := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`": b/ wins
+            for idx in won:
+                put(idx, "prefer", i)
+            lost = [idx for idx in c.mentions if idx not in won] or _named_before(clauses, i)
+            for idx in lost:
+                put(idx, "exclude", i)
             continue
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
             for idx in won:
@@ -289,6 +296,25 @@ _REPLACES = re.compile(
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+def _yielded_to(text: str) -> set[int]:
+    """The mentions after a clause's negated verb of replacing ("cannot replace `b/`"): the
+    page its subject yields to."""
+    simple = to_simplified(text)
+    at = yields_at(simple)
+    return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if at >= 0 and m.start() >= at}
+
+
+def _named_before(clauses: list[Clause], at: int) -> list[int]:
+    """The mentions of the nearest clause before ``at`` in its sentence that names any: the
+    subject of a clause that names none before its verb ("训练简报（`训练/`）…，不能取代 …")."""
+    for j in range(at - 1, max(-1, at - 1 - _NAME_REACH), -1):
+        if clauses[j].sentence != clauses[at].sentence:
+            break
+        if clauses[j].mentions:
+            return clauses[j].mentions
+    return []
 
 
 def replaced(text: str) -> set[int]:
