@@ -396,6 +396,19 @@ preferred (the Chinese verbs are ZH_SUCCESSOR). Passive ("cannot be replaced", "
 or with no object ("是不可替代的") it says no such thing."""
 ZH_NO_OBJECT = words("的 之 了")
 """After a negated verb of replacing, one of these leaves it without an object: 不可替代的."""
+EN_MORE = words("more")
+EN_LESS = words("less")
+EN_BETTER = words("better newer more_recent")
+EN_WORSE = words("worse older")
+EN_THAN = words("than")
+ZH_THAN = words("比")
+ZH_BETTER = words("新 全 好")
+ZH_WORSE_THAN = words("不如 比不上 不及")
+ZH_NOT_THAN = words("比赛 比如 比例 比对 对比 比较 同比 相比 类比 评比 比方 比重 比率 无比 好比")
+"""A comparison of authority: "`a/` is more reliable than `b/`", "newer than", "`甲/` 比 `乙/`
+可靠" (a word of authority, or one of ZH_BETTER, after the 比) prefer the subject and set
+nothing on the object; "less reliable than", "older than", "`甲/` 不如 `乙/`" prefer the
+object. ZH_NOT_THAN are words with 比 that compare nothing (比如, 比较)."""
 EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
 ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it

@@ -380,6 +380,16 @@ GOLDEN = [
     ("`講義/` 省略了許多細節，不能取代原始規定。", {"講義/": X}),
     ("`核心/` 里的手册是不可替代的。", {"核心/": N}),
     ("`gold/` cannot be replaced by anything else.", {"gold/": N}),
+    # a comparison of authority prefers its better side and sets nothing on the other
+    ("`ledger/` is more reliable than the exports in `exports/`.", {"ledger/": P, "exports/": N}),
+    (
+        "Shift notes are kept in `shifts/` — newer than anything in `binders/`.",
+        {"shifts/": P, "binders/": N},
+    ),
+    ("`口述/` 不如 `会议记录/` 准确。", {"口述/": N, "会议记录/": P}),
+    ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
+    ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
+    ("No more than ten files live in `inbox/`.", {"inbox/": N}),
 ]
 
 

@@ -157,6 +157,30 @@ _YIELD_WINDOW = 24
 """How far after a negator its verb of replacing is looked for (characters)."""
 
 
+_THAN_UP = re.compile(
+    rf"(?:(?:{_en(cues.EN_MORE)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_BETTER)})\s+"
+    rf"(?:{_en(cues.EN_THAN)})(?![\w-])"
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_AUTHORITY | cues.ZH_BETTER)}))",
+    IGNORECASE,
+)
+_THAN_DOWN = re.compile(
+    rf"(?:(?:{_en(cues.EN_LESS)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_WORSE)})\s+"
+    rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_zh(cues.ZH_WORSE_THAN)}",
+    IGNORECASE,
+)
+_NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+
+
+def compared_at(text: str) -> tuple[int, int, bool] | None:
+    """A comparison of authority in a clause (its Simplified form): (where it starts, where its
+    object starts, whether the subject is the better): "more reliable than `b/`", "比 `乙/`
+    可靠" (True), "less reliable than", "不如" (False)."""
+    text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
+    up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
+    m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
+    return None if m is None else (m.start(), m.end(), m is up)
+
+
 def yields_at(text: str) -> int:
     """Where a negated verb of replacing ends ("cannot replace", "is no substitute for", "不能
     取代"): what the clause names before it yields to what it names after; -1 for none. A verb
@@ -208,6 +232,7 @@ class Cues:
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
     yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
+    compared: int = 0  # a comparison of authority: 1 the subject is the better, -1 the object
 
     @property
     def any(self) -> bool:
@@ -220,6 +245,7 @@ def read_cues(text: str) -> Cues:
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
+    than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     forbid = write = False
@@ -287,7 +313,8 @@ def read_cues(text: str) -> Cues:
     )
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
-    ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
+    ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
+    ranks = ranks or (than is not None and than[2])  # the subject of "more reliable than"
     prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
         forbid=forbid,
@@ -309,6 +336,7 @@ def read_cues(text: str) -> Cues:
         caution=_CAUTION.search(text) is not None,
         vouched=vouched,
         yields=yields,
+        compared=0 if than is None else 1 if than[2] else -1,
     )
 
 

@@ -12,7 +12,7 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, polarity, yields_at
+from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, compared_at, polarity, yields_at
 
 IGNORECASE = re.IGNORECASE
 
@@ -73,12 +73,19 @@ def assign(
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
-        if c.cues.yields and (won := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`": b/ wins
-            for idx in won:
+        if c.cues.yields and (object_ := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`"
+            for idx in object_:
                 put(idx, "prefer", i)
-            lost = [idx for idx in c.mentions if idx not in won] or _named_before(clauses, i)
-            for idx in lost:
+            subject = [idx for idx in c.mentions if idx not in object_]
+            for idx in subject or _named_before(clauses, i):
                 put(idx, "exclude", i)
+            continue
+        if c.cues.compared and (than := compared_at(to_simplified(c.text))) is not None:
+            start, end, up = than  # "`a/` is more reliable than `b/`": a/ is preferred
+            at = {int(m.group(1)): m.start() for m in PLACEHOLDER.finditer(c.text)}
+            better = [idx for idx in c.mentions if (at[idx] < start if up else at[idx] >= end)]
+            for idx in better or (_named_before(clauses, i) if up else []):
+                put(idx, "prefer", i)
             continue
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
             for idx in won:
