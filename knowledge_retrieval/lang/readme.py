@@ -187,7 +187,7 @@ ZH_NON_AUTHORITY = words(
     """
     历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
     历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经核准
-      未经整理 未整理 半成品
+      半成品
     草稿 仅供参考 不再反映 已不反映 已不符 虚构 
     可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
        停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
@@ -275,7 +275,7 @@ ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
-    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行"
+    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -286,7 +286,9 @@ EN_DESCRIBING = words(
     maintains supported implemented agreed decided settled
     """
 )
-ZH_DESCRIBING = words("真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新")
+ZH_DESCRIBING = words(
+    "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗"
+)
 """Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
 said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
 里是可以直接执行的脚本"): they set no folder against one put out."""
@@ -396,6 +398,13 @@ preferred (the Chinese verbs are ZH_SUCCESSOR). Passive ("cannot be replaced", "
 or with no object ("是不可替代的") it says no such thing."""
 ZH_NO_OBJECT = words("的 之 了")
 """After a negated verb of replacing, one of these leaves it without an object: 不可替代的."""
+EN_AFFIRM = words("still reflects reflect represents")
+ZH_AFFIRM = words("仍 仍然 依然 至今 反映 代表")
+EN_IN_FORCE = words("follow")
+ZH_IN_FORCE = words("沿用 遵循 遵守 当前")
+"""A word of authority (or of being in force) shortly after one of EN_AFFIRM / ZH_AFFIRM, not
+negated, says the folder is in force: "is still what we follow", "reflects the current
+contracts", "仍然有效", "反映的是当前合同" (a word of authority)."""
 EN_MORE = words("more")
 EN_LESS = words("less")
 EN_BETTER = words("better newer more_recent")

@@ -390,6 +390,11 @@ GOLDEN = [
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),
+    # a word of authority affirmed ("still", "反映") ranks; said in defence of a folder it does not
+    ("Our shift rota (`rota.md`) dates from 2015 and is still what we follow.", {"rota.md": P}),
+    ("排班表 `排班/总表.xlsx` 反映的是当前编制。", {"排班/总表.xlsx": P}),
+    ("`舊約/` 裡的租約依然有效，請勿當成過期文件。", {"舊約/": N}),
+    ("`原始数据/` 来自外部系统，尚未经本组清洗。", {"原始数据/": X}),
 ]
 
 

@@ -169,6 +169,15 @@ _THAN_DOWN = re.compile(
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+_AFFIRMED = re.compile(
+    rf"(?:{_en(cues.EN_AFFIRM)}|{_zh(cues.ZH_AFFIRM)})(?=[^,，;；。.!！?？:：—–()（）]{{0,20}}?"
+    rf"(?:{_en((cues.EN_AUTHORITY - cues.EN_DESCRIBING) | cues.EN_IN_FORCE)}"
+    rf"|{_zh((cues.ZH_AUTHORITY - cues.ZH_DESCRIBING) | cues.ZH_IN_FORCE)}))",
+    IGNORECASE,
+)
+"""A word of authority affirmed: "is still what we follow", "反映的是当前合同", "仍然有效"."""
+_AFFIRM_NEGATED = 4
+"""How far before an affirming word a negator denies it ("不代表", "no longer reflects")."""
 
 
 def compared_at(text: str) -> tuple[int, int, bool] | None:
@@ -233,6 +242,8 @@ class Cues:
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
     yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
     compared: int = 0  # a comparison of authority: 1 the subject is the better, -1 the object
+    affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
+    denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
 
     @property
     def any(self) -> bool:
@@ -290,12 +301,17 @@ def read_cues(text: str) -> Cues:
             weak = outright = True
             for i in range(m.start(), a.end()):
                 blank[i] = " "
+    denied = False  # a word of non-authority it denies: "not outdated", "不要当成过期文件"
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
+            denied = True
             continue  # "not outdated", "并非废弃": denied
-        if negated[m.start()] or _QUALIFIED.search(before[-12:]) is not None:
-            continue  # under "don't assume"; "通过评审的提案", "approved proposals": not said
+        if negated[m.start()]:
+            denied = True
+            continue  # under "don't assume", "不要当成"
+        if _QUALIFIED.search(before[-12:]) is not None:
+            continue  # "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         weak = True
         for i in range(m.start(), m.end()):
@@ -315,6 +331,12 @@ def read_cues(text: str) -> Cues:
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
     ranks = ranks or (than is not None and than[2])  # the subject of "more reliable than"
+    affirmed = not ranks and any(  # "is still what we follow", "仍然有效"
+        _NOT.search(said, max(0, m.start() - _AFFIRM_NEGATED), m.end()) is None
+        and NEGATOR.search(said, m.end(), m.end() + 20) is None
+        for m in _AFFIRMED.finditer(said)
+    )
+    ranks = ranks or affirmed
     prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
         forbid=forbid,
@@ -336,6 +358,8 @@ def read_cues(text: str) -> Cues:
         caution=_CAUTION.search(text) is not None,
         vouched=vouched,
         yields=yields,
+        affirmed=affirmed,
+        denied=denied,
         compared=0 if than is None else 1 if than[2] else -1,
     )
 

@@ -41,6 +41,7 @@ def assign(
     careful = {c.sentence for c in clauses if c.cues.caution}
     no_entry = {c.sentence for c in clauses if c.cues.entry_denied}
     writes = {c.sentence for c in clauses if c.cues.write}
+    defended = {c.sentence for c in clauses if c.cues.denied}
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
@@ -51,6 +52,8 @@ def assign(
             # a sentence that says not to edit, or the clause that says where pages are put
             told = c.sentence in writes or c.cues.store or c.cues.write
             p = polarity(c.cues, about_writing[c.sentence] and told)
+        if p == "prefer" and c.cues.affirmed and c.sentence in defended:
+            return None  # "still binding, so don't treat them as obsolete": a defence, no rank
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
