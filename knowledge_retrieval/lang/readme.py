@@ -98,6 +98,8 @@ EN_NON_AUTHORITY = words(
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
+    what_we_used what_we_had what_ran we_used_to used_to_be
+    was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
 )
 """Words that say a folder's pages are not to be answered from."""
@@ -212,6 +214,7 @@ ZH_NON_AUTHORITY = words(
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
+    前用的 过去用的 以往用的 被删 被清理 被清空
        
     """
 )
@@ -268,26 +271,26 @@ EN_AUTHORITY = words(
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
-    source_of_truth canonical legal work works
+    source_of_truth canonical legal work works ours our_own
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
-    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前"
+    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
 
 EN_DESCRIBING = words(
     """
-    good policy work works true ready complete relevant applicable updated maintained maintain
+    good policy work works true ready complete ours our_own relevant applicable updated maintained maintain
     maintains supported implemented agreed decided settled
     """
 )
 ZH_DESCRIBING = words(
-    "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗"
+    "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗 本项目 本馆"
 )
 """Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
 said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
@@ -447,7 +450,7 @@ ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 �
 
 ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
-ZH_ADVISE_BARE = words("用 按")
+ZH_ADVISE_BARE = words("用 按 依")
 """用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
 ZH_TOOL_WRITE = words("写")
 """A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`

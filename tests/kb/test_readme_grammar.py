@@ -395,6 +395,16 @@ GOLDEN = [
     ("排班表 `排班/总表.xlsx` 反映的是当前编制。", {"排班/总表.xlsx": P}),
     ("`舊約/` 裡的租約依然有效，請勿當成過期文件。", {"舊約/": N}),
     ("`原始数据/` 来自外部系统，尚未经本组清洗。", {"原始数据/": X}),
+    # past use, a passive replacing, deletion, "not ours"; 请依 X 办理 prefers X
+    ("`forms/paper/` is what we used before the system went online.", {"forms/paper/": X}),
+    (
+        "The 2021 layouts in `layouts/old/` were replaced after the office move.",
+        {"layouts/old/": X},
+    ),
+    ("`旧表单/` 是系统上线前用的。", {"旧表单/": X}),
+    ("`收件匣/` 裡的檔案隨時可能被刪。", {"收件匣/": X}),
+    ("`deps/` bundles the manuals of other projects, not ours.", {"deps/": X}),
+    ("报销请依 `报销/流程/` 办理。", {"报销/流程/": P}),
 ]
 
 
