@@ -137,15 +137,18 @@ EN_RANK = words(
 """Words of authority: a named file with one of these is preferred, not only an entry
 ("`RATES.md` is authoritative", "defer to `rates/current.md`")."""
 
-EN_ENTRY = words(
+EN_INDEX = words(
     """
-    index contents overview map start begin first open read 
-     links_every entry_point home
-    begins starts landing homepage toc summary links_to_all links_all navigation sitemap catalog catalogue hub 
-    starting_point listed lists
+    index contents overview map links_every entry_point home landing homepage toc summary
+    links_to_all links_all navigation sitemap catalog catalogue hub lists starting_point
     """
 )
-"""Words that make a named file an entry point ("start from `index.md`")."""
+EN_START = words("start begin first open read begins starts")
+EN_ENTRY = EN_INDEX | EN_START
+"""Words that make a named file an entry point ("start from `index.md`"): those that name an
+index (EN_INDEX) and those of reading order (EN_START). A sentence that names an index file
+and another file read first ("read `CONTRIBUTING.md` first, then use the map in `SUMMARY.md`")
+has the index as its entry, not the other."""
 
 ZH_NEGATORS = words(
     "不宜 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 勿 不得 别 不能 不可 禁止 不应 不准 唔好"
@@ -238,14 +241,14 @@ ZH_RANK = words(
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
 
-ZH_ENTRY = words(
+ZH_INDEX = words(
     """
-    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
-    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 链接
-    列出 列有 一览 进入
-    看起 找起 查起 入手 着手 从头看
+    索引 总览 导读 首页 入口 目录在 的目录 概览 导览 目录页 总目录 导航 主页 起点 入门 概述
+    总纲 大纲 链接 列出 列有 一览
     """
 )
+ZH_START = words("开始 读起 先读 打开 开启 阅读 从那里 进入 看起 找起 查起 入手 着手 从头看")
+ZH_ENTRY = ZH_INDEX | ZH_START
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
 
 FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")

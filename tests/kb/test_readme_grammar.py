@@ -405,6 +405,14 @@ GOLDEN = [
     ("`收件匣/` 裡的檔案隨時可能被刪。", {"收件匣/": X}),
     ("`deps/` bundles the manuals of other projects, not ours.", {"deps/": X}),
     ("报销请依 `报销/流程/` 办理。", {"报销/流程/": P}),
+    # an entry is a page that lists pages: an index named beside a page read first wins
+    (
+        "Newcomers: read `WELCOME.md` first, then use the index in `docs/INDEX.md`.",
+        {"WELCOME.md": N, "docs/INDEX.md": E},
+    ),
+    ("新同事请先读 `须知.md`，再按 `总表.md` 的目录查找文件。", {"须知.md": N, "总表.md": E}),
+    ("Staff badges we have issued are listed in `badges.csv`.", {"badges.csv": N}),
+    ("新人请从 `必读.md` 开始。", {"必读.md": E}),
 ]
 
 

@@ -54,6 +54,7 @@ NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
+INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
@@ -242,6 +243,7 @@ class Cues:
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
     yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
     compared: int = 0  # a comparison of authority: 1 the subject is the better, -1 the object
+    index: bool = False  # a word that names an index: "map", "的目录" (not only "read first")
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
 
@@ -359,6 +361,7 @@ def read_cues(text: str) -> Cues:
         vouched=vouched,
         yields=yields,
         affirmed=affirmed,
+        index=INDEX.search(rest) is not None,
         denied=denied,
         compared=0 if than is None else 1 if than[2] else -1,
     )

@@ -327,6 +327,8 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
     return None
 
 
+_PAGE = re.compile(r"\.(?:md|mdx|markdown|txt|rst|html?|adoc|org)$", IGNORECASE)
+"""A page an entry may be: a CSV or a spreadsheet lists records, not pages."""
 _PIECE = re.compile(r"[^，,；;。]+[，,；;。]?")
 
 
@@ -487,6 +489,7 @@ def _plain_rules(
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
+    indexes: dict[tuple[int, Rule], bool] = {}  # entries: whether their clause names an index
 
     def far_is_plain(src: int) -> bool:
         return clauses[src].sentence not in forced
@@ -527,7 +530,7 @@ def _plain_rules(
                         and src is not None
                         and (
                             clauses[src].cues.rank
-                            or clauses[src].cues.advise
+                            or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
                             or idx in scope.successors(clauses[src].text)
@@ -537,6 +540,8 @@ def _plain_rules(
                     )
                 else:
                     kind = "prefer" if kind == "prefer" else None
+            if kind == "entry" and not _PAGE.search(path):
+                continue  # "records are listed in `a.csv`": an entry is a page that lists pages
             if kind is None:
                 continue
             rule = Rule(
@@ -547,4 +552,12 @@ def _plain_rules(
                 source=source,
             )
             out[(n, rule)] = None
+            if kind == "entry":
+                indexes[(n, rule)] = src is not None and clauses[src].cues.index
+    for n in {k[0] for k in indexes}:  # "read `a.md` first, then use the map in `b.md`": b.md
+        said = [k for k in indexes if k[0] == n]
+        if any(indexes[k] for k in said):
+            for k in said:
+                if not indexes[k]:
+                    del out[k]
     return list(out)
