@@ -98,7 +98,7 @@ EN_NON_AUTHORITY = words(
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
-    what_we_used what_we_had what_ran we_used_to used_to_be
+    what_we_used what_we_had what_ran we_used_to used_to_be suggested
     was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
 )
@@ -218,6 +218,7 @@ ZH_NON_AUTHORITY = words(
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
+    跑不动 跑不通 用不了 无法运行 假资料
        
     """
 )
@@ -236,7 +237,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最正确 主要来源 第一来源 才算 定论
+    最完整 最准确 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -244,7 +245,7 @@ ZH_RANK = words(
 ZH_INDEX = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 概览 导览 目录页 总目录 导航 主页 起点 入门 概述
-    总纲 大纲 链接 列出 列有 一览
+    总纲 大纲 链接 列出 列有 一览 清单
     """
 )
 ZH_START = words("开始 读起 先读 打开 开启 阅读 从那里 进入 看起 找起 查起 入手 着手 从头看")
@@ -274,7 +275,7 @@ EN_AUTHORITY = words(
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
-    source_of_truth canonical legal work works ours our_own
+    source_of_truth canonical legal work works ours our_own signed_off cross-checked
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -282,6 +283,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
+    " 核对 现在"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -294,6 +296,7 @@ EN_DESCRIBING = words(
 )
 ZH_DESCRIBING = words(
     "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗 本项目 本馆"
+    " 核对 现在"
 )
 """Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
 said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
@@ -338,7 +341,11 @@ ZH_NAME_EDGES = words(
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
     "use check go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    " follow"
 )
+EN_ADVISE_NAMED = words("follow")
+"""Verbs of EN_ADVISE that prefer only a mention after them ("follow `rules.md`"): "follow the
+page it links to" has an object of its own and lends nothing."""
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
 ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")

@@ -413,6 +413,11 @@ GOLDEN = [
     ("新同事请先读 `须知.md`，再按 `总表.md` 的目录查找文件。", {"须知.md": N, "总表.md": E}),
     ("Staff badges we have issued are listed in `badges.csv`.", {"badges.csv": N}),
     ("新人请从 `必读.md` 开始。", {"必读.md": E}),
+    ("Everything in `pending/` has not been signed off by the editor.", {"pending/": X}),
+    ("`旧脚本/` 是 2.x 时代写的，现在大多跑不动。", {"旧脚本/": X}),
+    ("| `图纸/定稿/` | 正式版本 |", {"图纸/定稿/": P}),
+    ("Visa steps: follow `visa/current.md`.", {"visa/current.md": P}),
+    ("`样本帐/` 里都是假资料。", {"样本帐/": X}),
 ]
 
 

@@ -99,6 +99,7 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
     rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
     rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + sorted(cues.ZH_TOOL_WRITE))}",
@@ -350,7 +351,11 @@ def read_cues(text: str) -> Cues:
         entry=bool(entries) and not entry_denied,
         entry_denied=entry_denied,
         compare=compare,
-        advise=((a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None)
+        advise=(
+            (a := _ADVISE.search(rest)) is not None
+            and _TOOL.search(rest, a.end()) is None
+            and (named > a.start() or _ADVISE_NAMED.search(a.group(0)) is None)
+        )
         or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
