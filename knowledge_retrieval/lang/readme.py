@@ -497,7 +497,11 @@ ZH_UNLESS = words("除非")
 ZH_OTHERWISE = words("否则")
 ZH_ONLY_IF = words("只有 仅有")
 ZH_ONLY_WHEN = words("只在 仅在 仅当 只当")
-ZH_ONLY_FOR = words("仅用于 只用于 仅适用于 只适用于 仅限于 仅限 只限于 只限")
+ZH_ONLY_FOR = words("仅用于 只用于 仅限于 仅限 只限于 只限")
+ZH_ONLY_APPLIES = words("仅适用于 只适用于")
+EN_APPLIES = words("applies apply")
+"""只用于 <purpose> is a condition only when it names the question ("仅限问到 v1 时"); 仅适用于
+<cases>, "applies only to <cases>" restrict where the folder holds: a condition always."""
 ZH_AT = words("在 当")
 ZH_OF = words("的")
 ZH_TIME = words("时候 时")

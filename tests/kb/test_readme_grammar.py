@@ -418,6 +418,10 @@ GOLDEN = [
     ("| `图纸/定稿/` | 正式版本 |", {"图纸/定稿/": P}),
     ("Visa steps: follow `visa/current.md`.", {"visa/current.md": P}),
     ("`样本帐/` 里都是假资料。", {"样本帐/": X}),
+    # a restriction of where a folder holds, or of when to use it, is a condition
+    ("Rates in `rates/2019/` apply only to bookings made before 2020.", {"rates/2019/": C}),
+    ("`规程/旧版/` 仅适用于 2020 年以前签订的合同。", {"规程/旧版/": C}),
+    ("Only use `promo/` if a customer mentions the spring offer.", {"promo/": C}),
 ]
 
 

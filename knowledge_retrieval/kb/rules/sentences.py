@@ -69,6 +69,14 @@ _OTHERWISE = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b|[，,:：]", I
 _OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNORECASE)
 """What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
 _ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
+_APPLIES_ONLY_EN = re.compile(
+    rf"(?:{grammar._en(cues.EN_APPLIES)})\s+only\s+to\b\s*([^,;.]+)"
+    rf"|\bonly\s+(?:{grammar._en(cues.EN_APPLIES)})\s+to\b\s*([^,;.]+)",
+    IGNORECASE,
+)
+"""`a/` applies only to <cases>: a condition whatever it names."""
+_ONLY_USE_EN = re.compile(rf"\b(?:only|solely)\s+(?:{grammar._en(cues.EN_ADVISE)})", IGNORECASE)
+""""only use `a/` if ...": the condition restricts the folder whatever it names."""
 _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
 )
@@ -81,6 +89,7 @@ _ONLY_ZH = (
     ),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_WHEN)})(?P<c>.{{1,80}}?)(?:{_OF})?(?:{_TIME})"),
     re.compile(rf"^(?P<c>[^，,\x00]+?)(?:{_OF})?(?:{_TIME})(?:{_THEN})"),
+    re.compile(rf"(?:{_zh(cues.ZH_ONLY_APPLIES)})(?P<c>[^，,。；;]+)"),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_FOR)})(?P<c>[^，,。；;]+)"),
 )
 _ONLY_ZH_PURPOSE = _ONLY_ZH[-1]
@@ -251,8 +260,11 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
             return "only", cond, _clause_around(s, m.start(), m.end())
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
         cond = c.group(1)
-        if names_question(cond) or kinds_in(cond):
+        if names_question(cond) or kinds_in(cond) or _ONLY_USE_EN.match(s, m.start()):
             return "only", cond, _clause_around(s, m.start(), m.end(), c.start())
+    m = _APPLIES_ONLY_EN.search(s)
+    if m and not _PLACEHOLDER.search(cond := m.group(1) or m.group(2)):
+        return "only", cond, _clause_around(s, m.start(), m.start())
     for rx in _WHEN:
         if (m := rx.search(simple)) and _PLACEHOLDER.search(m.group("a")):
             cond = s[m.start("c") : m.end("c")]
