@@ -418,6 +418,10 @@ ZH_IN_FORCE = words("沿用 遵循 遵守 当前")
 """A word of authority (or of being in force) shortly after one of EN_AFFIRM / ZH_AFFIRM, not
 negated, says the folder is in force: "is still what we follow", "reflects the current
 contracts", "仍然有效", "反映的是当前合同" (a word of authority)."""
+EN_WAS = words("was were used_to_be")
+ZH_WAS = words("曾是 曾经是 当时是 原是 过去是")
+"""A word of rank after one of these is a former rank ("a snapshot from when Fandom was still
+the official wiki", "曾是官方版本"): a word of non-authority, not a preference."""
 EN_MORE = words("more")
 EN_LESS = words("less")
 EN_BETTER = words("better newer more_recent")

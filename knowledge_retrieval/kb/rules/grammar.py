@@ -171,6 +171,12 @@ _THAN_DOWN = re.compile(
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+_FORMER = re.compile(
+    rf"(?:{_en(cues.EN_WAS)})\s+(?:still\s+)?(?:(?:the|a|an|our)\s+)?(?:{_en(cues.EN_RANK)})"
+    rf"|(?:{_zh(cues.ZH_WAS)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_RANK)})",
+    IGNORECASE,
+)
+"""A former rank: "was still the official wiki", "曾是官方版本" (a word of non-authority)."""
 _AFFIRMED = re.compile(
     rf"(?:{_en(cues.EN_AFFIRM)}|{_zh(cues.ZH_AFFIRM)})(?=[^,，;；。.!！?？:：—–()（）]{{0,20}}?"
     rf"(?:{_en((cues.EN_AUTHORITY - cues.EN_DESCRIBING) | cues.EN_IN_FORCE)}"
@@ -262,6 +268,8 @@ def read_cues(text: str) -> Cues:
     than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
+    former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
+    text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
     forbid = write = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
@@ -319,7 +327,7 @@ def read_cues(text: str) -> Cues:
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
-    if _REPLACED.search(said) is not None or yields:
+    if _REPLACED.search(said) is not None or yields or former:
         weak = outright = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
