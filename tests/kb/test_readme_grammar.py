@@ -428,6 +428,13 @@ GOLDEN = [
         {"export-2019/": X},
     ),
     ("`旧站/` 存的是曾是官方网站的页面。", {"旧站/": X}),
+    # past a clause about writing, a prohibition said outright still reaches the folder
+    ("`底稿/` 是内部工作文件，请勿转发，也不要引用。", {"底稿/": X}),
+    (
+        "`worksheets/` holds working files, do not edit them, and do not cite them either.",
+        {"worksheets/": X},
+    ),
+    ("`底稿/` 是内部工作文件，请勿转发。", {"底稿/": N}),
 ]
 
 

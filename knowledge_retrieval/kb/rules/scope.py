@@ -130,14 +130,19 @@ def assign(
             if not left:
                 continue
         if p is None and not c.cues.write:
+            written = False  # past a clause about writing, only a prohibition said outright
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
-                if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
+                q = pol(j, files, True)
+                if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
+                    break
+                if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
                     p, src = q, j
                     break
+                written = written or clauses[j].cues.write
         if p is None and not c.cues.write:
             for j in range(i - 1, -1, -1):
                 if clauses[j].mentions or _contrasted(clauses, j + 1):
