@@ -435,6 +435,18 @@ GOLDEN = [
         {"worksheets/": X},
     ),
     ("`底稿/` 是内部工作文件，请勿转发。", {"底稿/": N}),
+    # a comparison's first side named in the clause (or the sentence, after a semicolon) before
+    (
+        "`词表/定稿/` 为审定的用语，与 `词表/个人/` 冲突时，以前者为准。",
+        {"词表/定稿/": P, "词表/个人/": N},
+    ),
+    (
+        (
+            "Regional rules are in `regions/north/`; where a regional page conflicts with"
+            " `handbook.md`, the regional page wins."
+        ),
+        {"regions/north/": P, "handbook.md": N},
+    ),
 ]
 
 

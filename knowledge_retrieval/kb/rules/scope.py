@@ -321,11 +321,17 @@ def _yielded_to(text: str) -> set[int]:
     return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if at >= 0 and m.start() >= at}
 
 
-def _named_before(clauses: list[Clause], at: int) -> list[int]:
+def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False) -> list[int]:
     """The mentions of the nearest clause before ``at`` in its sentence that names any: the
-    subject of a clause that names none before its verb ("训练简报（`训练/`）…，不能取代 …")."""
+    subject of a clause that names none before its verb ("训练简报（`训练/`）…，不能取代 …");
+    ``across_semicolon``: or in the sentence before, when a semicolon ended it."""
     for j in range(at - 1, max(-1, at - 1 - _NAME_REACH), -1):
-        if clauses[j].sentence != clauses[at].sentence:
+        same = clauses[j].sentence == clauses[at].sentence
+        if not same and not (
+            across_semicolon
+            and clauses[j].sentence == clauses[at].sentence - 1
+            and clauses[j].semicolon
+        ):
             break
         if clauses[j].mentions:
             return clauses[j].mentions
@@ -386,6 +392,10 @@ def _winners(
         if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
             continue
         sides[m.start() >= at_split][1].append(m.group(0))
+    if not sides[0][0]:  # "`a/` 为已确认的术语，与 `b/` 冲突时，以前者为准": a/ is the first side
+        for idx in _named_before(clauses, at, across_semicolon=True):
+            sides[0][0].append(idx)
+            sides[0][1].extend([*name_forms(paths.get(idx, "")), *_folders_of(paths.get(idx, ""))])
     said = to_simplified(clauses[j].text.lower())
     if _LATTER.search(said):
         named = 1
