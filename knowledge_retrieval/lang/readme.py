@@ -443,10 +443,11 @@ there is about writing, no preference for answering."""
 EN_ONLY = words("only solely exclusively")
 ZH_ONLY = words("只能 只 仅 一律 唯一 只有 统一")
 EN_RESERVED = words("is_there_for are_there_for only_for just_for reserved_for is_for are_for")
-ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
+ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给 保留作 留作")
 """A preference said with one of EN_ONLY / ZH_ONLY is exclusive ("answer from `a.md` only",
-"只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
-reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
+"只能依据 `a.md`", "一律以 `a/` 为准"); beside any preference, a folder the sentence (or the one
+after its semicolon) reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表",
+"保留作为稽核对照用") is out."""
 
 EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
 ZH_NOT_CUES = words(

@@ -447,6 +447,9 @@ GOLDEN = [
         ),
         {"regions/north/": P, "handbook.md": N},
     ),
+    # beside a preference, a folder kept for another use is out
+    ("请先看 `指南/`；`指南/旧版/` 保留作为审计对照用。", {"指南/": P, "指南/旧版/": X}),
+    ("Start with `guides/`; `guides/old/` is there for audits.", {"guides/": P, "guides/old/": X}),
 ]
 
 

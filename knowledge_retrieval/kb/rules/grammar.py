@@ -114,7 +114,6 @@ _OWNED = re.compile(
 )
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
-_ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
 _ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
 """A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
@@ -241,7 +240,6 @@ class Cues:
     lost: bool = False  # "over `b/`": its folders lose to the ones before
     advise: bool = False  # an imperative to use: "use `v2/`", "请只使用"
     hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
-    only: bool = False  # "only", "只能", "一律": a preference in it is exclusive
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
@@ -367,7 +365,6 @@ def read_cues(text: str) -> Cues:
         or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
-        only=_ONLY.search(rest) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,

@@ -277,11 +277,11 @@ def _exclusive(
     about_writing: list[bool],
     pol: Callable[[int], str | None],
 ) -> None:
-    """An exclusive preference ("answer from `a.md` only; `b/` is there for finance") puts out
-    the folders its sentence (or the next one, after a semicolon) reserves for another use and
-    gives no polarity."""
+    """A preference ("answer from `a.md` only; `b/` is there for finance", "请先看 `a.md`；
+    `b/` 保留作为稽核对照用") puts out the folders its sentence (or the next one, after a
+    semicolon) reserves for another use and gives no polarity."""
     for i, c in enumerate(clauses):
-        if not (c.cues.only or c.cues.rank) or pol(i) != "prefer" or about_writing[c.sentence]:
+        if pol(i) != "prefer" or about_writing[c.sentence]:
             continue
         for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
             k = clauses[j]
