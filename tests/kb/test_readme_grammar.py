@@ -450,6 +450,13 @@ GOLDEN = [
     # beside a preference, a folder kept for another use is out
     ("请先看 `指南/`；`指南/旧版/` 保留作为审计对照用。", {"指南/": P, "指南/旧版/": X}),
     ("Start with `guides/`; `guides/old/` is there for audits.", {"guides/": P, "guides/old/": X}),
+    # a spreadsheet looked at first is preferred (it is no entry); a path with blanks in a name
+    ("引用前先查 `总表.xlsx`。", {"总表.xlsx": P}),
+    (
+        "Notes in `ops/notes from Sam/` aren't cross-checked against the log.",
+        {"ops/notes from Sam/": X},
+    ),
+    ("Type `cd docs/` and ignore the warnings.", {"cd docs/": N}),
 ]
 
 

@@ -541,7 +541,8 @@ def _plain_rules(
                         if kind == "prefer"
                         and src is not None
                         and (
-                            clauses[src].cues.rank
+                            not _PAGE.search(path)  # a spreadsheet is no entry: "先查 `a.xlsx`"
+                            or clauses[src].cues.rank
                             or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
