@@ -457,6 +457,11 @@ GOLDEN = [
         {"ops/notes from Sam/": X},
     ),
     ("Type `cd docs/` and ignore the warnings.", {"cd docs/": N}),
+    # "instead" replaces the folders named before it, in the sentence before a semicolon too
+    (
+        "`fees/old/` predates the price rise; quote from `fees/new/` instead.",
+        {"fees/old/": X, "fees/new/": P},
+    ),
 ]
 
 

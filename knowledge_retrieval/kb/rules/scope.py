@@ -197,7 +197,10 @@ def _replacing(
         if not _REPLACING.search(to_simplified(c.text)) or pol(j) != "prefer":
             continue
         for k in range(max(0, j - _NAME_REACH), j):
-            if clauses[k].sentence == c.sentence and not clauses[k].cues.compare:
+            near = clauses[k].sentence == c.sentence or (
+                clauses[k].sentence == c.sentence - 1 and clauses[k].semicolon
+            )
+            if near and not clauses[k].cues.compare:
                 for idx in clauses[k].mentions:
                     if idx not in got:
                         got[idx] = ("exclude", j)
