@@ -140,7 +140,8 @@ EN_RANK = words(
 EN_INDEX = words(
     """
     index contents overview map links_every entry_point home landing homepage toc summary
-    links_to_all links_all navigation sitemap catalog catalogue hub lists starting_point
+    links_to_all links_all navigation sitemap catalog catalogue hub lists starting_point organised
+    organized
     """
 )
 EN_START = words("start begin first open read begins starts")
@@ -245,7 +246,7 @@ ZH_RANK = words(
 ZH_INDEX = words(
     """
     索引 总览 导读 首页 入口 目录在 的目录 概览 导览 目录页 总目录 导航 主页 起点 入门 概述
-    总纲 大纲 链接 列出 列有 一览 清单
+    总纲 大纲 链接 列出 列有 一览 清单 整体结构
     """
 )
 ZH_START = words("开始 读起 先读 打开 开启 阅读 从那里 进入 看起 找起 查起 入手 着手 从头看")

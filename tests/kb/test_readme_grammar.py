@@ -462,6 +462,9 @@ GOLDEN = [
         "`fees/old/` predates the price rise; quote from `fees/new/` instead.",
         {"fees/old/": X, "fees/new/": P},
     ),
+    # a page that explains how the whole KB is organised is its entry
+    ("`GUIDE.md` explains how this wiki is organised.", {"GUIDE.md": E}),
+    ("`导览.md` 说明了整个资料库的整体结构。", {"导览.md": E}),
 ]
 
 
