@@ -412,10 +412,10 @@ preferred (the Chinese verbs are ZH_SUCCESSOR). Passive ("cannot be replaced", "
 or with no object ("是不可替代的") it says no such thing."""
 ZH_NO_OBJECT = words("的 之 了")
 """After a negated verb of replacing, one of these leaves it without an object: 不可替代的."""
-EN_AFFIRM = words("still reflects reflect represents")
-ZH_AFFIRM = words("仍 仍然 依然 至今 反映 代表")
+EN_AFFIRM = words("still reflects reflect represents currently")
+ZH_AFFIRM = words("仍 仍然 依然 至今 反映 代表 正在 目前 而家")
 EN_IN_FORCE = words("follow")
-ZH_IN_FORCE = words("沿用 遵循 遵守 当前")
+ZH_IN_FORCE = words("沿用 遵循 遵守 当前 执行 实施 实行")
 """A word of authority (or of being in force) shortly after one of EN_AFFIRM / ZH_AFFIRM, not
 negated, says the folder is in force: "is still what we follow", "reflects the current
 contracts", "仍然有效", "反映的是当前合同" (a word of authority)."""

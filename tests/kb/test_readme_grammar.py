@@ -465,6 +465,8 @@ GOLDEN = [
     # a page that explains how the whole KB is organised is its entry
     ("`GUIDE.md` explains how this wiki is organised.", {"GUIDE.md": E}),
     ("`导览.md` 说明了整个资料库的整体结构。", {"导览.md": E}),
+    ("`排班/甲/` 是目前实行的排班表。", {"排班/甲/": P}),
+    ("`shifts/b/` is the rota we currently follow.", {"shifts/b/": P}),
 ]
 
 
