@@ -389,6 +389,11 @@ ZH_REPLACING = words("改用 改为参考 改查")
 EN_RELATIVE = words("which")
 """A clause that starts with one of these says something of the folder right before it: "...
 the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
+EN_UNTIL = words("until till")
+ZH_UNTIL = words("直到 直至")
+"""A clause that starts with one of these names where a folder put out before it becomes
+authoritative: "a proposal there isn't policy until it appears in `policies/`" prefers
+policies/."""
 EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""

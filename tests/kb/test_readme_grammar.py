@@ -467,6 +467,12 @@ GOLDEN = [
     ("`导览.md` 说明了整个资料库的整体结构。", {"导览.md": E}),
     ("`排班/甲/` 是目前实行的排班表。", {"排班/甲/": P}),
     ("`shifts/b/` is the rota we currently follow.", {"shifts/b/": P}),
+    # "until" names where what is put out before it becomes authoritative
+    (
+        "`estimates/` is a sandbox; a figure there isn't final until it appears in `ledger/`.",
+        {"estimates/": X, "ledger/": P},
+    ),
+    ("New pages go in `inbox/` until someone triages them.", {"inbox/": N}),
 ]
 
 

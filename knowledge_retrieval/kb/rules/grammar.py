@@ -139,6 +139,7 @@ _NOT_THE = re.compile(
 """What stands before an entry word a sentence says its file is not ("not a map of this repo",
 "并非本仓库的导览", "is not the index"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
+_UNTIL = re.compile(rf"^\W*(?:{_en(cues.EN_UNTIL)}|{_zh(cues.ZH_UNTIL)})", IGNORECASE)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
     rf"|(?:{_en(cues.EN_WRITE_VERBS & cues.EN_ENTRY)})\s+(?:a|an|new)\b|"
@@ -242,6 +243,7 @@ class Cues:
     hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
+    until: bool = False  # it starts with "until": where what is put out before becomes valid
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
@@ -365,6 +367,7 @@ def read_cues(text: str) -> Cues:
         or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
+        until=_UNTIL.match(text) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,

@@ -150,7 +150,8 @@ def assign(
                 if clauses[j].sentence != c.sentence:
                     break
                 if (q := pol(j, files, True)) is not None:
-                    p, src = q, j
+                    # "… isn't policy until it appears in `policies/`": policies/ is the authority
+                    p, src = "prefer" if q == "exclude" and c.cues.until else q, j
                     break
         if p is None or (c.cues.lost and p != "exclude"):
             continue
