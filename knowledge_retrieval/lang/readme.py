@@ -98,7 +98,8 @@ EN_NON_AUTHORITY = words(
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
-    what_we_used what_we_had what_ran we_used_to used_to_be suggested
+    what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
+    from_before
     was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
 )
@@ -219,7 +220,7 @@ ZH_NON_AUTHORITY = words(
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
-    跑不动 跑不通 用不了 无法运行 假资料
+    跑不动 跑不通 用不了 无法运行 假资料 早就 早已
        
     """
 )

@@ -473,6 +473,9 @@ GOLDEN = [
         {"estimates/": X, "ledger/": P},
     ),
     ("New pages go in `inbox/` until someone triages them.", {"inbox/": N}),
+    # "predates", "from before", 早就: the folder is older than what holds now
+    ("`forms/2018/` predates the new tax rules.", {"forms/2018/": X}),
+    ("`报价/旧/` 的价格早就调整过了。", {"报价/旧/": X}),
 ]
 
 
