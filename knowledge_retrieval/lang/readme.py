@@ -132,7 +132,7 @@ EN_RANK = words(
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
     most_reliable official up_to_date trusted_source main_source most_up-to-date
-    most_accurate most_current most_complete latest_version the_latest
+    most_accurate most_current most_complete latest_version the_latest real_answer real_answers
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -239,7 +239,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据
+    最完整 最准确 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -277,7 +277,7 @@ EN_AUTHORITY = words(
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
-    source_of_truth canonical legal work works ours our_own signed_off cross-checked
+    source_of_truth canonical legal work works ours our_own signed_off cross-checked live
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")

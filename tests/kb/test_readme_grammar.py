@@ -476,6 +476,11 @@ GOLDEN = [
     # "predates", "from before", 早就: the folder is older than what holds now
     ("`forms/2018/` predates the new tax rules.", {"forms/2018/": X}),
     ("`报价/旧/` 的价格早就调整过了。", {"报价/旧/": X}),
+    ("Dosing questions? `dosing/guide.md` is where the real answers are.", {"dosing/guide.md": P}),
+    (
+        "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
+        {"menus/2023/": X, "menus/now/": P},
+    ),
 ]
 
 
