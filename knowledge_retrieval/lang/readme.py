@@ -91,7 +91,7 @@ EN_NON_AUTHORITY = words(
     just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
     voted_down turned_down declined   
     beta pre-release prerelease older_version older_versions earlier_version old_version
-    old_versions previous_version previous_versions
+    old_versions previous
     frozen defunct dead orphaned moribund dormant irrelevant useless unusable
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only 
     sandbox scratchpad playground dummy fake mock sample_data test_data lorem_ipsum
@@ -220,7 +220,7 @@ ZH_NON_AUTHORITY = words(
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
-    跑不动 跑不通 用不了 无法运行 假资料 早就 早已
+    跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任
        
     """
 )

@@ -477,6 +477,8 @@ GOLDEN = [
     ("`forms/2018/` predates the new tax rules.", {"forms/2018/": X}),
     ("`报价/旧/` 的价格早就调整过了。", {"报价/旧/": X}),
     ("Dosing questions? `dosing/guide.md` is where the real answers are.", {"dosing/guide.md": P}),
+    ("Leases in `leases/a/` follow the previous landlord's template.", {"leases/a/": X}),
+    ("`交接/` 是前任主管留下的笔记。", {"交接/": X}),
     (
         "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
         {"menus/2023/": X, "menus/now/": P},
