@@ -99,6 +99,7 @@ EN_NON_AUTHORITY = words(
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
+    not_yet
     from_before
     was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
@@ -213,14 +214,14 @@ ZH_NON_AUTHORITY = words(
     错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
     录错 多处错误 不准  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
-    未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
+    待核定 待确认 废除 停止适用
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
-    跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任
+    跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任 还没 还未
        
     """
 )
@@ -285,7 +286,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在"
+    " 核对 现在 确认 核定"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

@@ -479,6 +479,10 @@ GOLDEN = [
     ("Dosing questions? `dosing/guide.md` is where the real answers are.", {"dosing/guide.md": P}),
     ("Leases in `leases/a/` follow the previous landlord's template.", {"leases/a/": X}),
     ("`交接/` 是前任主管留下的笔记。", {"交接/": X}),
+    # 还没 (not yet), "not yet"; 确认 and 核定 are words of authority (negated: 未确认)
+    ("`词条/候选/` 是编辑提的，主编还没看过。", {"词条/候选/": X}),
+    ("`roster/next/` is not yet confirmed.", {"roster/next/": X}),
+    ("`名录/甲/` 是主管确认过的名单；`名录/乙/` 尚未确认。", {"名录/甲/": P, "名录/乙/": X}),
     (
         "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
         {"menus/2023/": X, "menus/now/": P},
