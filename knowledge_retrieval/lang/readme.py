@@ -106,6 +106,12 @@ EN_NON_AUTHORITY = words(
 )
 """Words that say a folder's pages are not to be answered from."""
 
+EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
+ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
+"""Words of non-authority that say a folder is not vetted, not that it is wrong or unfinished:
+beside a caution ("treat them with care", "请谨慎参考") they are a caution, as a negated word of
+authority is ("未经统一审核"); "half-finished ideas ... treat them with care" stays out."""
+
 EN_PREFER = words(
     """
     prefer preferred primary first start_with start_here begin_with rely_on instead go-to go_to

@@ -483,6 +483,9 @@ GOLDEN = [
     ("`词条/候选/` 是编辑提的，主编还没看过。", {"词条/候选/": X}),
     ("`roster/next/` is not yet confirmed.", {"roster/next/": X}),
     ("`名录/甲/` 是主管确认过的名单；`名录/乙/` 尚未确认。", {"名录/甲/": P, "名录/乙/": X}),
+    # a caution keeps a folder that is only not vetted; one said to be unfinished stays out
+    ("`日志/` 由各人自行填写，未经统一审核，请谨慎参考。", {"日志/": N}),
+    ("`构想/` 是随手记的点子，很多没落地，参考时请小心。", {"构想/": X}),
     (
         "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
         {"menus/2023/": X, "menus/now/": P},

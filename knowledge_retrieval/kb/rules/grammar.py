@@ -51,6 +51,7 @@ WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
+_UNVETTED = _both(cues.EN_UNVETTED, cues.ZH_UNVETTED)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
@@ -245,6 +246,7 @@ class Cues:
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
     until: bool = False  # it starts with "until": where what is put out before becomes valid
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
+    said_weak: bool = False  # a word of non-authority said outright ("随手记的"), not negated
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
@@ -313,6 +315,7 @@ def read_cues(text: str) -> Cues:
             for i in range(m.start(), a.end()):
                 blank[i] = " "
     denied = False  # a word of non-authority it denies: "not outdated", "不要当成过期文件"
+    said_out = False  # a word of non-authority said outright ("随手记的"), not a negated one
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
@@ -324,11 +327,13 @@ def read_cues(text: str) -> Cues:
         if _QUALIFIED.search(before[-12:]) is not None:
             continue  # "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
+        vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
+        said_out = said_out or (_HEDGE.search(before[-14:]) is None and not vetting)
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
     if _REPLACED.search(said) is not None or yields or former:
-        weak = outright = True
+        weak = outright = said_out = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
     moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
@@ -371,6 +376,7 @@ def read_cues(text: str) -> Cues:
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,
+        said_weak=said_out,
         vouched=vouched,
         yields=yields,
         affirmed=affirmed,

@@ -60,7 +60,7 @@ def assign(
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
-        if p == "exclude" and not c.cues.forbid and c.sentence in careful:
+        if p == "exclude" and not (c.cues.forbid or c.cues.said_weak) and c.sentence in careful:
             return None  # "未经统一审核，参考时请多留意": a caution, no prohibition
         # "a starting point for newcomers, not a map of this repo": no entry (for a file, a
         # preference with no word of authority is an entry)
