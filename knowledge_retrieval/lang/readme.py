@@ -397,6 +397,9 @@ ZH_REPLACING = words("改用 改为参考 改查")
 EN_RELATIVE = words("which")
 """A clause that starts with one of these says something of the folder right before it: "...
 the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
+EN_FINE = words("fine ok okay good useful acceptable")
+"""A folder put out but "fine for questions about <topic>" is out unless the question is about
+the topic ("`archive/` is historical — fine for questions about past shows")."""
 EN_UNTIL = words("until till")
 ZH_UNTIL = words("直到 直至")
 """A clause that starts with one of these names where a folder put out before it becomes

@@ -268,10 +268,19 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
     for rx in _WHEN:
         if (m := rx.search(simple)) and _PLACEHOLDER.search(m.group("a")):
             cond = s[m.start("c") : m.end("c")]
-            if names_question(cond) or kinds_in(cond):
-                return "when", cond, s[m.start("a") : m.end("a")]
+            if not (names_question(cond) or kinds_in(cond)):
+                continue
+            a = s[m.start("a") : m.end("a")]
+            if _FINE_FOR.search(a) and _action(_PLACEHOLDER.sub(" ", a), None) == "exclude":
+                return "unless", _FINE_TAIL.split(cond, maxsplit=1)[0], a  # "— fine for ..."
+            return "when", cond, a
     return None
 
+
+_FINE_FOR = re.compile(rf"(?:{grammar._en(cues.EN_FINE)})\W*$", IGNORECASE)
+"""What ends the rest of a sentence whose condition is "for questions about ...": "fine"."""
+_FINE_TAIL = re.compile(r"[;；—–]|\bbut\b|,\s*not\b", IGNORECASE)
+"""Where a condition "fine for questions about X" ends: "…, not for anything since"."""
 
 _CLAUSE_ENDS = "，,；;。"
 
