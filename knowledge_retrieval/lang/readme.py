@@ -284,7 +284,7 @@ EN_AUTHORITY = words(
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
-    source_of_truth canonical legal work works ours our_own signed_off cross-checked live
+    source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -292,20 +292,20 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定"
+    " 核对 现在 确认 核定 完整"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
 
 EN_DESCRIBING = words(
     """
-    good policy work works true ready complete ours our_own relevant applicable updated maintained maintain
+    good policy work works true ready complete ours our_own full relevant applicable updated maintained maintain
     maintains supported implemented agreed decided settled
     """
 )
 ZH_DESCRIBING = words(
     "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗 本项目 本馆"
-    " 核对 现在"
+    " 核对 现在 完整"
 )
 """Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
 said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`

@@ -486,6 +486,13 @@ GOLDEN = [
     # a caution keeps a folder that is only not vetted; one said to be unfinished stays out
     ("`日志/` 由各人自行填写，未经统一审核，请谨慎参考。", {"日志/": N}),
     ("`构想/` 是随手记的点子，很多没落地，参考时请小心。", {"构想/": X}),
+    # "the complete meeting history" says what a folder holds, not that it is history
+    (
+        "Skip `scratch/`; `minutes/` has the complete meeting history.",
+        {"scratch/": X, "minutes/": N},
+    ),
+    ("`纪要/` 里有完整的会议历史记录。", {"纪要/": N}),
+    ("`旧/` 现在基本没用了。", {"旧/": X}),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",

@@ -67,10 +67,13 @@ _DENIED = re.compile(
 (searched in the few characters before the word: bounded)."""
 _DENY_LOOKBACK = 24
 _QUALIFIED = re.compile(
-    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+$|(?:{_zh(cues.ZH_AUTHORITY)})的?$", IGNORECASE
+    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+(?:[A-Za-z]+\s+)?$"
+    rf"|(?:{_zh(cues.ZH_AUTHORITY)})(?:的[\u3400-\u9fff]{{2}})?的?$",
+    IGNORECASE,
 )
-"""A word of authority right before a word of non-authority qualifies it ("approved proposals",
-"通过评审的提案"): the words speak of other pages that are authoritative."""
+"""A word of authority right before a word of non-authority, or a word before it, qualifies it
+("approved proposals", "the complete meeting history", "通过评审的提案", "完整的会议历史"): the
+words speak of other pages that are authoritative, or of what a folder holds."""
 _PURPOSE = re.compile(rf"(?:{_en(cues.EN_PURPOSE)})\s+$|(?:{_zh(cues.ZH_PURPOSE)})$", IGNORECASE)
 """What stands right before a word of avoidance that is a purpose: "to avoid", "为了避免"."""
 
@@ -324,7 +327,7 @@ def read_cues(text: str) -> Cues:
         if negated[m.start()]:
             denied = True
             continue  # under "don't assume", "不要当成"
-        if _QUALIFIED.search(before[-12:]) is not None:
+        if _QUALIFIED.search(before) is not None:
             continue  # "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
