@@ -268,7 +268,7 @@ NOT_NAMES = words(
     """
     this that these those the a an each any every same which whole parent root one other its their
     our your some both all such two three several
-    my new top sub given following above below current entire
+    my new top sub given following above below current entire not no
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
     """
 )
@@ -397,6 +397,10 @@ ZH_REPLACING = words("改用 改为参考 改查")
 EN_RELATIVE = words("which")
 """A clause that starts with one of these says something of the folder right before it: "...
 the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
+EN_ABSENT = words("there's_no there_is_no there_are_no no_such")
+ZH_ABSENT = words("没有 并没有 不存在 并不存在")
+"""A mention right after one of these names a folder that is not there ("there's no
+`pipeline-old/` to worry about", "仓库里并没有 `pipeline-old/` 这样的目录"): no rule."""
 EN_FINE = words("fine ok okay good useful acceptable")
 """A folder put out but "fine for questions about <topic>" is out unless the question is about
 the topic ("`archive/` is historical — fine for questions about past shows")."""

@@ -493,6 +493,12 @@ GOLDEN = [
     ),
     ("`纪要/` 里有完整的会议历史记录。", {"纪要/": N}),
     ("`旧/` 现在基本没用了。", {"旧/": X}),
+    # a folder said not to be there gets no rule; "not folders" names no folder
+    (
+        "Old builds are tags, not folders, so there's no `builds-old/` to worry about.",
+        {"builds-old/": N},
+    ),
+    ("旧版本都在标签里，仓库里并没有 `旧构建/` 这样的目录。", {"旧构建/": N}),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",

@@ -282,6 +282,10 @@ _FINE_FOR = re.compile(rf"(?:{grammar._en(cues.EN_FINE)})\W*$", IGNORECASE)
 _FINE_TAIL = re.compile(r"[;；—–]|\bbut\b|,\s*not\b", IGNORECASE)
 """Where a condition "fine for questions about X" ends: "…, not for anything since"."""
 
+_ABSENT = re.compile(
+    rf"(?:{grammar._en(cues.EN_ABSENT)}|{_zh(cues.ZH_ABSENT)})\s*\x00(\d+)\x00", IGNORECASE
+)
+"""A mention of a folder said not to be there."""
 _CLAUSE_ENDS = "，,；;。"
 
 
@@ -519,7 +523,10 @@ def _plain_rules(
         if not s:
             continue
         st, source = strength(line.plain(s)), line.unmask(s)
+        absent = {int(m.group(1)) for m in _ABSENT.finditer(to_simplified(s))}
         for idx, path in _paths(s, line.codes):
+            if idx in absent:  # "there's no `pipeline-old/`": a folder that is not there
+                continue
             kind: str | None
             unless = None
             weak = "normal"
