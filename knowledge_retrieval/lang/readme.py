@@ -133,7 +133,7 @@ named only before one is its subject, not its source ("records in `x/` refer to 
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
-    takes_precedence wins win beats beat prevails prevail governs overrides override supersedes
+    takes_precedence wins win prevails prevail governs overrides override supersedes
     definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
@@ -501,7 +501,7 @@ ZH_ANSWER_LABEL = words("答")
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
 EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
-EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over")
+EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over beats beat")
 """A clause splits before these: the folders after one lose to the ones before ("prefer `a/`
 over `b/`"); a verb of them ("`a.md`, which overrides anything in `b/`") prefers its subject."""
 ZH_BUT = words("但")

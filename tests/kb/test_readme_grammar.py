@@ -499,6 +499,12 @@ GOLDEN = [
         {"builds-old/": N},
     ),
     ("旧版本都在标签里，仓库里并没有 `旧构建/` 这样的目录。", {"旧构建/": N}),
+    # the replaced folder named in the clause before; "beats" sets its object under its subject
+    (
+        "The 2022 list (`lists/2022.md`) has been superseded by `lists/2025.md`.",
+        {"lists/2022.md": X, "lists/2025.md": P},
+    ),
+    ("`policies/` beats anything in `wiki/`.", {"policies/": P, "wiki/": N}),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",

@@ -93,9 +93,10 @@ def assign(
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
             for idx in won:
                 put(idx, "prefer", i)
-            for idx in c.mentions:  # and the folder it replaced is out
-                if idx not in won:
-                    put(idx, "exclude", i)
+            # and the folder it replaced is out ("the list (`a.md`) was superseded by `b.md`")
+            subject = [idx for idx in c.mentions if idx not in won]
+            for idx in subject or _named_before(clauses, i):
+                put(idx, "exclude", i)
             continue
         if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
             for idx in lost:
