@@ -505,6 +505,9 @@ GOLDEN = [
         {"lists/2022.md": X, "lists/2025.md": P},
     ),
     ("`policies/` beats anything in `wiki/`.", {"policies/": P, "wiki/": N}),
+    # "not decisions", "不是结论": a record of discussion, not of what was decided
+    ("`minutes/` records discussions, not decisions.", {"minutes/": X}),
+    ("`会议纪要/` 记录的是讨论，不是结论。", {"会议纪要/": X}),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",
