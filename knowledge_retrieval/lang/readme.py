@@ -148,7 +148,7 @@ EN_RANK = words(
 EN_INDEX = words(
     """
     index contents overview map links_every entry_point home landing homepage toc summary
-    links_to_all links_all navigation sitemap catalog catalogue hub lists starting_point organised
+    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point organised
     organized
     """
 )
@@ -343,7 +343,7 @@ ZH_PURPOSE = words("为了 以 以便 为")
 confusion"."""
 
 ZH_NAME_EDGES = words(
-    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下"
+    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下 再 其他 其它"
 )
 """A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
 ("每一页在目录里", "所以这个资料夹" name no folder)."""

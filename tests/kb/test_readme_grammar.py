@@ -508,6 +508,14 @@ GOLDEN = [
     # "not decisions", "不是结论": a record of discussion, not of what was decided
     ("`minutes/` records discussions, not decisions.", {"minutes/": X}),
     ("`会议纪要/` 记录的是讨论，不是结论。", {"会议纪要/": X}),
+    # a prohibition in a comparison forbids its subject, not what it is compared with
+    (
+        "Anything in `wiki/` that contradicts `policy/` should be ignored.",
+        {"wiki/": X, "policy/": N},
+    ),
+    # "再看其他目录" names no folder; "linked from" names an index
+    ("先看 `常见问题/`，再看其他目录。", {"常见问题/": P}),
+    ("Every page is linked from `HOME.md`.", {"HOME.md": E}),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",

@@ -108,6 +108,11 @@ def assign(
             for idx in subject:
                 put(idx, "prefer", i)
             continue
+        if c.cues.compare and c.cues.forbid and (partner := _compared_with(c.text)):
+            for idx in c.mentions:  # "anything in `x/` that contradicts `y/` should be ignored"
+                if idx not in partner:
+                    put(idx, "exclude", i)
+            continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
         if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
@@ -316,6 +321,14 @@ _REPLACES = re.compile(
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+def _compared_with(text: str) -> set[int]:
+    """The mentions after a clause's word of comparison ("that contradicts `y/`"): what a
+    prohibition in the clause sets its folders against, not what it forbids."""
+    simple = to_simplified(text)
+    at = m.end() if (m := CONFLICT.search(simple)) else len(simple)
+    return {int(p.group(1)) for p in PLACEHOLDER.finditer(simple) if p.start() >= at}
 
 
 def _yielded_to(text: str) -> set[int]:
