@@ -7,9 +7,11 @@ into clauses; this module reads each clause's *polarity* from the cue words of
 or a word of non-authority: "outdated", "未经批准"), a preference ("check X first", "以 X 为准")
 or an entry ("start from `index.md`"); a negator before a verb of writing ("do not edit",
 "请勿修改") is no rule for search, and a sentence about writing or storing pages ("new notes go
-in X") is read as no rule unless it forbids in so many words. :mod:`.scope` gives each mention
-a polarity: its clause's, else that of the clauses (then sentences) after it that name no
-folder, else of those before it.
+in X") is read as no rule unless it forbids in so many words. A comparison of authority
+("more reliable than", "比 … 可靠"), a negated verb of replacing ("cannot replace", "不能取代")
+and a word of authority affirmed ("still what we follow", "仍然有效") are read here too.
+:mod:`.scope` gives each mention a polarity: its clause's, else that of the clauses (then
+sentences) after it that name no folder, else of those before it.
 
 Every pattern is an alternation of fixed words, and a negator looks at a bounded window after
 it: linear in the text.

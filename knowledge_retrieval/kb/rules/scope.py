@@ -1,7 +1,9 @@
 """The scope of a polarity: which folders a clause's prohibition or preference reaches
 (:func:`assign`). A mention takes its own clause's polarity, else one said of it by name, else
 that of the clauses after (then before) it that name no folder; comparisons, successors ("replaced
-by `b/`") and exclusive preferences ("answer from `a.md` only") are settled here too."""
+by `b/`"), what a folder cannot replace ("not a substitute for `b/`"), comparisons of authority
+("more reliable than `b/`") and exclusive preferences ("answer from `a.md` only") are settled
+here too."""
 
 from __future__ import annotations
 
