@@ -471,7 +471,7 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给 保留作 �
 after its semicolon) reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表",
 "保留作为稽核对照用") is out."""
 
-EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
+EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
 ZH_NOT_CUES = words(
     "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"

@@ -516,6 +516,14 @@ GOLDEN = [
     # "再看其他目录" names no folder; "linked from" names an index
     ("先看 `常见问题/`，再看其他目录。", {"常见问题/": P}),
     ("Every page is linked from `HOME.md`.", {"HOME.md": E}),
+    # "kept in case" says why, not where pages are put: the preference after it holds
+    (
+        (
+            "Last term's sheets are kept in case parents ask, but please answer from this"
+            " term's folder, `sheets/now/`."
+        ),
+        {"sheets/now/": P},
+    ),
     # put out, but "fine for questions about <topic>": out unless the question is about it
     (
         "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",
