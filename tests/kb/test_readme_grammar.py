@@ -387,6 +387,8 @@ GOLDEN = [
         {"shifts/": P, "binders/": N},
     ),
     ("`口述/` 不如 `会议记录/` 准确。", {"口述/": N, "会议记录/": P}),
+    ("`wiki/` is not more reliable than `policies/`.", {"wiki/": N, "policies/": P}),
+    ("`wiki/` 并不比 `制度/` 可靠。", {"wiki/": N, "制度/": P}),
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),

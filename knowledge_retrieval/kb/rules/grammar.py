@@ -194,14 +194,22 @@ _AFFIRM_NEGATED = 4
 """How far before an affirming word a negator denies it ("不代表", "no longer reflects")."""
 
 
+_THAN_NEGATED = 8
+"""How far before a comparison a negator turns it round ("isn't more reliable than", "不比")."""
+
+
 def compared_at(text: str) -> tuple[int, int, bool] | None:
     """A comparison of authority in a clause (its Simplified form): (where it starts, where its
     object starts, whether the subject is the better): "more reliable than `b/`", "比 `乙/`
-    可靠" (True), "less reliable than", "不如" (False)."""
+    可靠" (True), "less reliable than", "不如", "is not more reliable than", "不比 … 可靠"
+    (False)."""
     text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
     up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
     m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
-    return None if m is None else (m.start(), m.end(), m is up)
+    if m is None:
+        return None
+    negated = _NOT.search(text, max(0, m.start() - _THAN_NEGATED), m.start()) is not None
+    return m.start(), m.end(), (m is up) != negated  # "is not more reliable than", "不比"
 
 
 def yields_at(text: str) -> int:
