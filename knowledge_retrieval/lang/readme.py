@@ -418,8 +418,12 @@ ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
+    " replaced_with"
 )
-EN_REPLACES = words("supersede supersedes replaces obsoletes")
+EN_REPLACES = words("supersede supersedes replaces obsoletes replaced superseded")
+EN_PASSIVE_BE = words("was were been is are be being")
+"""A verb of EN_REPLACES after one of these is passive ("`v2/` was replaced with `v3/`"): its
+subject is the one replaced, not the one that replaced."""
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
@@ -448,15 +452,18 @@ EN_MORE = words("more")
 EN_LESS = words("less")
 EN_BETTER = words("better newer more_recent")
 EN_WORSE = words("worse older")
+EN_WORSE_THAN = words("lags_behind lag_behind lagging_behind")
 EN_THAN = words("than")
 ZH_THAN = words("比")
 ZH_BETTER = words("新 全 好")
-ZH_WORSE_THAN = words("不如 比不上 不及")
+ZH_WORSE_THAN = words("不如 比不上 不及 落后于")
+ZH_WORSE = words("旧 老 差")
 ZH_NOT_THAN = words("比赛 比如 比例 比对 对比 比较 同比 相比 类比 评比 比方 比重 比率 无比 好比")
 """A comparison of authority: "`a/` is more reliable than `b/`", "newer than", "`甲/` 比 `乙/`
 可靠" (a word of authority, or one of ZH_BETTER, after the 比) prefer the subject and set
 nothing on the object; "less reliable than", "older than", "`甲/` 不如 `乙/`" prefer the
-object. ZH_NOT_THAN are words with 比 that compare nothing (比如, 比较)."""
+object, as "`甲/` 比 `乙/` 旧" (one of ZH_WORSE after the 比) and "lags behind" do.
+ZH_NOT_THAN are words with 比 that compare nothing (比如, 比较)."""
 EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
 ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it

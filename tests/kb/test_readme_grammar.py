@@ -389,6 +389,12 @@ GOLDEN = [
     ("`口述/` 不如 `会议记录/` 准确。", {"口述/": N, "会议记录/": P}),
     ("`wiki/` is not more reliable than `policies/`.", {"wiki/": N, "policies/": P}),
     ("`wiki/` 并不比 `制度/` 可靠。", {"wiki/": N, "制度/": P}),
+    ("`a-old/` 比 `a-new/` 旧。", {"a-old/": N, "a-new/": P}),
+    ("`mirror/` lags behind `main/`.", {"mirror/": N, "main/": P}),
+    # a verb of replacing, active or passive, with its tense
+    ("`v3/` has replaced `v2/`.", {"v3/": P, "v2/": X}),
+    ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
+    ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),

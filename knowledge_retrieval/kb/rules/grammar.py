@@ -173,7 +173,8 @@ _THAN_UP = re.compile(
 )
 _THAN_DOWN = re.compile(
     rf"(?:(?:{_en(cues.EN_LESS)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_WORSE)})\s+"
-    rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_zh(cues.ZH_WORSE_THAN)}",
+    rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_en(cues.EN_WORSE_THAN)}|{_zh(cues.ZH_WORSE_THAN)}"
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_WORSE)}))",
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))

@@ -85,13 +85,16 @@ def assign(
             for idx in subject or _named_before(clauses, i):
                 put(idx, "exclude", i)
             continue
-        if c.cues.compared and (than := compared_at(to_simplified(c.text))) is not None:
-            start, end, up = than  # "`a/` is more reliable than `b/`": a/ is preferred
+        than = compared_at(to_simplified(c.text)) if c.cues.compared else None
+        if than is not None:  # "`a/` is more reliable than `b/`": a/ is preferred
+            start, end, up = than
             at = {int(m.group(1)): m.start() for m in PLACEHOLDER.finditer(c.text)}
             better = [idx for idx in c.mentions if (at[idx] < start if up else at[idx] >= end)]
-            for idx in better or (_named_before(clauses, i) if up else []):
+            better = better or (_named_before(clauses, i) if up else [])
+            for idx in better:
                 put(idx, "prefer", i)
-            continue
+            if better or up:  # "`i18n/` lags behind; don't …": no better side, read on
+                continue
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
             for idx in won:
                 put(idx, "prefer", i)
@@ -316,10 +319,11 @@ _SUCCESSOR = re.compile(
 
 
 _REPLACES = re.compile(
-    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
+    "".join(f"(?<!\\b{w} )" for w in sorted(cues.EN_PASSIVE_BE))  # "was replaced with": passive
+    + rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
-    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
+    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})了?\s*\x00(\d+)\x00",
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
