@@ -509,6 +509,9 @@ ZH_ANSWER_LABEL = words("答")
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
 EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
+EN_PREFER_VERB = words("prefer preferred")
+EN_TO = words("to")
+""""prefer `a/` to `b/`": the folder after "to" loses, as after "over"."""
 EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over beats beat")
 """A clause splits before these: the folders after one lose to the ones before ("prefer `a/`
 over `b/`"); a verb of them ("`a.md`, which overrides anything in `b/`") prefers its subject."""

@@ -395,6 +395,7 @@ GOLDEN = [
     ("`v3/` has replaced `v2/`.", {"v3/": P, "v2/": X}),
     ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
     ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
+    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": N}),
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),

@@ -166,8 +166,10 @@ def assign(
                     break
         if p is None or (c.cues.lost and p != "exclude"):
             continue
+        lost = _preferred_to(c.text) if p == "prefer" else set()
         for idx in c.mentions:
-            put(idx, p, src)
+            if idx not in lost:  # "prefer `a/` to `b/`": b/ loses
+                put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
     _by_place(clauses, got, settled)
     _relative(clauses, got, pol)
@@ -327,6 +329,18 @@ _REPLACES = re.compile(
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+_PREFER_TO = re.compile(
+    rf"(?:{_en(cues.EN_PREFER_VERB)})\s+[^,;.\x00]{{0,40}}\x00\d+\x00[^,;.\x00]{{0,40}}?"
+    rf"(?:{_en(cues.EN_TO)})\s+[^,;.\x00]{{0,40}}?\x00(\d+)\x00",
+    IGNORECASE,
+)
+
+
+def _preferred_to(text: str) -> set[int]:
+    """The mention after "to" in "prefer `a/` to `b/`": the one that loses."""
+    return {int(m.group(1)) for m in _PREFER_TO.finditer(to_simplified(text))}
 
 
 def _compared_with(text: str) -> set[int]:
