@@ -420,10 +420,7 @@ EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
     " replaced_with"
 )
-EN_REPLACES = words("supersede supersedes replaces obsoletes replaced superseded")
-EN_PASSIVE_BE = words("was were been is are be being")
-"""A verb of EN_REPLACES after one of these is passive ("`v2/` was replaced with `v3/`"): its
-subject is the one replaced, not the one that replaced."""
+EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")

@@ -391,8 +391,12 @@ GOLDEN = [
     ("`wiki/` 并不比 `制度/` 可靠。", {"wiki/": N, "制度/": P}),
     ("`a-old/` 比 `a-new/` 旧。", {"a-old/": N, "a-new/": P}),
     ("`mirror/` lags behind `main/`.", {"mirror/": N, "main/": P}),
-    # a verb of replacing, active or passive, with its tense
-    ("`v3/` has replaced `v2/`.", {"v3/": P, "v2/": X}),
+    # a verb of replacing, passive ("was replaced with"), or with 了; "superseded documents" is
+    # an adjective, no verb with an object
+    (
+        "`archive/` holds superseded documents and `drafts/` unreleased work; neither is final.",
+        {"archive/": X, "drafts/": X},
+    ),
     ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
     ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
     ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": N}),

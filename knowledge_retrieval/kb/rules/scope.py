@@ -321,8 +321,7 @@ _SUCCESSOR = re.compile(
 
 
 _REPLACES = re.compile(
-    "".join(f"(?<!\\b{w} )" for w in sorted(cues.EN_PASSIVE_BE))  # "was replaced with": passive
-    + rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
+    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
     + rf"(?:{_zh(cues.ZH_SUCCESSOR)})了?\s*\x00(\d+)\x00",
