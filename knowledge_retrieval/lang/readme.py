@@ -47,6 +47,7 @@ EN_WRITE_VERBS = words(
 EN_STORE = words(
     """
     put_new go_in goes_in live_in lives_in stored_in kept_in saved_in store save_them placed
+    archived_in
     is_mirrored are_mirrored synced regenerates
     """
 )
@@ -90,16 +91,26 @@ EN_NON_AUTHORITY = words(
     just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
     voted_down turned_down declined   
     beta pre-release prerelease older_version older_versions earlier_version old_version
-    old_versions previous_version previous_versions
+    old_versions previous
     frozen defunct dead orphaned moribund dormant irrelevant useless unusable
     grain_of_salt pinch_of_salt at_your_own_risk context_only background_only 
     sandbox scratchpad playground dummy fake mock sample_data test_data lorem_ipsum
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
+    what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
+    not_yet
+    from_before
+    was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
 )
 """Words that say a folder's pages are not to be answered from."""
+
+EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
+ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
+"""Words of non-authority that say a folder is not vetted, not that it is wrong or unfinished:
+beside a caution ("treat them with care", "请谨慎参考") they are a caution, as a negated word of
+authority is ("未经统一审核"); "half-finished ideas ... treat them with care" stays out."""
 
 EN_PREFER = words(
     """
@@ -122,27 +133,31 @@ named only before one is its subject, not its source ("records in `x/` refer to 
 EN_RANK = words(
     """
     source_of_truth sources_of_truth authoritative canonical canon take_precedence
-    takes_precedence wins win beats beat prevails prevail governs overrides override supersedes
+    takes_precedence wins win prevails prevail governs overrides override supersedes
     definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
     master_copy gold_standard the_authority the_reference
     answer_from answers_from answered_from come_from comes_from
     most_reliable official up_to_date trusted_source main_source most_up-to-date
-    most_accurate most_current most_complete latest_version the_latest
+    most_accurate most_current most_complete latest_version the_latest real_answer real_answers
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
 ("`RATES.md` is authoritative", "defer to `rates/current.md`")."""
 
-EN_ENTRY = words(
+EN_INDEX = words(
     """
-    index contents overview map start begin first open read 
-     links_every entry_point home
-    begins starts landing homepage toc summary links_to_all links_all navigation sitemap catalog catalogue hub 
-    starting_point listed lists
+    index contents overview map links_every entry_point home landing homepage toc summary
+    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point organised
+    organized
     """
 )
-"""Words that make a named file an entry point ("start from `index.md`")."""
+EN_START = words("start begin first open read begins starts")
+EN_ENTRY = EN_INDEX | EN_START
+"""Words that make a named file an entry point ("start from `index.md`"): those that name an
+index (EN_INDEX) and those of reading order (EN_START). A sentence that names an index file
+and another file read first ("read `CONTRIBUTING.md` first, then use the map in `SUMMARY.md`")
+has the index as its entry, not the other."""
 
 ZH_NEGATORS = words(
     "不宜 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 勿 不得 别 不能 不可 禁止 不应 不准 唔好"
@@ -186,7 +201,7 @@ ZH_NON_AUTHORITY = words(
     """
     历史版本 过期 过时 作废 废止 废弃 弃用 停用 已替代 已取代 仅作历史
     历史记录 历史意义 只用于追溯 仅供追溯 未经审校 未经核准
-      未经整理 未整理 半成品
+      半成品
     草稿 仅供参考 不再反映 已不反映 已不符 虚构 
     可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
        停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
@@ -205,12 +220,14 @@ ZH_NON_AUTHORITY = words(
     错漏 错误百出 错误很多 错误较多 很多错误 不少错误 有错误 有不少错 错字 
     录错 多处错误 不准  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
-    未核定 未经核定 待核定 未确认 待确认 未经确认 废除 停止适用 
+    待核定 待确认 废除 停止适用
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
-     下架 停售 绝版 撤回 不完整 不全 残缺 缺漏 零散 片面 失准 待商榷
+     下架 停售 绝版 撤回 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
     已不沿用 没在用 不用了 没用了
+    前用的 过去用的 以往用的 被删 被清理 被清空
+    跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任 还没 还未
        
     """
 )
@@ -229,19 +246,19 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最正确 主要来源 第一来源 才算 定论
+    最完整 最准确 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
 
-ZH_ENTRY = words(
+ZH_INDEX = words(
     """
-    索引 总览 导读 首页 入口 目录在 的目录 开始 读起 先读 打开 开启 阅读 概览 导览 从那里
-    目录页 总目录 导航 主页 起点 入门 概述 总纲 大纲 链接
-    列出 列有 一览 进入
-    看起 找起 查起 入手 着手 从头看
+    索引 总览 导读 首页 入口 目录在 的目录 概览 导览 目录页 总目录 导航 主页 起点 入门 概述
+    总纲 大纲 链接 列出 列有 一览 清单 整体结构
     """
 )
+ZH_START = words("开始 读起 先读 打开 开启 阅读 从那里 进入 看起 找起 查起 入手 着手 从头看")
+ZH_ENTRY = ZH_INDEX | ZH_START
 """Words that make a named file an entry point (从 `索引.md` 开始)."""
 
 FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")
@@ -251,7 +268,7 @@ NOT_NAMES = words(
     """
     this that these those the a an each any every same which whole parent root one other its their
     our your some both all such two three several
-    my new top sub given following above below current entire
+    my new top sub given following above below current entire not no
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
     """
 )
@@ -267,25 +284,30 @@ EN_AUTHORITY = words(
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
-    source_of_truth canonical legal work works
+    source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
+    decision decisions
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
-    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行"
+    " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
+    " 核对 现在 确认 核定 完整 结论"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
 
 EN_DESCRIBING = words(
     """
-    good policy work works true ready complete relevant applicable updated maintained maintain
+    good policy work works true ready complete ours our_own full relevant applicable updated maintained maintain
     maintains supported implemented agreed decided settled
     """
 )
-ZH_DESCRIBING = words("真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新")
+ZH_DESCRIBING = words(
+    "真的 这样 立场 口径 见解 决定 执行 实现 实施 实行 落实 适用 维护 更新 整理 清洗 本项目 本馆"
+    " 核对 现在 完整"
+)
 """Words of authority that, negated, say non-authority ("nobody maintains it", "没落实") but,
 said outright, describe a folder rather than vouch for it ("HR policy is in `hr/`", "`工具/`
 里是可以直接执行的脚本"): they set no folder against one put out."""
@@ -321,7 +343,7 @@ ZH_PURPOSE = words("为了 以 以便 为")
 confusion"."""
 
 ZH_NAME_EDGES = words(
-    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下"
+    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下 再 其他 其它"
 )
 """A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
 ("每一页在目录里", "所以这个资料夹" name no folder)."""
@@ -329,7 +351,11 @@ ZH_NAME_EDGES = words(
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
 EN_ADVISE = words(
     "use check go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
+    " follow"
 )
+EN_ADVISE_NAMED = words("follow")
+"""Verbs of EN_ADVISE that prefer only a mention after them ("follow `rules.md`"): "follow the
+page it links to" has an object of its own and lends nothing."""
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
 ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
@@ -372,6 +398,18 @@ ZH_REPLACING = words("改用 改为参考 改查")
 EN_RELATIVE = words("which")
 """A clause that starts with one of these says something of the folder right before it: "...
 the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
+EN_ABSENT = words("there's_no there_is_no there_are_no no_such")
+ZH_ABSENT = words("没有 并没有 不存在 并不存在")
+"""A mention right after one of these names a folder that is not there ("there's no
+`pipeline-old/` to worry about", "仓库里并没有 `pipeline-old/` 这样的目录"): no rule."""
+EN_FINE = words("fine ok okay good useful acceptable")
+"""A folder put out but "fine for questions about <topic>" is out unless the question is about
+the topic ("`archive/` is historical — fine for questions about past shows")."""
+EN_UNTIL = words("until till")
+ZH_UNTIL = words("直到 直至")
+"""A clause that starts with one of these names where a folder put out before it becomes
+authoritative: "a proposal there isn't policy until it appears in `policies/`" prefers
+policies/."""
 EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""
@@ -380,6 +418,7 @@ ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
+    " replaced_with"
 )
 EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
@@ -388,6 +427,40 @@ ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
 """The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
 by `b/`", "`甲/` 已被 `乙/` 取代"."""
+EN_SUBSTITUTE = words("replace substitute_for a_substitute_for stand_in_for take_the_place_of")
+"""Verbs of replacing that, negated, set their subject under their object ("training decks are
+not a substitute for `policy/`", "`訓練/` 不能取代 `規章/`"): the subject is out, the object
+preferred (the Chinese verbs are ZH_SUCCESSOR). Passive ("cannot be replaced", "不可被取代")
+or with no object ("是不可替代的") it says no such thing."""
+ZH_NO_OBJECT = words("的 之 了")
+"""After a negated verb of replacing, one of these leaves it without an object: 不可替代的."""
+EN_AFFIRM = words("still reflects reflect represents currently")
+ZH_AFFIRM = words("仍 仍然 依然 至今 反映 代表 正在 目前 而家")
+EN_IN_FORCE = words("follow")
+ZH_IN_FORCE = words("沿用 遵循 遵守 当前 执行 实施 实行")
+"""A word of authority (or of being in force) shortly after one of EN_AFFIRM / ZH_AFFIRM, not
+negated, says the folder is in force: "is still what we follow", "reflects the current
+contracts", "仍然有效", "反映的是当前合同" (a word of authority)."""
+EN_WAS = words("was were used_to_be")
+ZH_WAS = words("曾是 曾经是 当时是 原是 过去是")
+"""A word of rank after one of these is a former rank ("a snapshot from when Fandom was still
+the official wiki", "曾是官方版本"): a word of non-authority, not a preference."""
+EN_MORE = words("more")
+EN_LESS = words("less")
+EN_BETTER = words("better newer more_recent")
+EN_WORSE = words("worse older")
+EN_WORSE_THAN = words("lags_behind lag_behind lagging_behind")
+EN_THAN = words("than")
+ZH_THAN = words("比")
+ZH_BETTER = words("新 全 好")
+ZH_WORSE_THAN = words("不如 比不上 不及 落后于")
+ZH_WORSE = words("旧 老 差")
+ZH_NOT_THAN = words("比赛 比如 比例 比对 对比 比较 同比 相比 类比 评比 比方 比重 比率 无比 好比")
+"""A comparison of authority: "`a/` is more reliable than `b/`", "newer than", "`甲/` 比 `乙/`
+可靠" (a word of authority, or one of ZH_BETTER, after the 比) prefer the subject and set
+nothing on the object; "less reliable than", "older than", "`甲/` 不如 `乙/`" prefer the
+object, as "`甲/` 比 `乙/` 旧" (one of ZH_WORSE after the 比) and "lags behind" do.
+ZH_NOT_THAN are words with 比 that compare nothing (比如, 比较)."""
 EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
 ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
@@ -396,15 +469,19 @@ there is about writing, no preference for answering."""
 EN_ONLY = words("only solely exclusively")
 ZH_ONLY = words("只能 只 仅 一律 唯一 只有 统一")
 EN_RESERVED = words("is_there_for are_there_for only_for just_for reserved_for is_for are_for")
-ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给")
+ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给 保留作 留作")
 """A preference said with one of EN_ONLY / ZH_ONLY is exclusive ("answer from `a.md` only",
-"只能依据 `a.md`", "一律以 `a/` 为准"): a folder the sentence (or the one after its semicolon)
-reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表") is out."""
+"只能依据 `a.md`", "一律以 `a/` 为准"); beside any preference, a folder the sentence (or the one
+after its semicolon) reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表",
+"保留作为稽核对照用") is out."""
 
-EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to")
-ZH_NOT_CUES = words("不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅")
+EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
+ZH_NOT_CUES = words(
+    "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
+    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"
+)
 """Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
-(troubleshooting, no 排除 of a folder), 别的 (the others, no 别 of "do not"), "not only"."""
+(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
 
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
 """以 X 为准 with X one of these lends its preference to a folder before it; with another noun
@@ -414,7 +491,7 @@ ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 �
 
 ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
-ZH_ADVISE_BARE = words("用 按")
+ZH_ADVISE_BARE = words("用 按 依")
 """用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
 ZH_TOOL_WRITE = words("写")
 """A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`
@@ -429,7 +506,10 @@ ZH_ANSWER_LABEL = words("答")
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
 EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
-EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over")
+EN_PREFER_VERB = words("prefer preferred")
+EN_TO = words("to")
+""""prefer `a/` to `b/`": the folder after "to" loses, as after "over"."""
+EN_OVER_VERBS = words("overrides override overriding trumps prevails_over wins_over beats beat")
 """A clause splits before these: the folders after one lose to the ones before ("prefer `a/`
 over `b/`"); a verb of them ("`a.md`, which overrides anything in `b/`") prefers its subject."""
 ZH_BUT = words("但")
@@ -451,7 +531,11 @@ ZH_UNLESS = words("除非")
 ZH_OTHERWISE = words("否则")
 ZH_ONLY_IF = words("只有 仅有")
 ZH_ONLY_WHEN = words("只在 仅在 仅当 只当")
-ZH_ONLY_FOR = words("仅用于 只用于 仅适用于 只适用于 仅限于 仅限 只限于 只限")
+ZH_ONLY_FOR = words("仅用于 只用于 仅限于 仅限 只限于 只限")
+ZH_ONLY_APPLIES = words("仅适用于 只适用于")
+EN_APPLIES = words("applies apply")
+"""只用于 <purpose> is a condition only when it names the question ("仅限问到 v1 时"); 仅适用于
+<cases>, "applies only to <cases>" restrict where the folder holds: a condition always."""
 ZH_AT = words("在 当")
 ZH_OF = words("的")
 ZH_TIME = words("时候 时")

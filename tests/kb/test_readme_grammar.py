@@ -368,6 +368,184 @@ GOLDEN = [
     ("这些合同仍然有效，请不要把 `旧合同/` 当成作废文件。", {"旧合同/": N}),
     ("报价以 `报价/2025.md` 作为正式依据。", {"报价/2025.md": P}),
     ("`随笔/` 只是个人看法，不代表公司立场。", {"随笔/": X}),
+    # a negator inside a word (识别) is none; "if you ..." is no condition on the question
+    ("`转写/` 由系统自动识别生成，错漏很多。", {"转写/": X}),
+    ("Reuse the layout of `mockups/` if you like, but its prices are outdated.", {"mockups/": X}),
+    # a negated verb of replacing: the subject yields to its object
+    (
+        "Slides in `decks/` are no substitute for the text in `handbook/`.",
+        {"decks/": X, "handbook/": P},
+    ),
+    ("`速记/` 只是草记，不能代替 `会议纪要/`。", {"速记/": X, "会议纪要/": P}),
+    ("`講義/` 省略了許多細節，不能取代原始規定。", {"講義/": X}),
+    ("`核心/` 里的手册是不可替代的。", {"核心/": N}),
+    ("`gold/` cannot be replaced by anything else.", {"gold/": N}),
+    # a comparison of authority prefers its better side and sets nothing on the other
+    ("`ledger/` is more reliable than the exports in `exports/`.", {"ledger/": P, "exports/": N}),
+    (
+        "Shift notes are kept in `shifts/` — newer than anything in `binders/`.",
+        {"shifts/": P, "binders/": N},
+    ),
+    ("`口述/` 不如 `会议记录/` 准确。", {"口述/": N, "会议记录/": P}),
+    ("`wiki/` is not more reliable than `policies/`.", {"wiki/": N, "policies/": P}),
+    ("`wiki/` 并不比 `制度/` 可靠。", {"wiki/": N, "制度/": P}),
+    ("`a-old/` 比 `a-new/` 旧。", {"a-old/": N, "a-new/": P}),
+    ("`mirror/` lags behind `main/`.", {"mirror/": N, "main/": P}),
+    # a verb of replacing, passive ("was replaced with"), or with 了; "superseded documents" is
+    # an adjective, no verb with an object
+    (
+        "`archive/` holds superseded documents and `drafts/` unreleased work; neither is final.",
+        {"archive/": X, "drafts/": X},
+    ),
+    ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
+    ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
+    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": N}),
+    ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
+    ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
+    ("No more than ten files live in `inbox/`.", {"inbox/": N}),
+    # a word of authority affirmed ("still", "反映") ranks; said in defence of a folder it does not
+    ("Our shift rota (`rota.md`) dates from 2015 and is still what we follow.", {"rota.md": P}),
+    ("排班表 `排班/总表.xlsx` 反映的是当前编制。", {"排班/总表.xlsx": P}),
+    ("`舊約/` 裡的租約依然有效，請勿當成過期文件。", {"舊約/": N}),
+    ("`原始数据/` 来自外部系统，尚未经本组清洗。", {"原始数据/": X}),
+    # past use, a passive replacing, deletion, "not ours"; 请依 X 办理 prefers X
+    ("`forms/paper/` is what we used before the system went online.", {"forms/paper/": X}),
+    (
+        "The 2021 layouts in `layouts/old/` were replaced after the office move.",
+        {"layouts/old/": X},
+    ),
+    ("`旧表单/` 是系统上线前用的。", {"旧表单/": X}),
+    ("`收件匣/` 裡的檔案隨時可能被刪。", {"收件匣/": X}),
+    ("`deps/` bundles the manuals of other projects, not ours.", {"deps/": X}),
+    ("报销请依 `报销/流程/` 办理。", {"报销/流程/": P}),
+    # an entry is a page that lists pages: an index named beside a page read first wins
+    (
+        "Newcomers: read `WELCOME.md` first, then use the index in `docs/INDEX.md`.",
+        {"WELCOME.md": N, "docs/INDEX.md": E},
+    ),
+    ("新同事请先读 `须知.md`，再按 `总表.md` 的目录查找文件。", {"须知.md": N, "总表.md": E}),
+    ("Staff badges we have issued are listed in `badges.csv`.", {"badges.csv": N}),
+    ("新人请从 `必读.md` 开始。", {"必读.md": E}),
+    ("Everything in `pending/` has not been signed off by the editor.", {"pending/": X}),
+    ("`旧脚本/` 是 2.x 时代写的，现在大多跑不动。", {"旧脚本/": X}),
+    ("| `图纸/定稿/` | 正式版本 |", {"图纸/定稿/": P}),
+    ("Visa steps: follow `visa/current.md`.", {"visa/current.md": P}),
+    ("`样本帐/` 里都是假资料。", {"样本帐/": X}),
+    # a restriction of where a folder holds, or of when to use it, is a condition
+    ("Rates in `rates/2019/` apply only to bookings made before 2020.", {"rates/2019/": C}),
+    ("`规程/旧版/` 仅适用于 2020 年以前签订的合同。", {"规程/旧版/": C}),
+    ("Only use `promo/` if a customer mentions the spring offer.", {"promo/": C}),
+    # a rank in the past is a former one
+    (
+        "The dump in `export-2019/` dates from when Confluence was still our canonical wiki.",
+        {"export-2019/": X},
+    ),
+    ("`旧站/` 存的是曾是官方网站的页面。", {"旧站/": X}),
+    # past a clause about writing, a prohibition said outright still reaches the folder
+    ("`底稿/` 是内部工作文件，请勿转发，也不要引用。", {"底稿/": X}),
+    (
+        "`worksheets/` holds working files, do not edit them, and do not cite them either.",
+        {"worksheets/": X},
+    ),
+    ("`底稿/` 是内部工作文件，请勿转发。", {"底稿/": N}),
+    # a comparison's first side named in the clause (or the sentence, after a semicolon) before
+    (
+        "`词表/定稿/` 为审定的用语，与 `词表/个人/` 冲突时，以前者为准。",
+        {"词表/定稿/": P, "词表/个人/": N},
+    ),
+    (
+        (
+            "Regional rules are in `regions/north/`; where a regional page conflicts with"
+            " `handbook.md`, the regional page wins."
+        ),
+        {"regions/north/": P, "handbook.md": N},
+    ),
+    # beside a preference, a folder kept for another use is out
+    ("请先看 `指南/`；`指南/旧版/` 保留作为审计对照用。", {"指南/": P, "指南/旧版/": X}),
+    ("Start with `guides/`; `guides/old/` is there for audits.", {"guides/": P, "guides/old/": X}),
+    # a spreadsheet looked at first is preferred (it is no entry); a path with blanks in a name
+    ("引用前先查 `总表.xlsx`。", {"总表.xlsx": P}),
+    (
+        "Notes in `ops/notes from Sam/` aren't cross-checked against the log.",
+        {"ops/notes from Sam/": X},
+    ),
+    ("Type `cd docs/` and ignore the warnings.", {"cd docs/": N}),
+    # "instead" replaces the folders named before it, in the sentence before a semicolon too
+    (
+        "`fees/old/` predates the price rise; quote from `fees/new/` instead.",
+        {"fees/old/": X, "fees/new/": P},
+    ),
+    # a page that explains how the whole KB is organised is its entry
+    ("`GUIDE.md` explains how this wiki is organised.", {"GUIDE.md": E}),
+    ("`导览.md` 说明了整个资料库的整体结构。", {"导览.md": E}),
+    ("`排班/甲/` 是目前实行的排班表。", {"排班/甲/": P}),
+    ("`shifts/b/` is the rota we currently follow.", {"shifts/b/": P}),
+    # "until" names where what is put out before it becomes authoritative
+    (
+        "`estimates/` is a sandbox; a figure there isn't final until it appears in `ledger/`.",
+        {"estimates/": X, "ledger/": P},
+    ),
+    ("New pages go in `inbox/` until someone triages them.", {"inbox/": N}),
+    # "predates", "from before", 早就: the folder is older than what holds now
+    ("`forms/2018/` predates the new tax rules.", {"forms/2018/": X}),
+    ("`报价/旧/` 的价格早就调整过了。", {"报价/旧/": X}),
+    ("Dosing questions? `dosing/guide.md` is where the real answers are.", {"dosing/guide.md": P}),
+    ("Leases in `leases/a/` follow the previous landlord's template.", {"leases/a/": X}),
+    ("`交接/` 是前任主管留下的笔记。", {"交接/": X}),
+    # 还没 (not yet), "not yet"; 确认 and 核定 are words of authority (negated: 未确认)
+    ("`词条/候选/` 是编辑提的，主编还没看过。", {"词条/候选/": X}),
+    ("`roster/next/` is not yet confirmed.", {"roster/next/": X}),
+    ("`名录/甲/` 是主管确认过的名单；`名录/乙/` 尚未确认。", {"名录/甲/": P, "名录/乙/": X}),
+    # a caution keeps a folder that is only not vetted; one said to be unfinished stays out
+    ("`日志/` 由各人自行填写，未经统一审核，请谨慎参考。", {"日志/": N}),
+    ("`构想/` 是随手记的点子，很多没落地，参考时请小心。", {"构想/": X}),
+    # "the complete meeting history" says what a folder holds, not that it is history
+    (
+        "Skip `scratch/`; `minutes/` has the complete meeting history.",
+        {"scratch/": X, "minutes/": N},
+    ),
+    ("`纪要/` 里有完整的会议历史记录。", {"纪要/": N}),
+    ("`旧/` 现在基本没用了。", {"旧/": X}),
+    # a folder said not to be there gets no rule; "not folders" names no folder
+    (
+        "Old builds are tags, not folders, so there's no `builds-old/` to worry about.",
+        {"builds-old/": N},
+    ),
+    ("旧版本都在标签里，仓库里并没有 `旧构建/` 这样的目录。", {"旧构建/": N}),
+    # the replaced folder named in the clause before; "beats" sets its object under its subject
+    (
+        "The 2022 list (`lists/2022.md`) has been superseded by `lists/2025.md`.",
+        {"lists/2022.md": X, "lists/2025.md": P},
+    ),
+    ("`policies/` beats anything in `wiki/`.", {"policies/": P, "wiki/": N}),
+    # "not decisions", "不是结论": a record of discussion, not of what was decided
+    ("`minutes/` records discussions, not decisions.", {"minutes/": X}),
+    ("`会议纪要/` 记录的是讨论，不是结论。", {"会议纪要/": X}),
+    # a prohibition in a comparison forbids its subject, not what it is compared with
+    (
+        "Anything in `wiki/` that contradicts `policy/` should be ignored.",
+        {"wiki/": X, "policy/": N},
+    ),
+    # "再看其他目录" names no folder; "linked from" names an index
+    ("先看 `常见问题/`，再看其他目录。", {"常见问题/": P}),
+    ("Every page is linked from `HOME.md`.", {"HOME.md": E}),
+    # "kept in case" says why, not where pages are put: the preference after it holds
+    (
+        (
+            "Last term's sheets are kept in case parents ask, but please answer from this"
+            " term's folder, `sheets/now/`."
+        ),
+        {"sheets/now/": P},
+    ),
+    # put out, but "fine for questions about <topic>": out unless the question is about it
+    (
+        "`old-menus/` is outdated — fine for questions about the 2019 menu, but not for prices.",
+        {"old-menus/": C},
+    ),
+    (
+        "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
+        {"menus/2023/": X, "menus/now/": P},
+    ),
 ]
 
 

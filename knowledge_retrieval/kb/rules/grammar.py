@@ -7,9 +7,11 @@ into clauses; this module reads each clause's *polarity* from the cue words of
 or a word of non-authority: "outdated", "未经批准"), a preference ("check X first", "以 X 为准")
 or an entry ("start from `index.md`"); a negator before a verb of writing ("do not edit",
 "请勿修改") is no rule for search, and a sentence about writing or storing pages ("new notes go
-in X") is read as no rule unless it forbids in so many words. :mod:`.scope` gives each mention
-a polarity: its clause's, else that of the clauses (then sentences) after it that name no
-folder, else of those before it.
+in X") is read as no rule unless it forbids in so many words. A comparison of authority
+("more reliable than", "比 … 可靠"), a negated verb of replacing ("cannot replace", "不能取代")
+and a word of authority affirmed ("still what we follow", "仍然有效") are read here too.
+:mod:`.scope` gives each mention a polarity: its clause's, else that of the clauses (then
+sentences) after it that name no folder, else of those before it.
 
 Every pattern is an alternation of fixed words, and a negator looks at a bounded window after
 it: linear in the text.
@@ -51,9 +53,11 @@ WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
+_UNVETTED = _both(cues.EN_UNVETTED, cues.ZH_UNVETTED)
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
+INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
@@ -65,10 +69,13 @@ _DENIED = re.compile(
 (searched in the few characters before the word: bounded)."""
 _DENY_LOOKBACK = 24
 _QUALIFIED = re.compile(
-    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+$|(?:{_zh(cues.ZH_AUTHORITY)})的?$", IGNORECASE
+    rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+(?:[A-Za-z]+\s+)?$"
+    rf"|(?:{_zh(cues.ZH_AUTHORITY)})(?:的[\u3400-\u9fff]{{2}})?的?$",
+    IGNORECASE,
 )
-"""A word of authority right before a word of non-authority qualifies it ("approved proposals",
-"通过评审的提案"): the words speak of other pages that are authoritative."""
+"""A word of authority right before a word of non-authority, or a word before it, qualifies it
+("approved proposals", "the complete meeting history", "通过评审的提案", "完整的会议历史"): the
+words speak of other pages that are authoritative, or of what a folder holds."""
 _PURPOSE = re.compile(rf"(?:{_en(cues.EN_PURPOSE)})\s+$|(?:{_zh(cues.ZH_PURPOSE)})$", IGNORECASE)
 """What stands right before a word of avoidance that is a purpose: "to avoid", "为了避免"."""
 
@@ -98,6 +105,7 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
     rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
     rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + sorted(cues.ZH_TOOL_WRITE))}",
@@ -112,7 +120,6 @@ _OWNED = re.compile(
 )
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
-_ONLY = _both(cues.EN_ONLY, cues.ZH_ONLY)
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
 _ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
 """A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
@@ -138,6 +145,7 @@ _NOT_THE = re.compile(
 """What stands before an entry word a sentence says its file is not ("not a map of this repo",
 "并非本仓库的导览", "is not the index"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
+_UNTIL = re.compile(rf"^\W*(?:{_en(cues.EN_UNTIL)}|{_zh(cues.ZH_UNTIL)})", IGNORECASE)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
     rf"|(?:{_en(cues.EN_WRITE_VERBS & cues.EN_ENTRY)})\s+(?:a|an|new)\b|"
@@ -150,6 +158,81 @@ Chinese character is no imperative there: 发版流程 is "the release process",
 writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
+_PASSIVE_BE = re.compile(rf"\b(?:be|been|being)\b|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*$", IGNORECASE)
+_NO_OBJECT = re.compile(rf"\s*(?:$|[,，;；。.!！?？:：]|{_zh(cues.ZH_NO_OBJECT)})")
+_YIELD_WINDOW = 24
+"""How far after a negator its verb of replacing is looked for (characters)."""
+
+
+_THAN_UP = re.compile(
+    rf"(?:(?:{_en(cues.EN_MORE)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_BETTER)})\s+"
+    rf"(?:{_en(cues.EN_THAN)})(?![\w-])"
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_AUTHORITY | cues.ZH_BETTER)}))",
+    IGNORECASE,
+)
+_THAN_DOWN = re.compile(
+    rf"(?:(?:{_en(cues.EN_LESS)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_WORSE)})\s+"
+    rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_en(cues.EN_WORSE_THAN)}|{_zh(cues.ZH_WORSE_THAN)}"
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_WORSE)}))",
+    IGNORECASE,
+)
+_NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+_FORMER = re.compile(
+    rf"(?:{_en(cues.EN_WAS)})\s+(?:still\s+)?(?:(?:the|a|an|our)\s+)?(?:{_en(cues.EN_RANK)})"
+    rf"|(?:{_zh(cues.ZH_WAS)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_RANK)})",
+    IGNORECASE,
+)
+"""A former rank: "was still the official wiki", "曾是官方版本" (a word of non-authority)."""
+_AFFIRMED = re.compile(
+    rf"(?:{_en(cues.EN_AFFIRM)}|{_zh(cues.ZH_AFFIRM)})(?=[^,，;；。.!！?？:：—–()（）]{{0,20}}?"
+    rf"(?:{_en((cues.EN_AUTHORITY - cues.EN_DESCRIBING) | cues.EN_IN_FORCE)}"
+    rf"|{_zh((cues.ZH_AUTHORITY - cues.ZH_DESCRIBING) | cues.ZH_IN_FORCE)}))",
+    IGNORECASE,
+)
+"""A word of authority affirmed: "is still what we follow", "反映的是当前合同", "仍然有效"."""
+_AFFIRM_NEGATED = 4
+"""How far before an affirming word a negator denies it ("不代表", "no longer reflects")."""
+
+
+_THAN_NEGATED = 8
+"""How far before a comparison a negator turns it round ("isn't more reliable than", "不比")."""
+
+
+def compared_at(text: str) -> tuple[int, int, bool] | None:
+    """A comparison of authority in a clause (its Simplified form): (where it starts, where its
+    object starts, whether the subject is the better): "more reliable than `b/`", "比 `乙/`
+    可靠" (True), "less reliable than", "不如", "is not more reliable than", "不比 … 可靠"
+    (False)."""
+    text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
+    up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
+    m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
+    if m is None:
+        return None
+    negated = _NOT.search(text, max(0, m.start() - _THAN_NEGATED), m.start()) is not None
+    return m.start(), m.end(), (m is up) != negated  # "is not more reliable than", "不比"
+
+
+def yields_at(text: str) -> int:
+    """Where a negated verb of replacing ends ("cannot replace", "is no substitute for", "不能
+    取代"): what the clause names before it yields to what it names after; -1 for none. A verb
+    of use between ("不能用来代替") makes it a prohibition instead; a passive ("cannot be
+    replaced", "不可被取代") or a verb with no object ("是不可替代的") says nothing of the kind.
+    ``text``: a clause in its Simplified form."""
+    for m in NEGATOR.finditer(text):
+        end = min(len(text), m.end() + _YIELD_WINDOW)
+        if (stop := _STOP.search(text, m.end(), end)) is not None:
+            end = stop.start()
+        v = _SUBSTITUTE.search(text, m.end(), end)
+        if v is None or USE_VERB.search(text, m.end(), v.start()) is not None:
+            continue
+        if _PASSIVE_BE.search(text, m.end(), v.start()) is None and not _NO_OBJECT.match(
+            text, v.end()
+        ):
+            return v.end()
+    return -1
+
+
 _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
 """What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
@@ -173,13 +256,19 @@ class Cues:
     lost: bool = False  # "over `b/`": its folders lose to the ones before
     advise: bool = False  # an imperative to use: "use `v2/`", "请只使用"
     hedged: bool = False  # its words of non-authority are cautions: "can be out of date"
-    only: bool = False  # "only", "只能", "一律": a preference in it is exclusive
     reserved: bool = False  # "is there for finance", "仅供财务": kept for another use
     owned: bool = False  # "以人事室公告为准": its authority has an object of its own
+    until: bool = False  # it starts with "until": where what is put out before becomes valid
     contrast: bool = False  # it starts with "but", "但": no polarity for the folders before
+    said_weak: bool = False  # a word of non-authority said outright ("随手记的"), not negated
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
+    yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
+    compared: int = 0  # a comparison of authority: 1 the subject is the better, -1 the object
+    index: bool = False  # a word that names an index: "map", "的目录" (not only "read first")
+    affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
+    denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
 
     @property
     def any(self) -> bool:
@@ -191,8 +280,12 @@ def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
+    yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
+    than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
+    former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
+    text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
     forbid = write = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
@@ -235,18 +328,26 @@ def read_cues(text: str) -> Cues:
             weak = outright = True
             for i in range(m.start(), a.end()):
                 blank[i] = " "
+    denied = False  # a word of non-authority it denies: "not outdated", "不要当成过期文件"
+    said_out = False  # a word of non-authority said outright ("随手记的"), not a negated one
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
+            denied = True
             continue  # "not outdated", "并非废弃": denied
-        if negated[m.start()] or _QUALIFIED.search(before[-12:]) is not None:
-            continue  # under "don't assume"; "通过评审的提案", "approved proposals": not said
+        if negated[m.start()]:
+            denied = True
+            continue  # under "don't assume", "不要当成"
+        if _QUALIFIED.search(before) is not None:
+            continue  # "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
+        vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
+        said_out = said_out or (_HEDGE.search(before[-14:]) is None and not vetting)
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
-    if _REPLACED.search(said) is not None:
-        weak = outright = True
+    if _REPLACED.search(said) is not None or yields or former:
+        weak = outright = said_out = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
     moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
@@ -258,7 +359,14 @@ def read_cues(text: str) -> Cues:
     )
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
-    ranks = [m for m in RANK.finditer(rest) if _attached(rest, m, named)]
+    ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
+    ranks = ranks or (than is not None and than[2])  # the subject of "more reliable than"
+    affirmed = not ranks and any(  # "is still what we follow", "仍然有效"
+        _NOT.search(said, max(0, m.start() - _AFFIRM_NEGATED), m.end()) is None
+        and NEGATOR.search(said, m.end(), m.end() + 20) is None
+        for m in _AFFIRMED.finditer(said)
+    )
+    ranks = ranks or affirmed
     prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
     return Cues(
         forbid=forbid,
@@ -270,15 +378,25 @@ def read_cues(text: str) -> Cues:
         entry=bool(entries) and not entry_denied,
         entry_denied=entry_denied,
         compare=compare,
-        advise=((a := _ADVISE.search(rest)) is not None and _TOOL.search(rest, a.end()) is None)
+        advise=(
+            (a := _ADVISE.search(rest)) is not None
+            and _TOOL.search(rest, a.end()) is None
+            and (named > a.start() or _ADVISE_NAMED.search(a.group(0)) is None)
+        )
         or (named >= 0 and _ONLY_SAID.match(rest) is not None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
-        only=_ONLY.search(rest) is not None,
+        until=_UNTIL.match(text) is not None,
         reserved=_RESERVED.search(text) is not None,
         owned=_OWNED.search(rest) is not None,
         caution=_CAUTION.search(text) is not None,
+        said_weak=said_out,
         vouched=vouched,
+        yields=yields,
+        affirmed=affirmed,
+        index=INDEX.search(rest) is not None,
+        denied=denied,
+        compared=0 if than is None else 1 if than[2] else -1,
     )
 
 

@@ -19,9 +19,19 @@ GLOB_CHARS = re.compile(r"[*?\[{]")
 _EXT, _GLOB_CHARS = EXT, GLOB_CHARS
 
 
+_NAME_WORDS = r"[^\s/-][^\s/]*(?: [^\s/-][^\s/]*)*"
+_SPACED = re.compile(rf"[^\s/]+/(?:{_NAME_WORDS}/)*(?:{_NAME_WORDS})?")
+"""A path with single blanks in its names after the first (`notes/from Jess/`, `dir/2017
+list.docx`), ending as a folder or a file: a command with a path (`cd docs/`) has a blank in
+its first name."""
+_SPACED_END = re.compile(r"(?:/|\.[A-Za-z]\w{0,9})$")
+
+
 def is_pathlike(item: str) -> bool:
     """Whether a backticked item of a README sentence names a path (``docs/``, ``*.md``, ``a.md``)."""
-    if not item or len(item) > 300 or re.search(r"\s|://|[()=;\"']", item) or item[0] in "-$":
+    if not item or len(item) > 300 or re.search(r"://|[()=;\"'\t\n]", item) or item[0] in "-$":
+        return False
+    if " " in item and not (_SPACED.fullmatch(item) and _SPACED_END.search(item)):  # `cd docs/`
         return False
     return ".." not in item.split("/") and (
         "/" in item

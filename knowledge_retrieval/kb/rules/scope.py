@@ -1,7 +1,9 @@
 """The scope of a polarity: which folders a clause's prohibition or preference reaches
 (:func:`assign`). A mention takes its own clause's polarity, else one said of it by name, else
 that of the clauses after (then before) it that name no folder; comparisons, successors ("replaced
-by `b/`") and exclusive preferences ("answer from `a.md` only") are settled here too."""
+by `b/`"), what a folder cannot replace ("not a substitute for `b/`"), comparisons of authority
+("more reliable than `b/`") and exclusive preferences ("answer from `a.md` only") are settled
+here too."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, polarity
+from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, compared_at, polarity, yields_at
 
 IGNORECASE = re.IGNORECASE
 
@@ -41,6 +43,7 @@ def assign(
     careful = {c.sentence for c in clauses if c.cues.caution}
     no_entry = {c.sentence for c in clauses if c.cues.entry_denied}
     writes = {c.sentence for c in clauses if c.cues.write}
+    defended = {c.sentence for c in clauses if c.cues.denied}
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
@@ -51,13 +54,15 @@ def assign(
             # a sentence that says not to edit, or the clause that says where pages are put
             told = c.sentence in writes or c.cues.store or c.cues.write
             p = polarity(c.cues, about_writing[c.sentence] and told)
+        if p == "prefer" and c.cues.affirmed and c.sentence in defended:
+            return None  # "still binding, so don't treat them as obsolete": a defence, no rank
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
-        if p == "exclude" and not c.cues.forbid and c.sentence in careful:
+        if p == "exclude" and not (c.cues.forbid or c.cues.said_weak) and c.sentence in careful:
             return None  # "未经统一审核，参考时请多留意": a caution, no prohibition
         # "a starting point for newcomers, not a map of this repo": no entry (for a file, a
         # preference with no word of authority is an entry)
@@ -73,12 +78,30 @@ def assign(
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
+        if c.cues.yields and (object_ := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`"
+            for idx in object_:
+                put(idx, "prefer", i)
+            subject = [idx for idx in c.mentions if idx not in object_]
+            for idx in subject or _named_before(clauses, i):
+                put(idx, "exclude", i)
+            continue
+        than = compared_at(to_simplified(c.text)) if c.cues.compared else None
+        if than is not None:  # "`a/` is more reliable than `b/`": a/ is preferred
+            start, end, up = than
+            at = {int(m.group(1)): m.start() for m in PLACEHOLDER.finditer(c.text)}
+            better = [idx for idx in c.mentions if (at[idx] < start if up else at[idx] >= end)]
+            better = better or (_named_before(clauses, i) if up else [])
+            for idx in better:
+                put(idx, "prefer", i)
+            if better or up:  # "`i18n/` lags behind; don't …": no better side, read on
+                continue
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
             for idx in won:
                 put(idx, "prefer", i)
-            for idx in c.mentions:  # and the folder it replaced is out
-                if idx not in won:
-                    put(idx, "exclude", i)
+            # and the folder it replaced is out ("the list (`a.md`) was superseded by `b.md`")
+            subject = [idx for idx in c.mentions if idx not in won]
+            for idx in subject or _named_before(clauses, i):
+                put(idx, "exclude", i)
             continue
         if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
             for idx in lost:
@@ -89,6 +112,11 @@ def assign(
                 subject = prev.mentions
             for idx in subject:
                 put(idx, "prefer", i)
+            continue
+        if c.cues.compare and c.cues.forbid and (partner := _compared_with(c.text)):
+            for idx in c.mentions:  # "anything in `x/` that contradicts `y/` should be ignored"
+                if idx not in partner:
+                    put(idx, "exclude", i)
             continue
         files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
@@ -113,14 +141,19 @@ def assign(
             if not left:
                 continue
         if p is None and not c.cues.write:
+            written = False  # past a clause about writing, only a prohibition said outright
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
-                if (q := pol(j, files, True)) is not None or clauses[j].cues.write:
+                q = pol(j, files, True)
+                if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
+                    break
+                if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
                     p, src = q, j
                     break
+                written = written or clauses[j].cues.write
         if p is None and not c.cues.write:
             for j in range(i - 1, -1, -1):
                 if clauses[j].mentions or _contrasted(clauses, j + 1):
@@ -128,12 +161,15 @@ def assign(
                 if clauses[j].sentence != c.sentence:
                     break
                 if (q := pol(j, files, True)) is not None:
-                    p, src = q, j
+                    # "… isn't policy until it appears in `policies/`": policies/ is the authority
+                    p, src = "prefer" if q == "exclude" and c.cues.until else q, j
                     break
         if p is None or (c.cues.lost and p != "exclude"):
             continue
+        lost = _preferred_to(c.text) if p == "prefer" else set()
         for idx in c.mentions:
-            put(idx, p, src)
+            if idx not in lost:  # "prefer `a/` to `b/`": b/ loses
+                put(idx, p, src)
     _exclusive(clauses, got, about_writing, pol)
     _by_place(clauses, got, settled)
     _relative(clauses, got, pol)
@@ -175,7 +211,10 @@ def _replacing(
         if not _REPLACING.search(to_simplified(c.text)) or pol(j) != "prefer":
             continue
         for k in range(max(0, j - _NAME_REACH), j):
-            if clauses[k].sentence == c.sentence and not clauses[k].cues.compare:
+            near = clauses[k].sentence == c.sentence or (
+                clauses[k].sentence == c.sentence - 1 and clauses[k].semicolon
+            )
+            if near and not clauses[k].cues.compare:
                 for idx in clauses[k].mentions:
                     if idx not in got:
                         got[idx] = ("exclude", j)
@@ -255,11 +294,11 @@ def _exclusive(
     about_writing: list[bool],
     pol: Callable[[int], str | None],
 ) -> None:
-    """An exclusive preference ("answer from `a.md` only; `b/` is there for finance") puts out
-    the folders its sentence (or the next one, after a semicolon) reserves for another use and
-    gives no polarity."""
+    """A preference ("answer from `a.md` only; `b/` is there for finance", "请先看 `a.md`；
+    `b/` 保留作为稽核对照用") puts out the folders its sentence (or the next one, after a
+    semicolon) reserves for another use and gives no polarity."""
     for i, c in enumerate(clauses):
-        if not (c.cues.only or c.cues.rank) or pol(i) != "prefer" or about_writing[c.sentence]:
+        if pol(i) != "prefer" or about_writing[c.sentence]:
             continue
         for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
             k = clauses[j]
@@ -285,10 +324,55 @@ _REPLACES = re.compile(
     rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
-    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})\s*\x00(\d+)\x00",
+    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})了?\s*\x00(\d+)\x00",
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
+
+
+_PREFER_TO = re.compile(
+    rf"(?:{_en(cues.EN_PREFER_VERB)})\s+[^,;.\x00]{{0,40}}\x00\d+\x00[^,;.\x00]{{0,40}}?"
+    rf"(?:{_en(cues.EN_TO)})\s+[^,;.\x00]{{0,40}}?\x00(\d+)\x00",
+    IGNORECASE,
+)
+
+
+def _preferred_to(text: str) -> set[int]:
+    """The mention after "to" in "prefer `a/` to `b/`": the one that loses."""
+    return {int(m.group(1)) for m in _PREFER_TO.finditer(to_simplified(text))}
+
+
+def _compared_with(text: str) -> set[int]:
+    """The mentions after a clause's word of comparison ("that contradicts `y/`"): what a
+    prohibition in the clause sets its folders against, not what it forbids."""
+    simple = to_simplified(text)
+    at = m.end() if (m := CONFLICT.search(simple)) else len(simple)
+    return {int(p.group(1)) for p in PLACEHOLDER.finditer(simple) if p.start() >= at}
+
+
+def _yielded_to(text: str) -> set[int]:
+    """The mentions after a clause's negated verb of replacing ("cannot replace `b/`"): the
+    page its subject yields to."""
+    simple = to_simplified(text)
+    at = yields_at(simple)
+    return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if at >= 0 and m.start() >= at}
+
+
+def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False) -> list[int]:
+    """The mentions of the nearest clause before ``at`` in its sentence that names any: the
+    subject of a clause that names none before its verb ("训练简报（`训练/`）…，不能取代 …");
+    ``across_semicolon``: or in the sentence before, when a semicolon ended it."""
+    for j in range(at - 1, max(-1, at - 1 - _NAME_REACH), -1):
+        same = clauses[j].sentence == clauses[at].sentence
+        if not same and not (
+            across_semicolon
+            and clauses[j].sentence == clauses[at].sentence - 1
+            and clauses[j].semicolon
+        ):
+            break
+        if clauses[j].mentions:
+            return clauses[j].mentions
+    return []
 
 
 def replaced(text: str) -> set[int]:
@@ -345,6 +429,10 @@ def _winners(
         if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
             continue
         sides[m.start() >= at_split][1].append(m.group(0))
+    if not sides[0][0]:  # "`a/` 为已确认的术语，与 `b/` 冲突时，以前者为准": a/ is the first side
+        for idx in _named_before(clauses, at, across_semicolon=True):
+            sides[0][0].append(idx)
+            sides[0][1].extend([*name_forms(paths.get(idx, "")), *_folders_of(paths.get(idx, ""))])
     said = to_simplified(clauses[j].text.lower())
     if _LATTER.search(said):
         named = 1

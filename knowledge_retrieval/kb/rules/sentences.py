@@ -69,6 +69,14 @@ _OTHERWISE = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b|[，,:：]", I
 _OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNORECASE)
 """What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
 _ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
+_APPLIES_ONLY_EN = re.compile(
+    rf"(?:{grammar._en(cues.EN_APPLIES)})\s+only\s+to\b\s*([^,;.]+)"
+    rf"|\bonly\s+(?:{grammar._en(cues.EN_APPLIES)})\s+to\b\s*([^,;.]+)",
+    IGNORECASE,
+)
+"""`a/` applies only to <cases>: a condition whatever it names."""
+_ONLY_USE_EN = re.compile(rf"\b(?:only|solely)\s+(?:{grammar._en(cues.EN_ADVISE)})", IGNORECASE)
+""""only use `a/` if ...": the condition restricts the folder whatever it names."""
 _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
 )
@@ -81,6 +89,7 @@ _ONLY_ZH = (
     ),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_WHEN)})(?P<c>.{{1,80}}?)(?:{_OF})?(?:{_TIME})"),
     re.compile(rf"^(?P<c>[^，,\x00]+?)(?:{_OF})?(?:{_TIME})(?:{_THEN})"),
+    re.compile(rf"(?:{_zh(cues.ZH_ONLY_APPLIES)})(?P<c>[^，,。；;]+)"),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_FOR)})(?P<c>[^，,。；;]+)"),
 )
 _ONLY_ZH_PURPOSE = _ONLY_ZH[-1]
@@ -98,7 +107,7 @@ _WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends ther
     ),
     re.compile(
         r"^(?P<a>.*?\S)\s+(?:when|whenever|if)\s+(?P<c>(?:the\s+)?(?:question|query|user|you|asked"
-        r"|it is asked)\b.+)$",
+        r"|it is asked)\b[^,，;；—–]+)",
         IGNORECASE,
     ),
     re.compile(
@@ -251,16 +260,32 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
             return "only", cond, _clause_around(s, m.start(), m.end())
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):
         cond = c.group(1)
-        if names_question(cond) or kinds_in(cond):
+        if names_question(cond) or kinds_in(cond) or _ONLY_USE_EN.match(s, m.start()):
             return "only", cond, _clause_around(s, m.start(), m.end(), c.start())
+    m = _APPLIES_ONLY_EN.search(s)
+    if m and not _PLACEHOLDER.search(cond := m.group(1) or m.group(2)):
+        return "only", cond, _clause_around(s, m.start(), m.start())
     for rx in _WHEN:
         if (m := rx.search(simple)) and _PLACEHOLDER.search(m.group("a")):
             cond = s[m.start("c") : m.end("c")]
-            if names_question(cond) or kinds_in(cond):
-                return "when", cond, s[m.start("a") : m.end("a")]
+            if not (names_question(cond) or kinds_in(cond)):
+                continue
+            a = s[m.start("a") : m.end("a")]
+            if _FINE_FOR.search(a) and _action(_PLACEHOLDER.sub(" ", a), None) == "exclude":
+                return "unless", _FINE_TAIL.split(cond, maxsplit=1)[0], a  # "— fine for ..."
+            return "when", cond, a
     return None
 
 
+_FINE_FOR = re.compile(rf"(?:{grammar._en(cues.EN_FINE)})\W*$", IGNORECASE)
+"""What ends the rest of a sentence whose condition is "for questions about ...": "fine"."""
+_FINE_TAIL = re.compile(r"[;；—–]|\bbut\b|,\s*not\b", IGNORECASE)
+"""Where a condition "fine for questions about X" ends: "…, not for anything since"."""
+
+_ABSENT = re.compile(
+    rf"(?:{grammar._en(cues.EN_ABSENT)}|{_zh(cues.ZH_ABSENT)})\s*\x00(\d+)\x00", IGNORECASE
+)
+"""A mention of a folder said not to be there."""
 _CLAUSE_ENDS = "，,；;。"
 
 
@@ -327,6 +352,8 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
     return None
 
 
+_PAGE = re.compile(r"\.(?:md|mdx|markdown|txt|rst|html?|adoc|org)$", IGNORECASE)
+"""A page an entry may be: a CSV or a spreadsheet lists records, not pages."""
 _PIECE = re.compile(r"[^，,；;。]+[，,；;。]?")
 
 
@@ -487,6 +514,7 @@ def _plain_rules(
     any_cue = any(c.cues.any for c in clauses)
     out: dict[tuple[int, Rule], None] = {}
     far_conditions: dict[int, Condition | None] = {}
+    indexes: dict[tuple[int, Rule], bool] = {}  # entries: whether their clause names an index
 
     def far_is_plain(src: int) -> bool:
         return clauses[src].sentence not in forced
@@ -495,7 +523,10 @@ def _plain_rules(
         if not s:
             continue
         st, source = strength(line.plain(s)), line.unmask(s)
+        absent = {int(m.group(1)) for m in _ABSENT.finditer(to_simplified(s))}
         for idx, path in _paths(s, line.codes):
+            if idx in absent:  # "there's no `pipeline-old/`": a folder that is not there
+                continue
             kind: str | None
             unless = None
             weak = "normal"
@@ -526,8 +557,9 @@ def _plain_rules(
                         if kind == "prefer"
                         and src is not None
                         and (
-                            clauses[src].cues.rank
-                            or clauses[src].cues.advise
+                            not _PAGE.search(path)  # a spreadsheet is no entry: "先查 `a.xlsx`"
+                            or clauses[src].cues.rank
+                            or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
                             or idx in scope.successors(clauses[src].text)
@@ -537,6 +569,8 @@ def _plain_rules(
                     )
                 else:
                     kind = "prefer" if kind == "prefer" else None
+            if kind == "entry" and not _PAGE.search(path):
+                continue  # "records are listed in `a.csv`": an entry is a page that lists pages
             if kind is None:
                 continue
             rule = Rule(
@@ -547,4 +581,12 @@ def _plain_rules(
                 source=source,
             )
             out[(n, rule)] = None
+            if kind == "entry":
+                indexes[(n, rule)] = src is not None and clauses[src].cues.index
+    for n in {k[0] for k in indexes}:  # "read `a.md` first, then use the map in `b.md`": b.md
+        said = [k for k in indexes if k[0] == n]
+        if any(indexes[k] for k in said):
+            for k in said:
+                if not indexes[k]:
+                    del out[k]
     return list(out)
