@@ -39,7 +39,31 @@ _SKIP = re.compile(
     r"Taiwan pr\.|lit\.|fig\.|classifier|pr\. |\(.*\)$)",
     re.IGNORECASE,
 )
-_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_CLOSING = {"(": ")", "[": "]"}
+
+
+def _unbracketed(sense: str) -> str:
+    r"""The sense with each bracketed part, from an opening bracket to the first closing one of
+    its kind, as a blank (``re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", sense)``, in linear time: an
+    opening bracket with no closing one after it is a character, and so is every later one of
+    its kind, which is not looked for again)."""
+    out: list[str] = []
+    unclosed: set[str] = set()
+    i = 0
+    while i < len(sense):
+        c = sense[i]
+        if c in _CLOSING and c not in unclosed:
+            j = sense.find(_CLOSING[c], i + 1)
+            if j >= 0:
+                out.append(" ")
+                i = j + 1
+                continue
+            unclosed.add(c)
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _GLOSS_STOP = STOP_WORDS | {"to", "be", "do", "get", "make", "etc", "sth", "sb", "one", "one's"}
 _LOWER_WORD = re.compile(r"(?<=[/; ])[a-z]+\b")
@@ -61,7 +85,7 @@ def _head(sense: str) -> tuple[str, int] | None:
     if not sense or sense.count(" ") > _LONG or _SKIP.match(sense):
         return None
     if "(" in sense or "[" in sense:
-        sense = _BRACKETS.sub(" ", sense)
+        sense = _unbracketed(sense)
     # "ahead of time" is read by "ahead", "lower reaches of a river" by "reaches"
     sense = sense.partition(" of ")[0]
     content = [w for w in map(str.lower, _WORD.findall(sense)) if w not in _GLOSS_STOP]

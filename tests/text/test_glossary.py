@@ -135,3 +135,23 @@ def test_a_phrasal_verb_sense_is_read_by_its_verb() -> None:
     # 设置 is "to set up; to install": set, not the particle up
     assert english_terms("设置")[0] == "set" and "up" not in english_terms("设置")
     assert "log" in english_terms("退出") and "out" not in english_terms("退出")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="()[]ab /", max_size=40))
+def test_a_senses_brackets_are_blanked_as_the_pattern_did(sense: str) -> None:
+    import re
+
+    from knowledge_retrieval.text.glossary import _unbracketed
+
+    assert _unbracketed(sense) == re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", sense)
+
+
+def test_a_run_of_opening_brackets_is_read_in_linear_time() -> None:
+    import time
+
+    from knowledge_retrieval.text.glossary import _unbracketed
+
+    t0 = time.process_time()
+    _unbracketed("(" * 200_000 + "[" * 200_000 + "x")
+    assert time.process_time() - t0 < 1.0  # the pattern took minutes; this takes milliseconds
