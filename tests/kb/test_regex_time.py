@@ -9,6 +9,7 @@ The rewrites that replaced such regexes are checked against the regexes they rep
 from __future__ import annotations
 
 import ast
+import gc
 import importlib
 import inspect
 import pkgutil
@@ -60,7 +61,7 @@ SWEEP_LENGTH = 8_000
 SWEEP_BUDGET = BUDGET * (SWEEP_LENGTH / 15_000) ** 2
 """Seconds one systematic case may take: a quadratic regex caught at 15,000 characters in
 :data:`BUDGET` is caught at :data:`SWEEP_LENGTH` in this (a linear one takes milliseconds of
-CPU; the budget counts this process's CPU, not the wall clock)."""
+CPU; the budget counts this thread's CPU, not the wall clock)."""
 MAX_CJK_PUMPS = 12
 """Chinese characters of a pattern each repeated on their own, at most (a spread of them)."""
 MAX_PREFIXES = 6
@@ -263,18 +264,21 @@ def _late(_signum: int, _frame: Any) -> None:
 
 
 def timed(call: Callable[[], object], stop: float = HARD_STOP) -> float:
-    """Seconds of this process's own CPU the call took (a machine busy with other work does
-    not slow it); ``stop`` when it had to be interrupted then (wall-clock seconds)."""
+    """Seconds of this thread's own CPU the call took (a machine busy with other work, or
+    threads an earlier test left running, do not slow it; nor does a collection of the suite's
+    whole heap); ``stop`` when it had to be interrupted then (wall-clock seconds)."""
     old = signal.signal(signal.SIGALRM, _late)
+    gc.disable()
     signal.setitimer(signal.ITIMER_REAL, stop)
-    t0 = time.process_time()
+    t0 = time.thread_time()
     try:
         call()
-        return time.process_time() - t0
+        return time.thread_time() - t0
     except _LateError:
         return stop
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        gc.enable()
         signal.signal(signal.SIGALRM, old)
 
 
