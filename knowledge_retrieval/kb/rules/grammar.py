@@ -70,7 +70,8 @@ _DENIED = re.compile(
 _DENY_LOOKBACK = 24
 _QUALIFIED = re.compile(
     rf"(?:{_en(cues.EN_AUTHORITY)})[\s-]+(?:[A-Za-z]+\s+)?$"
-    rf"|(?:{_zh(cues.ZH_AUTHORITY)})(?:的[\u3400-\u9fff]{{2}})?的?$",
+    rf"|(?:{_zh(cues.ZH_AUTHORITY)})(?:(?:{_zh(cues.ZH_OF)})[\u3400-\u9fff]{{2}})?"
+    rf"(?:{_zh(cues.ZH_OF)})?$",
     IGNORECASE,
 )
 """A word of authority right before a word of non-authority, or a word before it, qualifies it

@@ -75,15 +75,19 @@ def assign(
         if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
             got[idx] = (p, src)
 
+    def won_over(won: set[int], i: int) -> None:
+        """The mentions that won are preferred; the clause's others, else the mentions named
+        just before it, are out."""
+        for idx in won:
+            put(idx, "prefer", i)
+        for idx in [m for m in clauses[i].mentions if m not in won] or _named_before(clauses, i):
+            put(idx, "exclude", i)
+
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
         if c.cues.yields and (object_ := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`"
-            for idx in object_:
-                put(idx, "prefer", i)
-            subject = [idx for idx in c.mentions if idx not in object_]
-            for idx in subject or _named_before(clauses, i):
-                put(idx, "exclude", i)
+            won_over(object_, i)
             continue
         than = compared_at(to_simplified(c.text)) if c.cues.compared else None
         if than is not None:  # "`a/` is more reliable than `b/`": a/ is preferred
@@ -96,12 +100,7 @@ def assign(
             if better or up:  # "`i18n/` lags behind; don't …": no better side, read on
                 continue
         if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
-            for idx in won:
-                put(idx, "prefer", i)
-            # and the folder it replaced is out ("the list (`a.md`) was superseded by `b.md`")
-            subject = [idx for idx in c.mentions if idx not in won]
-            for idx in subject or _named_before(clauses, i):
-                put(idx, "exclude", i)
+            won_over(won, i)  # and the folder it replaced is out ("(`a.md`) was superseded by …")
             continue
         if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
             for idx in lost:
@@ -324,7 +323,7 @@ _REPLACES = re.compile(
     rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
-    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})了?\s*\x00(\d+)\x00",
+    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})(?:{_zh(cues.ZH_DONE)})?\s*\x00(\d+)\x00",
     IGNORECASE,
 )
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
