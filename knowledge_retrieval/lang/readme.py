@@ -266,13 +266,13 @@ FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
 """A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
 NOT_NAMES = words(
     """
-    this that these those the a an each any every same which whole parent root one other its their
-    our your some both all such two three several
-    my new top sub given following above below current entire not no
+    each any every same whole parent root one other some both all two three several
+    new top sub given following above below current entire not no
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
     """
 )
-"""Words before a folder word that are not a folder's name ("this folder", "任何目录")."""
+"""Words before a folder word that are not a folder's name ("every folder", "任何目录"); an
+English stop word is none either ("this folder", "a couple of folders")."""
 
 EN_NOT = words(
     "not nobody no_one none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"

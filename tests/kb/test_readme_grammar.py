@@ -689,3 +689,15 @@ def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:
         ((), "no rule: a comparison that prefers none of the folders it names")
     ]
     assert rules.not_understood == ()
+
+
+def test_a_lead_in_about_a_couple_of_folders_is_read_with_its_list() -> None:
+    """A couple *of* folders names no folder "of/": the lead-in's prohibition reaches each item
+    of the list under it."""
+    rules = _readme(
+        "A couple of folders you should not answer from:\n\n"
+        "- `attic/` is what we had before the move.\n"
+        "- `ideas/` has things nobody has signed off yet.\n"
+    )
+    assert rules.exclude == ("attic/", "ideas/")
+    assert [r.path for r in rules.understood] == ["attic/", "ideas/"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ...lang import en
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 
@@ -61,7 +62,12 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
         simple = to_simplified(name.lower())
-        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
+        if (
+            simple in _NOT_NAMES
+            or simple in en.STOP_WORDS
+            or name.isdigit()
+            or _NAME_EDGE.search(simple)
+        ):
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
