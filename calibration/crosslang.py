@@ -16,7 +16,8 @@ margins, coverage weights and floors) and prints the cost ``3 × misses + false 
 (shares) on the cross-language and absent questions, and the sets where a setting does worse
 than the words. The report puts beside the layer the same model alone (``model alone``: every
 file ranked by its best section's centred cosine, no words), which the layer should not trail
-on cross-language questions.
+on cross-language questions; ``model alone only`` counts the cross-language questions the
+model alone puts right first and the layer does not, then the reverse.
 The held-out sets ``teamkb-blind4`` and ``teamkb-blind5`` are not read unless named.
 """
 
@@ -134,9 +135,9 @@ def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
         for m in ("off", "on", "alone")
     }
     print(f"embedder: {embedder}; off → on (model alone)")
-    print("| set | cross n | first | first five | found, right first | same n | first | "
-          "found, right first | absent n | rejected |")  # fmt: skip
-    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
+    print("| set | cross n | first | first five | found, right first | model alone only | "
+          "same n | first | found, right first | absent n | rejected |")  # fmt: skip
+    print("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |")
     rows = [(n, s["off"], s["on"], s["alone"]) for n, s in res.items()] + [
         ("pooled", pooled["off"], pooled["on"], pooled["alone"])
     ]
@@ -145,11 +146,21 @@ def report(sets: list[str], embedder: str) -> dict[str, dict[str, Any]]:
             f"| {n} | {len(a['cross'])} | {pct(a['cross'], 0)} → {pct(b['cross'], 0)} "
             f"({pct(d['cross'], 0)}) | {pct(a['cross'], 1)} → {pct(b['cross'], 1)} "
             f"({pct(d['cross'], 1)}) | {pct(a['cross'], 2)} → {pct(b['cross'], 2)} | "
-            f"{len(a['same'])} | {pct(a['same'], 0)} → {pct(b['same'], 0)} | "
+            f"{_alone_only(b['cross'], d['cross'])} | {len(a['same'])} | {pct(a['same'], 0)} → {pct(b['same'], 0)} | "
             f"{pct(a['same'], 2)} → {pct(b['same'], 2)} | {len(a['absent'])} | "
             f"{pct(a['absent'], 0)} → {pct(b['absent'], 0)} |"
         )
     return res
+
+
+def _alone_only(on: list[tuple[bool, bool, bool]], alone: list[tuple[bool, bool, bool]]) -> str:
+    """Cross-language questions the model alone puts right first and the layer does not, and
+    the reverse (``3 / 9``): where the fusion trails its best signal, by count, not by row."""
+    if len(on) != len(alone):
+        return "·"
+    trails = sum(d[0] and not b[0] for b, d in zip(on, alone, strict=True))
+    leads = sum(b[0] and not d[0] for b, d in zip(on, alone, strict=True))
+    return f"{trails} / {leads}"
 
 
 def run_set_none(name: str, embedder: str) -> list[dict[str, Any]]:

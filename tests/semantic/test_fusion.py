@@ -279,3 +279,18 @@ def test_a_page_held_only_because_the_words_do_not_know_the_question_is_raised_b
     page = o.outcome.files[0]
     assert page.path == "refunds.md" and page.cosine is not None
     assert page.evidence == pytest.approx(min(page.score, meaning_score(page.cosine)))
+
+
+def test_a_page_mostly_in_another_language_is_of_that_language() -> None:
+    """A settings file in English with one Chinese comment is an English page to a Chinese
+    question, even where that comment is its nearest section; a page half and half is not."""
+    import numpy as np
+
+    from knowledge_retrieval.semantic.fusion import _mostly
+
+    paths = ["gate.yaml", "gate.yaml", "gate.yaml", "faq.md", "faq.md", "both.md", "both.md"]
+    langs = ["en", "en", "zh", "zh", "zh", "en", "zh"]
+    other = np.array([lang == "en" for lang in langs])
+    own = np.array([lang == "zh" for lang in langs])
+    assert _mostly(paths, other, own) == {"gate.yaml"}
+    assert _mostly([], np.array([], dtype=bool), np.array([], dtype=bool)) == set()
