@@ -33,6 +33,7 @@ FLOORS = {
     "heldout4": (145, 1),
     "tune6": (114, 1),
     "heldout5": (106, 4),
+    "tune7": (81, 3),
 }
 AS_PREFERENCES = {"heldout5": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read

@@ -701,3 +701,16 @@ def test_a_lead_in_about_a_couple_of_folders_is_read_with_its_list() -> None:
     )
     assert rules.exclude == ("attic/", "ideas/")
     assert [r.path for r in rules.understood] == ["attic/", "ideas/"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "报销标准以财务系统为准，`报销/` 只是旧的说明。",
+        "報銷標準以財務系統為準，`報銷/` 只是舊的說明。",
+    ],
+)
+def test_what_an_authority_governs_is_not_preferred(text: str) -> None:
+    """以 <a noun> 为准 prefers the noun: the folder named by its name beside it (报销) is what
+    that authority governs, not the authority."""
+    assert _readme(text).emphasize == ()

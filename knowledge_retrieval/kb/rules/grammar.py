@@ -121,6 +121,16 @@ _OWNED = re.compile(
 )
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
 folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
+
+
+def owned_object(text: str) -> str:
+    """The noun of 以 <a noun> 为准 in ``text`` (Simplified), "" when it has none: a folder
+    named there by its name is the authority; one named elsewhere in the clause is what the
+    authority governs ("司机排班以调度系统为准": the rota is governed, the system rules)."""
+    m = _OWNED.search(to_simplified(text))
+    return m.group(0) if m else ""
+
+
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
 _ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
 """A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""

@@ -14,7 +14,17 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import CONFLICT, PLACEHOLDER, _both, _en, _zh, compared_at, polarity, yields_at
+from .grammar import (
+    CONFLICT,
+    PLACEHOLDER,
+    _both,
+    _en,
+    _zh,
+    compared_at,
+    owned_object,
+    polarity,
+    yields_at,
+)
 
 IGNORECASE = re.IGNORECASE
 
@@ -500,6 +510,8 @@ def _by_name(clauses: list[Clause], at: int, path: str) -> list[int]:
         if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
             continue
         text = to_simplified(c.text.lower())
+        if c.cues.owned:  # 以 <noun> 为准 speaks of a folder only when it is that noun
+            text = owned_object(text)
         if any(_says(text, form) for form in forms):
             said.append(j)
     return said
