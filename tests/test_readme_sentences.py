@@ -34,6 +34,7 @@ FLOORS = {
     "tune6": (114, 1),
     "heldout5": (106, 4),
     "tune7": (81, 3),
+    "heldout6": (98, 3),
 }
 AS_PREFERENCES = {"heldout5": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read

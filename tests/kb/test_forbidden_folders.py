@@ -168,6 +168,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind13", "league-ops"): {"old/", "proposals/", "meetings/"},  # "context only"
     ("teamkb-blind13", "jingqu"): {"旧版/", "草稿/"},
     ("teamkb-blind13", "central-kitchen"): {"舊版/", "草稿/"},
+    ("teamkb-blind14", "solar-coop"): {"archive/", "drafts/"},
+    ("teamkb-blind14", "shiyanshi"): {"旧版文件/", "征求意见稿/"},
+    ("teamkb-blind14", "shouhou"): {"舊資料/", "草稿/"},
+    ("teamkb-blind15", "ground-ops"): {"archive/", "drafts/"},  # archive/sop-2024/ inside
+    ("teamkb-blind15", "banshui"): {"旧版/", "征求意见稿/"},  # 旧版/2023年/ inside
+    ("teamkb-blind15", "yeshi"): {"舊規定/", "草案/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
