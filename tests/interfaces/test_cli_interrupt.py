@@ -28,14 +28,22 @@ def _kb(root: Path, files: int) -> Path:
 
 
 def _kr(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "knowledge_retrieval", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=env,
-    )
+    # Ctrl-C as a terminal gives it: a test run started in the background (``cmd &`` in a
+    # script) ignores SIGINT, a child inherits that, and ``kr`` would never see the signal; a
+    # handler (unlike an ignored signal) is not inherited through exec, so the child starts
+    # with the default one
+    held = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "knowledge_retrieval", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env=env,
+        )
+    finally:
+        signal.signal(signal.SIGINT, held)
 
 
 @pytest.mark.timeout(300)
