@@ -84,11 +84,11 @@ HOW_WORKS = r"^\s*how\s+(?:do|does|did|can|could|will|would|should)\b.*\b(works?
 a topic the answer must name (a FAQ's "which test cards work in the sandbox")."""
 
 VERSION = r"\b(?:v|version\s*|ver\.?\s*)(\d+(?:\.\d+)*)\b"
+"""A version asked for (v2, version 3.1); the first group that matched is the version."""
 MENTIONED_VERSION = r"\b(?:version|release|ver\.?)\s*\d+"
 """A version named in words (release 7), beside :data:`.grammar.MENTIONED_VERSION`."""
 MENTIONED_DATE = ""
 """A date in words (none beyond :data:`.grammar.MENTIONED_DATE`)."""
-"""A version asked for (v2, version 3.1); the first group that matched is the version."""
 
 LATEST = r"\b(latest|newest|most recent|current version)\b"
 """Asking for the newest document (matched with case)."""

@@ -77,11 +77,11 @@ HOW_WORKS = ""
 """How something goes, asked (none here)."""
 
 VERSION = r"(?:版本|第)\s*+(\d+(?:\.\d+)*)\s*版?|(?<!\d)(?<!\d\.)(\d++(?:\.\d+)*+)\s*+版"
+"""A version asked for (版本 2, 第 3 版, 2.0 版); the first group that matched is the version."""
 MENTIONED_VERSION = r"(?:版本|第)\s*\d+|(?<!\d)(?<!\d\.)(?>\d+(?:\.\d+)*)\s*+版"
 """A version named in words (版本 3, 第3版, 8.5 版), beside :data:`.grammar.MENTIONED_VERSION`."""
 MENTIONED_DATE = r"\d{4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
 """A date in words (2024年, 3月5日), beside :data:`.grammar.MENTIONED_DATE`."""
-"""A version asked for (版本 2, 第 3 版, 2.0 版); the first group that matched is the version."""
 
 LATEST = r"最新|最近|当前版本"
 """Asking for the newest document."""

@@ -127,7 +127,7 @@ def owned_object(text: str) -> str:
     """The noun of 以 <a noun> 为准 in ``text`` (Simplified), "" when it has none: a folder
     named there by its name is the authority; one named elsewhere in the clause is what the
     authority governs ("司机排班以调度系统为准": the rota is governed, the system rules)."""
-    m = _OWNED.search(to_simplified(text))
+    m = _OWNED.search(text)
     return m.group(0) if m else ""
 
 

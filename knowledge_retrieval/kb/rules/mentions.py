@@ -28,7 +28,7 @@ _FOLDER_ZH = re.compile(
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_NOT_FOLDER))
 )
 """A name before a Chinese folder word (searched in the text's Simplified form)."""
-_NOT_NAMES = frozenset(cues.NOT_NAMES)
+_NOT_NAMES = frozenset(cues.NOT_NAMES) | en.STOP_WORDS
 _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
 )
@@ -62,12 +62,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
         simple = to_simplified(name.lower())
-        if (
-            simple in _NOT_NAMES
-            or simple in en.STOP_WORDS
-            or name.isdigit()
-            or _NAME_EDGE.search(simple)
-        ):
+        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 

@@ -355,16 +355,21 @@ def _compared_with(text: str) -> set[int]:
     """The mentions after a clause's word of comparison ("that contradicts `y/`"): what a
     prohibition in the clause sets its folders against, not what it forbids."""
     simple = to_simplified(text)
-    at = m.end() if (m := CONFLICT.search(simple)) else len(simple)
-    return {int(p.group(1)) for p in PLACEHOLDER.finditer(simple) if p.start() >= at}
+    return _after(simple, m.end() if (m := CONFLICT.search(simple)) else -1)
 
 
 def _yielded_to(text: str) -> set[int]:
     """The mentions after a clause's negated verb of replacing ("cannot replace `b/`"): the
     page its subject yields to."""
     simple = to_simplified(text)
-    at = yields_at(simple)
-    return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if at >= 0 and m.start() >= at}
+    return _after(simple, yields_at(simple))
+
+
+def _after(simple: str, at: int) -> set[int]:
+    """The mentions of ``simple`` from ``at`` on (none when ``at`` is -1: no such word)."""
+    if at < 0:
+        return set()
+    return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if m.start() >= at}
 
 
 def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False) -> list[int]:
