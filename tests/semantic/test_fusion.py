@@ -174,7 +174,7 @@ def test_the_words_first_page_keeps_its_place_in_a_bilingual_kb(
     assert on.found == off.found
 
 
-def test_a_page_first_by_meaning_with_a_clear_margin_is_found(
+def test_a_page_first_by_meaning_is_found_when_its_evidence_says_so(
     tiny_embedder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from knowledge_retrieval.semantic import fusion
@@ -182,14 +182,36 @@ def test_a_page_first_by_meaning_with_a_clear_margin_is_found(
     root = english_root(tmp_path)
     monkeypatch.setattr(fusion, "COS_LINE", 0.95)  # its cosine is far under this line
     monkeypatch.setattr(fusion, "COS_HIGH", 1.2)
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(fusion, "OBSERVE", seen.append)
+    monkeypatch.setattr(fusion, "FOUND_LINE", 0.0)  # the evidence always says found
     r = search("退款要几天", "help", root=root, progress=False, explain=True)
     first = r.hits[0]
     assert r.found and first.path == "refunds.md" and first.via == "meaning"
     assert first.explain is not None and first.explain["meaning"]["cosine"] < 0.95
     assert first.score == pytest.approx(0.35)
     assert first.missing_terms and first.lacks  # what it lacks, for an agent to read
-    monkeypatch.setattr(fusion, "FOUND_MARGIN", 2.0)  # no page stands out by that much
+    evidence = seen[-1]["evidence"]
+    assert isinstance(evidence, dict) and set(fusion.FOUND_WEIGHTS) <= set(evidence)
+    assert evidence["cosine"] == pytest.approx(first.explain["meaning"]["cosine"], abs=1e-4)
+    monkeypatch.setattr(fusion, "FOUND_LINE", 1.01)  # ... never
     assert not search("退款要几天", "help", root=root, progress=False).found
+
+
+def test_the_found_decision_weighs_the_evidence_by_the_fitted_coefficients(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from knowledge_retrieval.semantic import fusion
+
+    ev = fusion.found_evidence(0.30, 0.20, None, 0.0, 0.25, 0.1)
+    assert ev["margin"] == pytest.approx(0.10) and ev["words_rank"] == 0.0
+    assert ev["over_own_language"] == pytest.approx(0.05) and ev["own_language_first"] == 0.0
+    assert fusion.found_evidence(0.3, 0.2, 0, 1.0, 0.3, 0.5)["own_language_first"] == 1.0
+    monkeypatch.setattr(fusion, "FOUND_WEIGHTS", {"margin": 10.0})
+    monkeypatch.setattr(fusion, "FOUND_BIAS", -1.0)
+    monkeypatch.setattr(fusion, "FOUND_LINE", 0.5)
+    assert not fusion.found_by_meaning(fusion.found_evidence(0.3, 0.25, None, 0, 0, 0))  # z -0.5
+    assert fusion.found_by_meaning(fusion.found_evidence(0.3, 0.15, None, 0, 0, 0))  # z +0.5
 
 
 def test_a_page_nearer_by_meaning_takes_the_place_of_words_that_met_part_of_the_question(
