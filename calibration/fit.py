@@ -84,6 +84,12 @@ READ_SETS = (
     "teamkb-blind7",
     "teamkb-blind8",
     "teamkb-blind9",
+    "teamkb-blind10",
+    "teamkb-blind11",
+    "teamkb-blind12",
+    "teamkb-blind13",
+    "teamkb-blind14",
+    "teamkb-blind15",
 )
 """The team fixtures fitted on beside ``teamkb`` by default (each also left out in turn);
 a root written since is the held-out test of the fit."""
@@ -190,6 +196,27 @@ def collect(args: argparse.Namespace) -> Data:
                     ask(data, f"{suite}->{kb}", {**q, "relevant": {}}, root, kb)
         print(f"collected {len(data.y)} hits of {len(data.questions)} questions", file=sys.stderr)
     return data
+
+
+def only_sets(data: Data, team: list[str]) -> Data:
+    """The rows of ``data`` without the team fixtures not named in ``team`` (a cache collected
+    on more sets fits on fewer): ``teamkb`` and its typos, the small KBs and the suites stay."""
+    named = {"teamkb", "teamkb-typos", *team}
+
+    def kept(g: str) -> bool:
+        return not g.startswith("teamkb") or g in named
+
+    rows = [i for i, g in enumerate(data.group) if kept(g)]
+    return Data(
+        x=[data.x[i] for i in rows],
+        y=[data.y[i] for i in rows],
+        group=[data.group[i] for i in rows],
+        rank=[data.rank[i] for i in rows],
+        qid=[data.qid[i] for i in rows],
+        capped=[data.capped[i] for i in rows],
+        held=[data.held[i] for i in rows],
+        questions={q: v for q, v in data.questions.items() if kept(v[0])},
+    )
 
 
 def save_cache(data: Data, path: Path) -> None:
@@ -462,15 +489,103 @@ def worst_cost(data: Data, p: np.ndarray, line: float, select: np.ndarray | None
     return max((set_cost(g) for g in decisions(data, p, line, select).values()), default=0.0)
 
 
-def choose_line(data: Data, p: np.ndarray, select: np.ndarray | None = None) -> float:
-    """The line where the worst set's cost (:data:`MISS_COST` per wrong "not found", 1 per
-    wrong "found") is least; of lines alike there, the one of least mean cost (sets weighing
-    alike, team-like sets :data:`TEAM_WEIGHT` times)."""
-    costs = [
-        (round(worst_cost(data, p, float(v), select), 4), mean_cost(data, p, float(v), select))
-        for v in LINES
-    ]
-    return float(LINES[min(range(len(LINES)), key=costs.__getitem__)])
+def line_costs(
+    data: Data,
+    p: np.ndarray,
+    select: np.ndarray | None = None,
+    counts: np.ndarray | None = None,
+) -> tuple[list[str], np.ndarray]:
+    """Every set's cost (:func:`set_cost`) at every line of :data:`LINES` at once: the sets
+    (those of the rows ``select`` names) and an array of resamples x sets x lines. ``counts``
+    (resamples x questions, as :func:`resample` draws them) weighs each question; without it
+    each counts once, and the costs are those of :func:`decisions`."""
+    t = _tops(data)
+    sets = t.sets if select is None else sorted(set(np.array(data.group)[select].tolist()))
+    sets = [g for g in sets if g in t.code]
+    if counts is None:
+        counts = np.ones((1, len(t.top)))
+    has = t.top >= 0
+    ptop = np.where(has, p[np.maximum(t.top, 0)], -1.0)
+    cap = has & t.capped[np.maximum(t.top, 0)]
+    found = (has & ~cap)[:, None] & (ptop[:, None] >= LINES[None, :])  # questions x lines
+    parts = ((MISS_COST, t.right, ~found), (1.0, ~t.answerable, found))
+    wrong = (1.0, t.answerable, found & ~t.any_right[:, None])
+    out = np.zeros((counts.shape[0], len(sets), len(LINES)))
+    for j, g in enumerate(sets):
+        in_g = t.qgroup == t.code[g]
+        for k, share, mat in (*parts, wrong):
+            rows = in_g & share
+            if rows.any():
+                n = counts[:, rows].sum(axis=1, keepdims=True)
+                out[:, j] += k * (counts[:, rows] @ mat[rows]) / np.maximum(n, 1e-12)
+    return sets, out
+
+
+RESAMPLES = 200
+"""How many resamples of the questions the line is chosen over (:func:`choose_line`)."""
+RESAMPLE_SEED = 35
+"""The resamples are drawn alike every run: the same rows choose the same line."""
+LINE_RULES = ("middle", "least")
+LINE_RULE = LINE_RULES[0]
+"""How the line is chosen (:func:`choose_line`): ``middle`` of the lines alike at the worst
+set, or ``least``, the line where the worst set costs least (the rule until the seventeenth
+session, kept to compare)."""
+
+
+def resample(data: Data, n: int, seed: int, weight: np.ndarray | None = None) -> np.ndarray:
+    """``n`` resamples of the questions, each set's drawn with replacement as many times as it
+    has questions (each in proportion to ``weight``, by default alike): resamples x questions
+    counts."""
+    t = _tops(data)
+    rng = np.random.default_rng(seed)
+    out = np.zeros((n, len(t.top)))
+    for gi in range(len(t.sets)):
+        idx = np.flatnonzero(t.qgroup == gi)
+        w = np.ones(len(idx)) if weight is None else weight[idx].astype(np.float64)
+        if w.sum() > 0:
+            out[:, idx] = rng.multinomial(len(idx), w / w.sum(), size=n)
+    return out
+
+
+def choose_line(
+    data: Data,
+    p: np.ndarray,
+    select: np.ndarray | None = None,
+    *,
+    rule: str | None = None,
+    weight: np.ndarray | None = None,
+) -> float:
+    """The decision line for probabilities ``p``, by the cost of the set that fares worst
+    (:data:`MISS_COST` per wrong "not found", 1 per wrong "found").
+
+    ``middle`` (:data:`LINE_RULE`): the worst set's cost is measured on :data:`RESAMPLES`
+    resamples of each set's questions; the lines whose worst cost is above the least by no
+    more than its spread over the resamples (one standard deviation of the difference, paired
+    by resample) are alike, and the middle one of them is the line. The worst cost is flat over
+    a wide band of lines, so the single least one moves with any small change of the rows or
+    the features; the middle of the band moves only when the band does.
+
+    ``least``: the line where the worst set's cost is least; of lines alike there, the one of
+    least mean cost (sets weighing alike, team-like sets :data:`TEAM_WEIGHT` times).
+
+    ``weight`` (questions) counts each question so many times (a resample of the rows)."""
+    rule = rule or LINE_RULE
+    if rule == "least":
+        counts = None if weight is None else weight[None, :]
+        sets, costs = line_costs(data, p, select, counts)
+        worst = np.round(costs[0].max(axis=0), 4)
+        team = [TEAM_WEIGHT if g.startswith(TEAM_LIKE) else 1.0 for g in sets]
+        mean = np.average(costs[0], axis=0, weights=team) if sets else np.zeros(len(LINES))
+        return float(LINES[min(range(len(LINES)), key=lambda i: (worst[i], mean[i]))])
+    if rule != "middle":
+        raise ValueError(f"no line rule {rule!r}: one of {', '.join(LINE_RULES)}")
+    counts = resample(data, RESAMPLES, RESAMPLE_SEED, weight)
+    _sets, costs = line_costs(data, p, select, counts)
+    worst = costs.max(axis=1)  # resamples x lines
+    least = int(np.argmin(worst.mean(axis=0)))
+    diff = worst - worst[:, [least]]
+    alike = LINES[diff.mean(axis=0) <= diff.std(axis=0) + 1e-12]
+    return float(alike[(len(alike) - 1) // 2])
 
 
 THRESHOLDS = (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6)
@@ -580,6 +695,39 @@ def report_current(
     return 0
 
 
+def spread(
+    data: Data,
+    x: np.ndarray,
+    y: np.ndarray,
+    w: np.ndarray,
+    keep: np.ndarray,
+    l2: float,
+    model: dict[str, Any],
+    n: int,
+) -> None:
+    """How far each rule of :data:`LINE_RULES` moves the line of a model: chosen on ``n``
+    resamples of the questions, and for the model fitted again with each feature it weighs
+    left out in turn (the small changes of features a line should not follow far)."""
+    p = _prob(model, x)
+    weighed = [i for i, c in enumerate(model["coef"]) if c]
+    others = []
+    for i in weighed:
+        xi = x.copy()
+        xi[:, i] = 0.0
+        others.append(_prob(fit(xi[keep], y[keep], w[keep], l2), xi))
+    outer = resample(data, n, RESAMPLE_SEED + 1)
+    for rule in LINE_RULES:
+        full = choose_line(data, p, rule=rule)
+        drawn = np.array([choose_line(data, p, rule=rule, weight=c) for c in outer])
+        left = np.array([choose_line(data, pi, rule=rule) for pi in others])
+        print(
+            f"line rule {rule:<7} {full:.2f}; over {n} resamples {drawn.min():.2f} to "
+            f"{drawn.max():.2f} (sd {drawn.std():.3f}, mean move {np.abs(drawn - full).mean():.3f})"
+            f"; one of {len(weighed)} features left out {left.min():.2f} to {left.max():.2f} "
+            f"(sd {left.std():.3f}, mean move {np.abs(left - full).mean():.3f})"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m calibration.fit", description=__doc__)
     add_set_arguments(
@@ -609,12 +757,28 @@ def main(argv: list[str] | None = None) -> int:
         help="fit nothing: measure the committed model and its line on today's ranking (the "
         "trade-off and reliability tables of docs/scores.md)",
     )
+    ap.add_argument(
+        "--line-rule",
+        choices=LINE_RULES,
+        default=LINE_RULES[0],
+        help="how the line is chosen: the middle of the lines alike at the worst set "
+        "(default), or the line where the worst set costs least",
+    )
+    ap.add_argument(
+        "--spread",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also print how far each line rule moves the chosen model's line: over N "
+        "resamples of the questions and with each weighed feature left out",
+    )
     args = ap.parse_args(argv)
-    global L2_CHOICES
+    global L2_CHOICES, LINE_RULE
     if args.l2:
         L2_CHOICES = tuple(float(v) for v in args.l2.split(","))
+    LINE_RULE = args.line_rule
     if args.cache and Path(args.cache).exists():
-        data = load_cache(Path(args.cache))
+        data = only_sets(load_cache(Path(args.cache)), args.team or list(READ_SETS))
     else:
         data = collect(args)
         if args.cache:
@@ -637,11 +801,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nleave-one-set-out at L2 {l2}, weighed instead of held: {off or 'none'}")
         print(f"{'set':<32} {'miss':>6} {'reject':>7} {'line':>5} {'cost':>6}")
         got: dict[str, dict[str, float]] = {}
+        fold_lines = []
         for g in sets:
             tr = keep & (group != g)
             m = fit(x[tr], y[tr], weights(group[tr]), l2)
             pg = _prob(m, x)
             lg = choose_line(data, pg, select=group != g)
+            fold_lines.append(lg)
             d = got[g] = decisions(data, pg, lg, select=group == g).get(g, {})
             print(
                 f"{g:<32} {d.get('miss', float('nan')):>6.3f}"
@@ -658,7 +824,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(
             f"L2 {l2}, weighed {off or 'none'}: worst left-out set "
-            f"{max(costs, key=costs.__getitem__)} cost {worst:.4f}, mean {mean:.4f}"
+            f"{max(costs, key=costs.__getitem__)} cost {worst:.4f}, mean {mean:.4f}; "
+            f"lines {min(fold_lines):.2f} to {max(fold_lines):.2f} "
+            f"(sd {np.std(fold_lines):.3f})"
         )
         results.append((worst, mean, l2, kept))
     least = min(r[0] for r in results)
@@ -680,7 +848,9 @@ def main(argv: list[str] | None = None) -> int:
     p = _prob(model, x)
     line = choose_line(data, p)
     model["line"] = line
-    print(f"line p* = {line}")
+    print(f"line p* = {line} ({LINE_RULE})")
+    if args.spread:
+        spread(data, x, y, w, keep, best_l2, model, args.spread)
     print("coefficients (standardised):")
     for f, c in zip(confidence.FEATURES, model["coef"], strict=True):
         if c:
