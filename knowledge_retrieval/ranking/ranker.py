@@ -2,8 +2,9 @@
 
 The score of a file is a weighted sum of features that are each already in [0, 1]:
 
-- ``coverage``: the share of the query's keywords (weighted by rarity) found anywhere in the file,
-  and, for half of it, found together in one of its sections;
+- ``coverage``: the share of the query's keywords (weighted by rarity in the KB, and less for a
+  word general language uses everywhere) found anywhere in the file, and, for half of it, found
+  together in one of its sections;
 - ``relevance``: the best section's BM25F score over the most the query could score;
 - ``title``: the share of keywords found in the file's name, title or headings;
 - ``title precision``: the share of the file's title made of query terms (the page is about
@@ -60,6 +61,7 @@ W_TITLE_PRECISION = tuned.value("ranker.title_precision")
 ENTRY_FACTOR = tuned.value("ranker.entry_factor")
 OTHER_VERSION_FACTOR = tuned.value("ranker.other_version_factor")
 FIELD_VALUE_BONUS = tuned.value("ranker.field_value_bonus")
+COMMON_DISCOUNT = tuned.value("ranker.common_discount")
 TOGETHER_SHARE = tuned.value("ranker.together_share")
 TWIN_TOLERANCE = tuned.value("ranker.twin_tolerance")
 CANDIDATE_SECTIONS = 400
@@ -292,7 +294,12 @@ class Ranker:
         factors of the README's rules and of the question."""
         keywords, alias = vocab.keywords, vocab.alias
         kw_weight = self._keyword_weights(keywords, secs.idf, alias, stats)
-        w = np.array([kw_weight[k.text] for k in keywords]) / (sum(kw_weight.values()) or 1.0)
+        # a word general language uses everywhere (情况, guide) says less of what a file is about
+        # than its idf in a small KB suggests: it weighs less in the coverage than a name or a term
+        cw = np.array(
+            [kw_weight[k.text] * (1.0 - COMMON_DISCOUNT * commonness(k, q.text)) for k in keywords]
+        )
+        w = cw / (cw.sum() or 1.0)
         cov = w @ cands.file_cov
         tcov = w @ cands.file_title_cov
         # each file is represented by its best section: coverage first, then BM25F
