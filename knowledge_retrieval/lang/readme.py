@@ -106,6 +106,82 @@ EN_NON_AUTHORITY = words(
 )
 """Words that say a folder's pages are not to be answered from."""
 
+# -- facts about the world that date a folder's pages: a class the grammar reads (dated) ----
+
+EN_ENDED = words(
+    """
+    stopped stops_at stop_at stopped_at ceased went_bust gone_bust went_under closed_down
+    shut_down have_closed has_closed had_closed left_the_company left_the_team
+    have_gone has_gone all_gone gone_back went_back decommissioned scrapped were_dropped
+    was_dropped been_dropped no_longer_exist no_longer_exists ran_until valid_until in_use_until
+    were_used_until was_used_until were_retired was_retired been_retired
+    """
+)
+ZH_ENDED = words("停在 没再 没有再 不让用 不能再用 停止使用")
+"""What happened to a folder's subject, said as done: it stopped, closed, left, was dropped
+("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
+ZH_ENDED_DONE = words(
+    "倒闭 倒了 关门 离职 结业 报废 退役 卖掉 卖了 清退 剔除 改道 改线 对不上 撤掉 拆掉 搬走 退休"
+    " 解散 过期 停办 失联"
+)
+ZH_DONE_MARK = words("已 已经 早已 早就 都 被 全 多半 大多")
+ZH_DONE_AFTER = words("了")
+"""A verb of ZH_ENDED_DONE says a thing ended only when done: 已 / 已经 / 被 … before it, or 了
+after it ("大多已经离职了", "被清退了", "已报废车辆"); "离职时" (when one leaves) says nothing."""
+EN_CHANGE = words(
+    """
+    changed moved revised amended renumbered rerouted adjusted replaced dropped reorganised
+    reorganized restructured rewritten renamed repriced relocated
+    """
+)
+ZH_CHANGE = words("改 变 调整 更改 变更 改版 重标 重编 涨 涨价 改用 换")
+EN_SINCE = words("since since_then later afterwards after after_that")
+ZH_SINCE = words("后来 之后 以后 此后 后 现在 已经 已 又 早就")
+"""A verb of change with a word of "since" ("a lot of the commands have changed since", "很多
+命令后来都改了", "获批后数字又改过"): the world moved on after the pages were written."""
+EN_NOT_SINCE = words("since")
+"""A negated verb with "since" after it ("haven't been used since", "hasn't been kept in sync
+since"): the folder stopped then."""
+EN_PAST = words(
+    """
+    before prior_to from_before last_year last_year's last_season last_season's previous_year
+    previous_year's back_when in_those_days old older used_to
+    """
+)
+EN_BEFORE = words("before prior_to")
+EN_BEFORE_THE = words("the our their its his her this that")
+EN_BEFORE_WHO = words("we they anyone he she it i someone everyone")
+EN_DID = words(
+    """
+    knew went took got came left made became began had was were did moved changed switched
+    joined merged started arrived bought sold built wrote
+    """
+)
+"""A word of the past in a folder's predicate ("reflect the rules before the amendments", "was
+written in 2019, before anyone knew", "is just last year's export", "for the old live room"):
+its pages are of a time gone. "before" dates only a past event: a definite one ("before the
+rebrand", EN_BEFORE_THE, a year) or a subject with a verb in the past ("before we moved",
+EN_BEFORE_WHO then EN_DID or a verb in -ed); "before you answer", "before a wedding" and
+"before looking elsewhere" tell when to do something."""
+ZH_PAST = words("去年 前年 当年 那几年 那些年 往年 上一年 昔日 旧 早年")
+ZH_BEFORE = words("前 之前 以前")
+ZH_BEFORE_OF = words("的")
+"""前 / 之前 / 以前 and 的 at most one character after it: a time before (涨价前的价格,
+换控台之前拍的, 协定生效前写的)."""
+ZH_NOT_PAST = words(
+    """
+    目前 当前 眼前 提前 前面 前端 前缀 前台 前提 前景 前途 前线 向前 往前 空前 超前 前往 前进
+    前述 前文 前者 前列 依旧 仍旧 照旧 新旧 守旧 怀旧 旧金山 前一 前几 前两 前三 前数
+    """
+)
+"""Words with 前 or 旧 that place nothing in the past (目前, 依旧, 前一天: a day before another)."""
+EN_COPY = words("copy copies export exports backup backups snapshot snapshots mirror scrape")
+ZH_COPY = words("备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝")
+EN_MERELY = words("just only merely simply someone somebody")
+ZH_MERELY = words("只是 仅是 不过是 只不过是 有人")
+"""A copy said to be only a copy, or one someone made ("is just last year's export", "a copy
+someone made", "只是自动备份", "是有人复制的"): a leftover, not the source."""
+
 EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
 ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
 """Words of non-authority that say a folder is not vetted, not that it is wrong or unfinished:
@@ -423,6 +499,12 @@ EN_SUCCESSOR = words(
 EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
+EN_REPLACED = words("replaced superseded succeeded obsoleted")
+EN_BY = words("by with")
+"""EN_REPLACED is a successor's verb in the active right after its subject ("`v3/` replaced `v2/`
+on 1 April"; "superseded documents and `b/`" is an adjective), and a
+superseded folder's in the passive, its successor after "by" however far in its sentence
+("was superseded on 1 April 2024 by `b.pdf`", "were replaced by the `b/` set")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_DONE = words("了")
 """The particle after a finished verb (取代了 `历史/`)."""

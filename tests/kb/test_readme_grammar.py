@@ -256,10 +256,16 @@ GOLDEN = [
     ("Why would you quote `chatter/` for policy?", {"chatter/": X}),
     ("问：`旧系统/` 里的东西还能用吗？答：不能。", {"旧系统/": X}),
     ("Looking for the rates? Is `rates/` the right place?", {"rates/": N}),
-    # a contrast lends nothing to the folder before it; a denied entry word; writing from a page
+    # a contrast lends nothing to the folder before it, but "old" dates it (as s4-021's
+    # "last year's worksheets ... kept in case parents ask" is labelled); a denied entry word;
+    # writing from a page
     (
         "Old quizzes (`quiz-2019/`) are kept for parents, but please use this year's folder, `quiz-2024/`.",
-        {"quiz-2019/": N, "quiz-2024/": P},
+        {"quiz-2019/": X, "quiz-2024/": P},
+    ),
+    (
+        "The quizzes in `quiz-2019/` are kept for parents; please use `quiz-2024/`.",
+        {"quiz-2024/": P},
     ),
     ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
     ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),

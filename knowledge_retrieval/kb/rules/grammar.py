@@ -244,6 +244,58 @@ def yields_at(text: str) -> int:
     return -1
 
 
+_ENDED = _both(cues.EN_ENDED, cues.ZH_ENDED)
+_ENDED_DONE = re.compile(
+    rf"(?:{_zh(cues.ZH_DONE_MARK)})[\u3400-\u9fff]{{0,3}}?(?:{_zh(cues.ZH_ENDED_DONE)})"
+    rf"|(?:{_zh(cues.ZH_ENDED_DONE)})(?:{_zh(cues.ZH_DONE_AFTER)})"
+)
+_CHANGED = re.compile(
+    rf"(?:{_en(cues.EN_CHANGE)})[^,，;；。.!！?？:：()（）]{{0,30}}?(?:{_en(cues.EN_SINCE)})"
+    rf"|(?:{_zh(cues.ZH_SINCE)})[\u3400-\u9fff]{{0,4}}?(?:{_zh(cues.ZH_CHANGE)})",
+    IGNORECASE,
+)
+_NOT_SINCE = re.compile(
+    rf"(?:{_en(cues.EN_NOT)})[^,，;；。.!！?？:：()（）]{{0,40}}?(?:{_en(cues.EN_NOT_SINCE)})",
+    IGNORECASE,
+)
+_NOT_PAST = re.compile(_zh(cues.ZH_NOT_PAST))
+_PAST = re.compile(
+    rf"(?:{_en(cues.EN_PAST - cues.EN_BEFORE)})"
+    rf"|(?:{_en(cues.EN_BEFORE)})\s+(?:(?:{_en(cues.EN_BEFORE_THE)})|\d"
+    rf"|(?:{_en(cues.EN_BEFORE_WHO)})\s+(?:{_en(cues.EN_DID)}|[a-z]+ed\b))"
+    rf"|{_zh(cues.ZH_PAST)}"
+    rf"|(?:{_zh(cues.ZH_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
+    IGNORECASE,
+)
+_COPY = _both(cues.EN_COPY, cues.ZH_COPY)
+_MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
+
+
+def dated(text: str) -> int:
+    """Where a clause (its Simplified form, mentions blanked) states a fact of the world that
+    puts its folder's pages in the past, -1 for none: the folder's subject ended ("stopped
+    being updated", "went bust", "停在2021年", "大多已经离职了"), the world changed since ("a
+    lot of the commands have changed since", "后来都改了"), it stopped then ("haven't been
+    used since"), its pages are of a time before ("from before the 2022 increase", "last
+    year's export", "涨价前的价格", "旧的冷测法"), or it is only a copy ("just an export", "a
+    copy someone made", "只是自动备份"). Each is a bounded window: linear in the text."""
+    text = _NOT_PAST.sub(lambda m: " " * len(m.group(0)), text)
+    hits = [
+        m.start()
+        for m in (
+            _ENDED.search(text),
+            _ENDED_DONE.search(text),
+            _CHANGED.search(text),
+            _NOT_SINCE.search(text),
+            _PAST.search(text),
+        )
+        if m is not None
+    ]
+    if (c := _COPY.search(text)) is not None and _MERELY.search(text) is not None:
+        hits.append(c.start())
+    return min(hits, default=-1)
+
+
 _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
 """What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
@@ -280,6 +332,7 @@ class Cues:
     index: bool = False  # a word that names an index: "map", "的目录" (not only "read first")
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
+    dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
 
     @property
     def any(self) -> bool:
@@ -359,6 +412,12 @@ def read_cues(text: str) -> Cues:
             blank[i] = " "
     if _REPLACED.search(said) is not None or yields or former:
         weak = outright = said_out = True
+    past = dated(said)  # "stopped being updated", "涨价前的价格": a fact that dates the pages
+    past_said = (
+        past >= 0 and not negated[past] and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
+    )
+    if past_said:
+        weak = outright = said_out = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
     moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
@@ -407,6 +466,7 @@ def read_cues(text: str) -> Cues:
         affirmed=affirmed,
         index=INDEX.search(rest) is not None,
         denied=denied,
+        dated=past_said,
         compared=0 if than is None else 1 if than[2] else -1,
     )
 

@@ -54,9 +54,11 @@ def assign(
     no_entry = {c.sentence for c in clauses if c.cues.entry_denied}
     writes = {c.sentence for c in clauses if c.cues.write}
     defended = {c.sentence for c in clauses if c.cues.denied}
+    upheld = {c.sentence for c in clauses if c.cues.denied or c.cues.affirmed}
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
+        n = c.sentence
         p: str | None
         if forced and c.sentence in forced:
             p = forced[c.sentence] or None  # "": a question, no polarity
@@ -70,6 +72,8 @@ def assign(
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
+        if p == "exclude" and c.cues.dated and not c.cues.forbid and upheld & {n, n + 1}:
+            return None  # "signed before the rebrand … still binding, don't treat as obsolete"
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
         if p == "exclude" and not (c.cues.forbid or c.cues.said_weak) and c.sentence in careful:
@@ -183,6 +187,7 @@ def assign(
     _by_place(clauses, got, settled)
     _relative(clauses, got, pol)
     _replacing(clauses, got, about_writing, pol)
+    _succeeded(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
     return got
 
@@ -321,16 +326,26 @@ def _exclusive(
                         got[idx] = ("exclude", i)
 
 
+_GAP = r"[^\x00.;!?。；！？]"
+"""What stands between a word of succession and its mention: no other mention, no sentence end."""
 _SUCCESSOR = re.compile(
-    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*\x00(\d+)\x00"
-    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*\x00(\d+)\x00\s*(?:{_zh(cues.ZH_SUCCESSOR)})",
+    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*{_GAP}{{0,60}}?\x00(\d+)\x00"
+    rf"|(?:{_en(cues.EN_REPLACED)})\s+(?:{_GAP}{{0,40}}?\s)?(?:{_en(cues.EN_BY)})\s+"
+    rf"{_GAP}{{0,60}}?\x00(\d+)\x00"
+    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)}){_GAP}{{0,40}}?\x00(\d+)\x00{_GAP}{{0,12}}?"
+    rf"(?:{_zh(cues.ZH_SUCCESSOR)})",
     IGNORECASE,
 )
-"""A mention a superseded one was replaced by ("replaced by `b/`", "已被 `乙/` 取代")."""
+"""A mention a superseded one was replaced by ("replaced by `b/`", "were replaced by the `b/`
+set", "was superseded on 1 April by `b.pdf`", "已被 `乙/` 取代", "已由 … 新守则（`乙.pdf`）替代"):
+within a sentence, each window bounded (linear)."""
 
 
 _REPLACES = re.compile(
     rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
+    + "|"
+    + rf"(?<=\x00)\s+(?:{_en(cues.EN_REPLACED)})(?!\s+(?:{_en(cues.EN_BY)}))\s+"
+    + r"(?:[\w-]+\s+){0,4}?\x00(\d+)\x00"
     + "|"
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
     + rf"(?:{_zh(cues.ZH_SUCCESSOR)})(?:{_zh(cues.ZH_DONE)})?\s*\x00(\d+)\x00",
@@ -391,12 +406,39 @@ def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False
 
 def replaced(text: str) -> set[int]:
     """The code indexes of the mentions a clause says were replaced (by its subject): out."""
-    return {int(m.group(1) or m.group(2)) for m in _REPLACES.finditer(to_simplified(text))}
+    return {int(next(g for g in m.groups() if g)) for m in _REPLACES.finditer(to_simplified(text))}
 
 
 def successors(text: str) -> set[int]:
     """The code indexes of the mentions a clause says replaced another: preferred."""
-    return {int(m.group(1) or m.group(2)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+    return {int(next(g for g in m.groups() if g)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+
+
+def _succeeded(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
+    """A successor named across the clauses of its sentence ("`a.pdf` 已由 … 新守则（`b.pdf`）
+    替代", "`a.pdf` has been replaced by the policy the board adopted (`b.pdf`)"): it is
+    preferred, and the folders its sentence names before it that are not preferred are out."""
+    by_sentence: dict[int, list[int]] = {}
+    for i, c in enumerate(clauses):
+        by_sentence.setdefault(c.sentence, []).append(i)
+    for members in by_sentence.values():
+        if len(members) < 2:
+            continue
+        text = " ".join(clauses[i].text for i in members)
+        won = successors(text)
+        if not won:
+            continue
+        where = {idx: i for i in members for idx in clauses[i].mentions}
+        first = min(where[idx] for idx in won if idx in where)
+        for idx in won:
+            if idx in where:
+                got[idx] = ("prefer", where[idx])
+        for i in members:
+            if i > first:
+                break
+            for idx in clauses[i].mentions:
+                if idx not in won and got.get(idx, ("",))[0] != "prefer":
+                    got[idx] = ("exclude", i)
 
 
 _VERDICT_REACH = 2
