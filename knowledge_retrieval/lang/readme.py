@@ -492,6 +492,23 @@ ZH_CONTRAST = words("但 但是 不过 然而")
 ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 """用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
 
+EN_CURRENT_NAMES = words("current latest live active")
+ZH_CURRENT_NAMES = words("现行 当前 最新 新版 现用 在用")
+EN_OLD_NAMES = words("old older legacy archive archived previous prev deprecated retired")
+ZH_OLD_NAMES = words("旧 旧版 老版 归档 过期 停用 历史 以前")
+"""Versioned siblings (`hs-codes/2017/` and `hs-codes/2022/`, `v1/` and `v2/`, `_old/` and
+`current.md`): of two folders (or files) of one parent named in a sentence, the one a name word
+or a higher year or version makes newer is the current one. When the sentence prefers the newer,
+the older, given no rule, is out; when it puts the older out, the newer one, named current by
+a word of these, is preferred (not "new" / 新: `new-starters.md`, `新手入门.md` are for
+newcomers)."""
+
+EN_ELIDED_NOT = words("never not and_not or_not nor but_never but_not")
+ZH_ELIDED_NOT = words("不是 而不是 而非 不要 别 不用 勿")
+"""A clause that starts with one of these and has no verb of its own takes the verb of the
+preference before it in its sentence, negated: "always check `a.md`, never the paper copies in
+`scans/`", "use those page numbers, not the ones in `b/`" put b/ out."""
+
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
     " replaced_with"

@@ -263,9 +263,10 @@ GOLDEN = [
         "Old quizzes (`quiz-2019/`) are kept for parents, but please use this year's folder, `quiz-2024/`.",
         {"quiz-2019/": X, "quiz-2024/": P},
     ),
+    # versioned siblings: the older, with no rule of its own, is out beside the newer preferred
     (
         "The quizzes in `quiz-2019/` are kept for parents; please use `quiz-2024/`.",
-        {"quiz-2024/": P},
+        {"quiz-2019/": X, "quiz-2024/": P},
     ),
     ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
     ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),

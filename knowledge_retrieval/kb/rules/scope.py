@@ -188,6 +188,8 @@ def assign(
     _relative(clauses, got, pol)
     _replacing(clauses, got, about_writing, pol)
     _succeeded(clauses, got)
+    _elided(clauses, got, pol)
+    _siblings(clauses, got, paths)
     _vouched(clauses, got, about_writing, out or set())
     return got
 
@@ -596,3 +598,96 @@ def name_forms(path: str) -> tuple[str, ...]:
             if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
         )
     )
+
+
+_CURRENT_NAME = _both(cues.EN_CURRENT_NAMES, cues.ZH_CURRENT_NAMES)
+_OLD_NAME = _both(cues.EN_OLD_NAMES, cues.ZH_OLD_NAMES)
+_NUMBER = re.compile(r"\d+")
+_SIBLING_REACH = 1
+_SIBLINGS_MAX = 6
+"""More siblings of one parent than this near each other are a list, not versions (and the
+pairs stay few: linear)."""
+"""Sentences apart that two versioned siblings may be named in ("Rate card: `current.md`. Older
+ones are in `_old/`")."""
+
+
+def _version(path: str) -> tuple[int, tuple[int, ...]] | None:
+    """Where a folder or file stands among its versioned siblings: (1, ...) named current,
+    (-1, ...) named old, (0, its numbers) by a year or version in its name; None for a name
+    with neither."""
+    last = path.rstrip("/").split("/")[-1]
+    if _is_file(path):
+        last = last.rsplit(".", 1)[0]
+    words = to_simplified(re.sub(r"[_\-.]+", " ", last).strip())
+    if _CURRENT_NAME.search(words) and not _OLD_NAME.search(words):
+        return (1, ())
+    if _OLD_NAME.search(words):
+        return (-1, ())
+    numbers = tuple(int(n) for n in _NUMBER.findall(last)[:4])
+    return (0, numbers) if numbers else None
+
+
+def named_current(path: str) -> bool:
+    """Whether a folder or file is named current (`current.md`, `现行/`): preferred, it is the
+    current version, not an entry."""
+    return _version(path) == (1, ())
+
+
+def _parent(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[0] if "/" in path.rstrip("/") else ""
+
+
+def _siblings(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[int, str]
+) -> None:
+    """Versioned siblings named near each other (:data:`cues.EN_CURRENT_NAMES`): the older, with
+    no rule of its own, is out beside a preferred newer one ("`hs-codes/2017/` follow HS 2017;
+    use `hs-codes/2022/`"); the newer, named current, is preferred beside an older one put out
+    ("`价目/当前.md`。旧的在 `价目/_old/`")."""
+    groups: dict[tuple[int, str], list[int]] = {}  # (sentence, parent) -> its mentions
+    for c in clauses:
+        for idx in c.mentions:
+            path = paths.get(idx, "")
+            if path:
+                groups.setdefault((c.sentence, _parent(path)), []).append(idx)
+    for (sentence, parent), here in groups.items():
+        near = list(dict.fromkeys(here + groups.get((sentence + _SIBLING_REACH, parent), [])))
+        if not 2 <= len(near) <= _SIBLINGS_MAX:
+            continue
+        for a, ia in enumerate(near):
+            for ib in near[a + 1 :]:
+                pa, pb = paths[ia], paths[ib]
+                va, vb = _version(pa), _version(pb)
+                if pa == pb or va is None or vb is None or va == vb:
+                    continue
+                new, old = (ia, ib) if va > vb else (ib, ia)
+                if got.get(new, ("",))[0] == "prefer" and old not in got:
+                    got[old] = ("exclude", got[new][1])
+                elif got.get(old, ("",))[0] == "exclude" and new not in got and max(va, vb)[0] == 1:
+                    got[new] = ("prefer", got[old][1])
+
+
+_ELIDED_NOT = re.compile(
+    rf"^[\s*]*(?:{_en(cues.EN_ELIDED_NOT)}|{_zh(cues.ZH_ELIDED_NOT)})", IGNORECASE
+)
+
+
+def _elided(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], pol: Callable[[int], str | None]
+) -> None:
+    """A clause that starts with a negator and has no verb of its own ("never the paper copies
+    in `scans/`", "not the ones in `b/`", "而不是 `b/`") negates the preference of the clause
+    before it in its sentence when that is an imperative to use ("always check `a.md`"): its
+    folders, given no rule, are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
+    ranked under a/, not out."""
+    for j in range(1, len(clauses)):
+        c, prev = clauses[j], clauses[j - 1]
+        if not c.mentions or prev.sentence != c.sentence or c.cues.any or c.cues.compare:
+            continue
+        if not _ELIDED_NOT.match(to_simplified(PLACEHOLDER.sub(" ", c.text))):
+            continue
+        if pol(j - 1) != "prefer" or not prev.cues.advise or prev.cues.write or prev.cues.store:
+            continue
+        for idx in c.mentions:  # no rule, or only the preference it negates, lent to it
+            if idx not in got or got[idx] == ("prefer", j - 1):
+                got[idx] = ("exclude", j)
