@@ -79,7 +79,7 @@ EN_NON_AUTHORITY = words(
     placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up    
+    fictional made_up made-up aspirational
       unchecked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
     archived archival for_the_record for_posterity
@@ -114,10 +114,11 @@ EN_ENDED = words(
     shut_down have_closed has_closed had_closed left_the_company left_the_team
     have_gone has_gone all_gone gone_back went_back decommissioned scrapped were_dropped
     was_dropped been_dropped no_longer_exist no_longer_exists ran_until valid_until in_use_until
-    were_used_until was_used_until were_retired was_retired been_retired
+    were_used_until was_used_until were_retired was_retired been_retired left_when
+    how_we_did what_we_did how_things_were
     """
 )
-ZH_ENDED = words("停在 没再 没有再 不让用 不能再用 停止使用")
+ZH_ENDED = words("停在 没再 没有再 不让用 不能再用 停止使用 当时的做法 以前的做法")
 """What happened to a folder's subject, said as done: it stopped, closed, left, was dropped
 ("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
 ZH_ENDED_DONE = words(
@@ -164,10 +165,14 @@ rebrand", EN_BEFORE_THE, a year) or a subject with a verb in the past ("before w
 EN_BEFORE_WHO then EN_DID or a verb in -ed); "before you answer", "before a wedding" and
 "before looking elsewhere" tell when to do something."""
 ZH_PAST = words("去年 前年 当年 那几年 那些年 往年 上一年 昔日 旧 早年")
-ZH_BEFORE = words("前 之前 以前")
+ZH_BEFORE = words("之前 以前")
+ZH_BARE_BEFORE = words("前")
+ZH_COPULA = words("是 为 系")
 ZH_BEFORE_OF = words("的")
-"""前 / 之前 / 以前 and 的 at most one character after it: a time before (涨价前的价格,
-换控台之前拍的, 协定生效前写的)."""
+ZH_HABIT = words("每 每天 每次 每周 每月 每年 每逢 每当 总是 通常")
+"""之前 / 以前, or 前, and 的 at most one character after it: a time before (换控台之前拍的,
+调价前的报价单, 是涨价前的价格); in a clause that tells a habit (ZH_HABIT: "记录每天下班前的交接")
+a bare 前 is the habit's time, not a time gone, unless a copula makes it the predicate."""
 ZH_NOT_PAST = words(
     """
     目前 当前 眼前 提前 前面 前端 前缀 前台 前提 前景 前途 前线 向前 往前 空前 超前 前往 前进
@@ -176,11 +181,17 @@ ZH_NOT_PAST = words(
 )
 """Words with 前 or 旧 that place nothing in the past (目前, 依旧, 前一天: a day before another)."""
 EN_COPY = words("copy copies export exports backup backups snapshot snapshots mirror scrape")
-ZH_COPY = words("备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝")
+ZH_COPY = words(
+    "备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝 复印件 影本 复本 抄本"
+)
+EN_RAW = words("raw uncleaned unprocessed")
+ZH_RAW = words("未清洗 未处理 未整理")
 EN_MERELY = words("just only merely simply someone somebody")
 ZH_MERELY = words("只是 仅是 不过是 只不过是 有人")
 """A copy said to be only a copy, or one someone made ("is just last year's export", "a copy
-someone made", "只是自动备份", "是有人复制的"): a leftover, not the source."""
+someone made", "只是自动备份", "是有人复制的"): a leftover, not the source. A folder its clause
+calls a copy or raw (EN_RAW) is out beside another folder its sentence prefers ("the object
+files in `a/` are copies; the originals in `b/` take precedence"), unless it holds that one."""
 
 EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
 ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
@@ -300,7 +311,7 @@ ZH_NON_AUTHORITY = words(
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
-    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
+    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒 是编的 编出来的 编造
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
     跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任 还没 还未

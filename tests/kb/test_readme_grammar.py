@@ -553,6 +553,66 @@ GOLDEN = [
         "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
         {"menus/2023/": X, "menus/now/": P},
     ),
+    # facts of the world that date a folder's pages: it ended, the world changed since, it
+    # stopped then, its pages are of a time before, or it is only a copy
+    ("The tariffs in `tariffs/2021/` are from before the 2023 reform.", {"tariffs/2021/": X}),
+    ("`roster/` stopped being updated when the club moved apps.", {"roster/": X}),
+    ("Nobody has used the codes in `codes/set-a.md` since the merger.", {"codes/set-a.md": X}),
+    ("A lot of the steps in `setup/` have changed since the upgrade.", {"setup/": X}),
+    ("`guides/` was written in 2019, before the redesign went live.", {"guides/": X}),
+    ("`运费/2021/` 是油价上调前的运费。", {"运费/2021/": X}),
+    ("`联系人/` 里的人大多已经离职了。", {"联系人/": X}),
+    ("`手册/` 是2019年写的，很多界面后来都改了。", {"手册/": X}),
+    ("`备份/` 只是系统的自动备份。", {"备份/": X}),
+    ("`教材/舊版/` 的內容停在2020年。", {"教材/舊版/": X}),
+    # ... and what only tells of a folder: when it is filled, where copies go, a habit
+    ("Weekly reports are exported into `reports/` every Monday.", {"reports/": N}),
+    ("Forms in `forms/` are filled in before a visit.", {"forms/": N}),
+    ("`值班/` 记录每天下班前的交接。", {"值班/": N}),
+    ("`导出/` 每天自动导出一次。", {"导出/": N}),
+    ("`发布稿/` 定稿后请勿再改动。", {"发布稿/": N}),
+    (
+        (
+            "Contracts signed before the rebrand are in `contracts/old-brand/`; they are still"
+            " binding, so don't treat them as outdated."
+        ),
+        {"contracts/old-brand/": N},
+    ),
+    # a successor across its sentence, with words (and a parenthesis) between
+    (
+        "`rules-2019.md` has been replaced by the rules the board adopted in May (`rules-2024.md`).",
+        {"rules-2019.md": X, "rules-2024.md": P},
+    ),
+    (
+        "`规则/2019.md` 已由理事会五月通过的新规则（`规则/2024.md`）取代。",
+        {"规则/2019.md": X, "规则/2024.md": P},
+    ),
+    ("`api/v3/` replaced `api/v2/` in March.", {"api/v3/": P, "api/v2/": X}),
+    # versioned siblings: the older is out beside the newer preferred; the newer, named
+    # current, is preferred beside the older put out; two versions described are no rule
+    (
+        "Prices in `prices/2019/` follow the 2019 catalogue; use `prices/2024/` for quotes.",
+        {"prices/2019/": X, "prices/2024/": P},
+    ),
+    (
+        "Rates: `rates/current.md`. Older rates are in `rates/old/`.",
+        {"rates/current.md": P, "rates/old/": X},
+    ),
+    ("`docs/v1/` and `docs/v2/` cover the two APIs.", {"docs/v1/": N, "docs/v2/": N}),
+    # an elided "never": the verb of the imperative before it, negated
+    (
+        "Always check `contacts.md`, never the printouts in `printouts/`.",
+        {"contacts.md": P, "printouts/": X},
+    ),
+    # a copy (or raw) beside a folder its sentence prefers, not beside one it holds
+    (
+        "The files in `mirror/` are copies; the originals in `source/` take precedence.",
+        {"mirror/": X, "source/": P},
+    ),
+    (
+        "The pages in `rules/` are copies; the PDF in `rules/official/` is authoritative.",
+        {"rules/": N, "rules/official/": P},
+    ),
 ]
 
 
@@ -640,6 +700,19 @@ _WORDS = st.sampled_from(
         "a",
         "目录",
         "\x00",
+        # the classes of facts that date a folder, successors, siblings and an elided "never"
+        "replaced by the",
+        "have changed since",
+        "before the",
+        "已被",
+        "取代",
+        "后来都改了",
+        "前的",
+        "copies",
+        "never",
+        "`v1/`",
+        "`v2/`",
+        "`current/`",
     ]
 )
 

@@ -264,10 +264,17 @@ _PAST = re.compile(
     rf"|(?:{_en(cues.EN_BEFORE)})\s+(?:(?:{_en(cues.EN_BEFORE_THE)})|\d"
     rf"|(?:{_en(cues.EN_BEFORE_WHO)})\s+(?:{_en(cues.EN_DID)}|[a-z]+ed\b))"
     rf"|{_zh(cues.ZH_PAST)}"
-    rf"|(?:{_zh(cues.ZH_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
+    rf"|(?:{_zh(cues.ZH_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
+    rf"|(?:{_zh(cues.ZH_COPULA)})[^，,。；;]{{0,12}}?(?:{_zh(cues.ZH_BARE_BEFORE)})"
+    rf"[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
     IGNORECASE,
 )
+_BARE_BEFORE = re.compile(
+    rf"(?:{_zh(cues.ZH_BARE_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
+)
+_HABIT = re.compile(_zh(cues.ZH_HABIT))
 _COPY = _both(cues.EN_COPY, cues.ZH_COPY)
+_LESSER = _both(cues.EN_COPY | cues.EN_RAW, cues.ZH_COPY | cues.ZH_RAW)
 _MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
 
 
@@ -291,6 +298,8 @@ def dated(text: str) -> int:
         )
         if m is not None
     ]
+    if (b := _BARE_BEFORE.search(text)) is not None and _HABIT.search(text) is None:
+        hits.append(b.start())  # 调价前的报价单; not 每天下班前的交接
     if (c := _COPY.search(text)) is not None and _MERELY.search(text) is not None:
         hits.append(c.start())
     return min(hits, default=-1)
@@ -333,6 +342,7 @@ class Cues:
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
     dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
+    copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
 
     @property
     def any(self) -> bool:
@@ -413,9 +423,8 @@ def read_cues(text: str) -> Cues:
     if _REPLACED.search(said) is not None or yields or former:
         weak = outright = said_out = True
     past = dated(said)  # "stopped being updated", "涨价前的价格": a fact that dates the pages
-    past_said = (
-        past >= 0 and not negated[past] and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
-    )
+    past_said = past >= 0 and not negated[past] and not write  # "定稿后请勿再改动": writing
+    past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
     if past_said:
         weak = outright = said_out = True
     forbid = forbid or bool(PROHIBIT.search(rest))
@@ -467,6 +476,7 @@ def read_cues(text: str) -> Cues:
         index=INDEX.search(rest) is not None,
         denied=denied,
         dated=past_said,
+        copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
     )
 
@@ -490,8 +500,9 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
 def polarity(c: Cues, about_writing: bool = False) -> str | None:
     """``exclude``, ``prefer``, ``entry`` or None for a clause's cues; ``about_writing``: the
     sentence is about writing or storing pages (its words of non-authority then forbid
-    nothing)."""
-    if c.forbid or (c.weak and not about_writing):
+    nothing, but a fact that dates the pages does: "is a mirror from 2022 and hasn't been kept
+    in sync since", "舊的放在 `_old/`")."""
+    if c.forbid or (c.weak and not (about_writing and not c.dated)):
         return "exclude"
     if c.write:
         return None

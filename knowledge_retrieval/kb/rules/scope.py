@@ -189,6 +189,7 @@ def assign(
     _replacing(clauses, got, about_writing, pol)
     _succeeded(clauses, got)
     _elided(clauses, got, pol)
+    _copies(clauses, got, paths)
     _siblings(clauses, got, paths)
     _vouched(clauses, got, about_writing, out or set())
     return got
@@ -691,3 +692,31 @@ def _elided(
         for idx in c.mentions:  # no rule, or only the preference it negates, lent to it
             if idx not in got or got[idx] == ("prefer", j - 1):
                 got[idx] = ("exclude", j)
+
+
+def _copies(clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[int, str]) -> None:
+    """A folder its clause calls a copy or raw ("the object files in `a/` are copies", "`b/` 只是
+    复印件", "are raw and uncleaned"), with no rule of its own, is out beside a folder its
+    sentence (or one a semicolon joins to it) prefers ("the registrar's originals in `c/` take
+    precedence"), unless it holds that folder."""
+    preferred: dict[int, list[str]] = {}
+    for c in clauses:
+        for idx in c.mentions:
+            if got.get(idx, ("",))[0] == "prefer":
+                preferred.setdefault(c.sentence, []).append(paths.get(idx, ""))
+    semicolon = {c.sentence for c in clauses if c.semicolon}  # joined to the next sentence
+    settled = {c.sentence for c in clauses if c.cues.compare}  # "如与 `b/` 有出入，以后者为准"
+    for i, c in enumerate(clauses):
+        rivals = preferred.get(c.sentence, [])
+        if c.sentence in semicolon:  # "`a/` are copies; the originals in `b/` take precedence"
+            rivals = rivals + preferred.get(c.sentence + 1, [])
+        if c.sentence - 1 in semicolon:
+            rivals = rivals + preferred.get(c.sentence - 1, [])
+        if len(rivals) > _SIBLINGS_MAX:  # a list of preferred folders: none set against it
+            continue
+        if not c.cues.copy or not rivals or c.cues.hedged or {c.sentence, c.sentence + 1} & settled:
+            continue
+        for idx in c.mentions:
+            path = paths.get(idx, "")
+            if idx not in got and path and not any(r.startswith(path) for r in rivals):
+                got[idx] = ("exclude", i)
