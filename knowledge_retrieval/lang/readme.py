@@ -165,6 +165,10 @@ rebrand", EN_BEFORE_THE, a year) or a subject with a verb in the past ("before w
 EN_BEFORE_WHO then EN_DID or a verb in -ed); "before you answer", "before a wedding" and
 "before looking elsewhere" tell when to do something."""
 ZH_PAST = words("去年 前年 当年 那几年 那些年 往年 上一年 昔日 旧 早年")
+ZH_AT_THAT_TIME = words("当时 那时 彼时")
+ZH_NOW = words("现在 如今 现今")
+"""当时 dates a folder's pages only set against now (当时用的材料现在已不建议使用): "只是当时讨论
+的记录" tells what a record is."""
 ZH_BEFORE = words("之前 以前")
 ZH_BARE_BEFORE = words("前")
 ZH_COPULA = words("是 为 系")
@@ -563,6 +567,15 @@ EN_BETTER = words("better newer more_recent")
 EN_WORSE = words("worse older")
 EN_WORSE_THAN = words("lags_behind lag_behind lagging_behind")
 EN_THAN = words("than")
+EN_QUANTITY = words(
+    "a an one two three four five six seven eight nine ten eleven twelve few several"
+)
+"""After "than", a quantity ("older than six months", "more than 2 years") makes a measure of
+age or size, not a comparison of authority between folders."""
+EN_AND_OR = words("or and nor")
+ZH_AND_OR = words("或 或者 和 及 与 或是")
+"""A verb of use joined to a negated verb of writing by one of these is negated too: "never send
+or cite them", "不要修改或引用" forbid."""
 ZH_THAN = words("比")
 ZH_BETTER = words("新 全 好")
 ZH_WORSE_THAN = words("不如 比不上 不及 落后于")
@@ -589,10 +602,11 @@ after its semicolon) reserves for another use ("`b/` is there for finance", "`b/
 
 EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
 ZH_NOT_CUES = words(
-    "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
+    "有没有 是不是 能不能 要不要 会不会 可不可以 对不对 用不用 算不算"
+    " 不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"
 )
-"""Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
+"""Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
 
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")

@@ -599,6 +599,20 @@ GOLDEN = [
         {"rates/current.md": P, "rates/old/": X},
     ),
     ("`docs/v1/` and `docs/v2/` cover the two APIs.", {"docs/v1/": N, "docs/v2/": N}),
+    (
+        "Answer from `fees/current.md`; `fees/pilot/` was the pilot's scheme, no longer applied.",
+        {"fees/current.md": P, "fees/pilot/": X},
+    ),
+    # an age is no comparison; a verb of use joined to a negated verb of writing is negated;
+    # 有没有 asks, it negates nothing; 当时 dates
+    (
+        "Notices older than six months go to `resolved/` and are not to be treated as current.",
+        {"resolved/": X},
+    ),
+    ("Drafts are saved to `mt-raw/`; never send or cite them.", {"mt-raw/": X}),
+    ("`档案/` 须保存十年，请勿删除或搬移。", {"档案/": N}),
+    ("`处方集/` 是委员会核定的，回答有没有某药请以它为准。", {"处方集/": P}),
+    ("扫描件放在 `修复/1998/`，当时用的材料现在已不建议使用。", {"修复/1998/": X}),
     # an elided "never": the verb of the imperative before it, negated
     (
         "Always check `contacts.md`, never the printouts in `printouts/`.",

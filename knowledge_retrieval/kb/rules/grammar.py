@@ -189,6 +189,14 @@ _THAN_DOWN = re.compile(
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+_QUANTITY = re.compile(rf"\s*(?:\d|(?:{_en(cues.EN_QUANTITY)}))", IGNORECASE)
+_AND_USE = re.compile(
+    rf"\s*(?:{_en(cues.EN_AND_OR)}|{_zh(cues.ZH_AND_OR)}|[,，/、])\s*"
+    rf"(?:{_en(cues.EN_USE_VERBS)}|{_zh([w for w in cues.ZH_USE_VERBS if len(w) > 1])})",
+    IGNORECASE,
+)
+"""A verb of use right after a verb of writing and "or" ("send or cite", "修改或引用"); a single
+Chinese character is no verb there (删除或搬移: 搬 of 搬移 is moving)."""
 _FORMER = re.compile(
     rf"(?:{_en(cues.EN_WAS)})\s+(?:still\s+)?(?:(?:the|a|an|our)\s+)?(?:{_en(cues.EN_RANK)})"
     rf"|(?:{_zh(cues.ZH_WAS)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_RANK)})",
@@ -218,7 +226,7 @@ def compared_at(text: str) -> tuple[int, int, bool] | None:
     text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
     up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
     m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
-    if m is None:
+    if m is None or _QUANTITY.match(text, m.end()):  # "older than six months": an age
         return None
     negated = _NOT.search(text, max(0, m.start() - _THAN_NEGATED), m.start()) is not None
     return m.start(), m.end(), (m is up) != negated  # "is not more reliable than", "不比"
@@ -264,6 +272,7 @@ _PAST = re.compile(
     rf"|(?:{_en(cues.EN_BEFORE)})\s+(?:(?:{_en(cues.EN_BEFORE_THE)})|\d"
     rf"|(?:{_en(cues.EN_BEFORE_WHO)})\s+(?:{_en(cues.EN_DID)}|[a-z]+ed\b))"
     rf"|{_zh(cues.ZH_PAST)}"
+    rf"|(?:{_zh(cues.ZH_AT_THAT_TIME)})[^，,。；;]{{0,12}}?(?:{_zh(cues.ZH_NOW)})"
     rf"|(?:{_zh(cues.ZH_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
     rf"|(?:{_zh(cues.ZH_COPULA)})[^，,。；;]{{0,12}}?(?:{_zh(cues.ZH_BARE_BEFORE)})"
     rf"[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
@@ -384,6 +393,7 @@ def read_cues(text: str) -> Cues:
             forbid = True
         else:
             write = True
+            forbid = forbid or _AND_USE.match(text, v.end()) is not None  # "never send or cite"
         for i in range(m.start(), m.end()):
             blank[i] = " "
     rest = "".join(blank)

@@ -659,12 +659,16 @@ def _siblings(
             for ib in near[a + 1 :]:
                 pa, pb = paths[ia], paths[ib]
                 va, vb = _version(pa), _version(pb)
-                if pa == pb or va is None or vb is None or va == vb:
+                if pa == pb or va == vb or (va is None and vb is None):
                     continue
-                new, old = (ia, ib) if va > vb else (ib, ia)
-                if got.get(new, ("",))[0] == "prefer" and old not in got:
+                # a name with no version stands under one named current: "`現行.md`; `試辦期/`
+                # 停止適用" prefers 現行.md (but is never put out beside a preferred one)
+                versioned = va is not None and vb is not None
+                na, nb = va or (0, ()), vb or (0, ())
+                new, old = (ia, ib) if na > nb else (ib, ia)
+                if versioned and got.get(new, ("",))[0] == "prefer" and old not in got:
                     got[old] = ("exclude", got[new][1])
-                elif got.get(old, ("",))[0] == "exclude" and new not in got and max(va, vb)[0] == 1:
+                elif got.get(old, ("",))[0] == "exclude" and new not in got and max(na, nb)[0] == 1:
                     got[new] = ("prefer", got[old][1])
 
 
