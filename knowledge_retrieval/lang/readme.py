@@ -190,6 +190,13 @@ ZH_COPY = words(
 )
 EN_RAW = words("raw uncleaned unprocessed")
 ZH_RAW = words("未清洗 未处理 未整理")
+EN_KEPT = words(
+    "only_kept kept_only kept_because kept_so kept_just_in_case kept_in_case kept_around"
+    " only_there_because"
+)
+ZH_KEPT = words("留着只是 只是留着 留着是为了 保留只是 只是保留 保留用于 留作 留着备用")
+"""A folder kept for a reason other than answering ("is only kept because the union asked for
+it", "are kept so we can reuse wording", "留着只是为了复用措辞", "保留用于保修纠纷"): a leftover."""
 EN_MERELY = words("just only merely simply someone somebody")
 ZH_MERELY = words("只是 仅是 不过是 只不过是 有人")
 """A copy said to be only a copy, or one someone made ("is just last year's export", "a copy
@@ -376,7 +383,7 @@ EN_AUTHORITY = words(
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
-    decision decisions
+    decision decisions actually actual
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -384,7 +391,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论"
+    " 核对 现在 确认 核定 完整 结论 实际"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

@@ -613,6 +613,12 @@ GOLDEN = [
     ("`档案/` 须保存十年，请勿删除或搬移。", {"档案/": N}),
     ("`处方集/` 是委员会核定的，回答有没有某药请以它为准。", {"处方集/": P}),
     ("扫描件放在 `修复/1998/`，当时用的材料现在已不建议使用。", {"修复/1998/": X}),
+    # kept for another reason than answering; "not what we actually do" negates authority
+    (
+        "`rota/2019/` is only kept because the union asked; the rules are in `rota/current/`.",
+        {"rota/2019/": X, "rota/current/": P},
+    ),
+    ("`申请书/旧/` 留着只是为了复用措辞，不代表我们实际怎么做。", {"申请书/旧/": X}),
     # an elided "never": the verb of the imperative before it, negated
     (
         "Always check `contacts.md`, never the printouts in `printouts/`.",

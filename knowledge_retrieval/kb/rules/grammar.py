@@ -283,6 +283,7 @@ _BARE_BEFORE = re.compile(
 )
 _HABIT = re.compile(_zh(cues.ZH_HABIT))
 _COPY = _both(cues.EN_COPY, cues.ZH_COPY)
+_KEPT = _both(cues.EN_KEPT, cues.ZH_KEPT)
 _LESSER = _both(cues.EN_COPY | cues.EN_RAW, cues.ZH_COPY | cues.ZH_RAW)
 _MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
 
@@ -293,7 +294,8 @@ def dated(text: str) -> int:
     being updated", "went bust", "停在2021年", "大多已经离职了"), the world changed since ("a
     lot of the commands have changed since", "后来都改了"), it stopped then ("haven't been
     used since"), its pages are of a time before ("from before the 2022 increase", "last
-    year's export", "涨价前的价格", "旧的冷测法"), or it is only a copy ("just an export", "a
+    year's export", "涨价前的价格", "旧的冷测法"), it is kept for another reason ("only kept
+    because the union asked", "留着只是为了复用措辞"), or it is only a copy ("just an export", "a
     copy someone made", "只是自动备份"). Each is a bounded window: linear in the text."""
     text = _NOT_PAST.sub(lambda m: " " * len(m.group(0)), text)
     hits = [
@@ -304,6 +306,7 @@ def dated(text: str) -> int:
             _CHANGED.search(text),
             _NOT_SINCE.search(text),
             _PAST.search(text),
+            _KEPT.search(text),
         )
         if m is not None
     ]
