@@ -531,6 +531,12 @@ ZH_ELIDED_NOT = words("不是 而不是 而非 不要 别 不用 勿")
 preference before it in its sentence, negated: "always check `a.md`, never the paper copies in
 `scans/`", "use those page numbers, not the ones in `b/`" put b/ out."""
 
+EN_BE_NOT = words("is_not are_not isn't aren't was_not were_not wasn't weren't")
+ZH_BE_NOT = words("不是 则不是 就不是 并不是 则不然 不然")
+"""A clause that ends in one of these, with nothing after it, denies the word of authority of
+the clause before it: "`a.md` is accurate as of the upgrade; the photos in `b/` are not", "`a/`
+里的是现行版，`b/` 的不是" put b/ out (and the vouched a.md is preferred beside it)."""
+
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
     " replaced_with"

@@ -619,6 +619,15 @@ GOLDEN = [
         {"rota/2019/": X, "rota/current/": P},
     ),
     ("`申请书/旧/` 留着只是为了复用措辞，不代表我们实际怎么做。", {"申请书/旧/": X}),
+    # "are not" after a word of authority denies it; a change names where the pages went
+    (
+        "`rates.md` is accurate as of the spring review; the scans in `scans/` are not.",
+        {"rates.md": P, "scans/": X},
+    ),
+    (
+        "`谱/旧版/` 是前任的标记，现任已经全部重标在 `谱/现行/`。",
+        {"谱/旧版/": X, "谱/现行/": P},
+    ),
     # an elided "never": the verb of the imperative before it, negated
     (
         "Always check `contacts.md`, never the printouts in `printouts/`.",

@@ -288,7 +288,7 @@ _LESSER = _both(cues.EN_COPY | cues.EN_RAW, cues.ZH_COPY | cues.ZH_RAW)
 _MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
 
 
-def dated(text: str) -> int:
+def dated(text: str, named: int = -1) -> int:
     """Where a clause (its Simplified form, mentions blanked) states a fact of the world that
     puts its folder's pages in the past, -1 for none: the folder's subject ended ("stopped
     being updated", "went bust", "停在2021年", "大多已经离职了"), the world changed since ("a
@@ -296,14 +296,20 @@ def dated(text: str) -> int:
     used since"), its pages are of a time before ("from before the 2022 increase", "last
     year's export", "涨价前的价格", "旧的冷测法"), it is kept for another reason ("only kept
     because the union asked", "留着只是为了复用措辞"), or it is only a copy ("just an export", "a
-    copy someone made", "只是自动备份"). Each is a bounded window: linear in the text."""
+    copy someone made", "只是自动备份"). A change with the clause's mention after it names
+    where the new pages went ("現任首席已經全部重標在 `現行/`"), not a folder left behind
+    (``named``: where the clause's last mention starts, -1 for none). Each is a bounded
+    window: linear in the text."""
     text = _NOT_PAST.sub(lambda m: " " * len(m.group(0)), text)
+    changed = _CHANGED.search(text)
+    if changed is not None and changed.start() < named:  # "重標在 `現行/`": where pages went
+        changed = None
     hits = [
         m.start()
         for m in (
             _ENDED.search(text),
             _ENDED_DONE.search(text),
-            _CHANGED.search(text),
+            changed,
             _NOT_SINCE.search(text),
             _PAST.search(text),
             _KEPT.search(text),
@@ -435,7 +441,9 @@ def read_cues(text: str) -> Cues:
             blank[i] = " "
     if _REPLACED.search(said) is not None or yields or former:
         weak = outright = said_out = True
-    past = dated(said)  # "stopped being updated", "涨价前的价格": a fact that dates the pages
+    past = dated(
+        said, named
+    )  # "stopped being updated", "涨价前的价格": a fact that dates the pages
     past_said = past >= 0 and not negated[past] and not write  # "定稿后请勿再改动": writing
     past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
     if past_said:

@@ -191,8 +191,29 @@ def assign(
     _elided(clauses, got, pol)
     _copies(clauses, got, paths)
     _siblings(clauses, got, paths)
+    _denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
     return got
+
+
+_BE_NOT = re.compile(rf"(?:{_en(cues.EN_BE_NOT)}|{_zh(cues.ZH_BE_NOT)})[\s.。!！;；]*$", IGNORECASE)
+
+
+def _denied_after(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
+    """A clause whose folders are followed only by "are not" ("the ones in `b/` are not",
+    "`b/` 的不是") denies the word of authority of the clause before it (in its sentence, or the
+    one before a semicolon): its folders are out."""
+    for j in range(1, len(clauses)):
+        c, prev = clauses[j], clauses[j - 1]
+        joined = prev.sentence == c.sentence or (prev.sentence == c.sentence - 1 and prev.semicolon)
+        if not c.mentions or not joined or not (prev.cues.vouched or prev.cues.affirmed):
+            continue
+        last = max(m.end() for m in PLACEHOLDER.finditer(c.text))
+        if _BE_NOT.match(to_simplified(c.text[last:]).strip()) is None:
+            continue
+        for idx in c.mentions:
+            if idx not in got:
+                got[idx] = ("exclude", j)
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
