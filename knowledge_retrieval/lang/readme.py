@@ -277,10 +277,11 @@ ZH_WRITE_VERBS = words(
     """
     修改 改 删除 删 提交 重命名 编辑 外传 外流 放 发 上传 动 移动 公开 分享 覆盖 更改 改动 写入
     新增 添加 推送 外泄 转发 发布 手动编辑
-    改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更
+    改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更 给 转给 交给 混用
     """
 )
-"""Verbs of writing to a folder."""
+"""Verbs of writing to a folder (给 / 转给: handing pages to someone, "不用给选手看"; 混用:
+mixing two styles in what one writes, "两者不要混用")."""
 
 ZH_STORE = words(
     """

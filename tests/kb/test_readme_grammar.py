@@ -628,6 +628,8 @@ GOLDEN = [
         "`谱/旧版/` 是前任的标记，现任已经全部重标在 `谱/现行/`。",
         {"谱/旧版/": X, "谱/现行/": P},
     ),
+    # handing pages to someone, mixing styles: writing, no rule for search
+    ("赞助商口播稿放在 `口播稿/`，不用给选手看。", {"口播稿/": N}),
     # an elided "never": the verb of the imperative before it, negated
     (
         "Always check `contacts.md`, never the printouts in `printouts/`.",
