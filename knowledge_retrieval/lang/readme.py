@@ -123,7 +123,7 @@ ZH_ENDED = words("停在 没再 没有再 不让用 不能再用 停止使用 �
 ("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
 ZH_ENDED_DONE = words(
     "倒闭 倒了 关门 离职 结业 报废 退役 卖掉 卖了 清退 剔除 改道 改线 对不上 撤掉 拆掉 搬走 退休"
-    " 解散 过期 停办 失联"
+    " 解散 过期 停办 失联 归还 退还 退租"
 )
 ZH_DONE_MARK = words("已 已经 早已 早就 都 被 全 多半 大多")
 ZH_DONE_AFTER = words("了")
@@ -188,8 +188,8 @@ EN_COPY = words("copy copies export exports backup backups snapshot snapshots mi
 ZH_COPY = words(
     "备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝 复印件 影本 复本 抄本"
 )
-EN_RAW = words("raw uncleaned unprocessed")
-ZH_RAW = words("未清洗 未处理 未整理")
+EN_RAW = words("raw uncleaned unprocessed tweaked altered modified_locally changed_locally")
+ZH_RAW = words("未清洗 未处理 未整理 改过 改动过 修改过 调整过 自行改")
 EN_KEPT = words(
     "only_kept kept_only kept_because kept_so kept_just_in_case kept_in_case kept_around"
     " only_there_because"
@@ -201,8 +201,9 @@ EN_MERELY = words("just only merely simply someone somebody")
 ZH_MERELY = words("只是 仅是 不过是 只不过是 有人")
 """A copy said to be only a copy, or one someone made ("is just last year's export", "a copy
 someone made", "只是自动备份", "是有人复制的"): a leftover, not the source. A folder its clause
-calls a copy or raw (EN_RAW) is out beside another folder its sentence prefers ("the object
-files in `a/` are copies; the originals in `b/` take precedence"), unless it holds that one."""
+calls a copy, raw or altered (EN_RAW: "may have been tweaked locally", "可能被门店自行改过") is
+out beside another folder its sentence prefers ("the object files in `a/` are copies; the
+originals in `b/` take precedence"), unless it holds that one."""
 
 EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
 ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")

@@ -628,6 +628,16 @@ GOLDEN = [
         "`谱/旧版/` 是前任的标记，现任已经全部重标在 `谱/现行/`。",
         {"谱/旧版/": X, "谱/现行/": P},
     ),
+    # altered beside the standard; differing from the published, beside an imperative to use
+    (
+        "配方一律以 `配方/标准/` 为准，`配方/分店版/` 可能被分店自行改过。",
+        {"配方/标准/": P, "配方/分店版/": X},
+    ),
+    (
+        "`论文/预印本/` 可能和期刊版不一致，引用请用 `论文/期刊/`。",
+        {"论文/预印本/": X, "论文/期刊/": P},
+    ),
+    ("`设备/平板/` 是租赁时写的，那批设备已经全部归还。", {"设备/平板/": X}),
     # handing pages to someone, mixing styles: writing, no rule for search
     ("赞助商口播稿放在 `口播稿/`，不用给选手看。", {"口播稿/": N}),
     # an elided "never": the verb of the imperative before it, negated

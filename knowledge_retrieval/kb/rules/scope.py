@@ -190,6 +190,7 @@ def assign(
     _succeeded(clauses, got)
     _elided(clauses, got, pol)
     _copies(clauses, got, paths)
+    _differs_beside_use(clauses, got)
     _siblings(clauses, got, paths)
     _denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
@@ -745,3 +746,24 @@ def _copies(clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[
             path = paths.get(idx, "")
             if idx not in got and path and not any(r.startswith(path) for r in rivals):
                 got[idx] = ("exclude", i)
+
+
+def _differs_beside_use(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
+    """A folder said to differ from something that is no folder ("`a/` 的版本可能和正式发表版不
+    一致"), followed in its sentence by an imperative to use another folder ("引用请用 `b/`"),
+    is out: the sentence sets it against the one to use. A conflict between two folders it
+    names, or settled by a verdict with no folder, is :func:`_winners`'."""
+    for i, c in enumerate(clauses):
+        if not c.cues.compare or len(c.mentions) != 1 or c.mentions[0] in got:
+            continue
+        for j in range(i + 1, min(len(clauses), i + 1 + _VERDICT_REACH)):
+            k = clauses[j]
+            if k.sentence != c.sentence:
+                break
+            if (
+                k.cues.advise
+                and k.mentions
+                and all(got.get(idx, ("",))[0] == "prefer" for idx in k.mentions)
+            ):
+                got[c.mentions[0]] = ("exclude", j)
+                break
