@@ -132,14 +132,15 @@ after it ("大多已经离职了", "被清退了", "已报废车辆"); "离职�
 EN_CHANGE = words(
     """
     changed moved revised amended renumbered rerouted adjusted replaced dropped reorganised
-    reorganized restructured rewritten renamed repriced relocated
+    reorganized restructured rewritten renamed repriced relocated retired closed left died
     """
 )
 ZH_CHANGE = words("改 变 调整 更改 变更 改版 重标 重编 涨 涨价 改用 换")
 EN_SINCE = words("since since_then later afterwards after after_that")
 ZH_SINCE = words("后来 之后 以后 此后 后 现在 已经 已 又 早就")
-"""A verb of change with a word of "since" ("a lot of the commands have changed since", "很多
-命令后来都改了", "获批后数字又改过"): the world moved on after the pages were written."""
+"""A verb of change with a word of "since" ("a lot of the commands have changed since", "who
+have since moved away", "很多命令后来都改了", "获批后数字又改过"): the world moved on after the
+pages were written."""
 EN_NOT_SINCE = words("since")
 """A negated verb with "since" after it ("haven't been used since", "hasn't been kept in sync
 since"): the folder stopped then."""

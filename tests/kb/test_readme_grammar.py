@@ -557,6 +557,7 @@ GOLDEN = [
     # stopped then, its pages are of a time before, or it is only a copy
     ("The tariffs in `tariffs/2021/` are from before the 2023 reform.", {"tariffs/2021/": X}),
     ("`roster/` stopped being updated when the club moved apps.", {"roster/": X}),
+    ("`members-2017.md` lists many people who have since moved away.", {"members-2017.md": X}),
     ("Nobody has used the codes in `codes/set-a.md` since the merger.", {"codes/set-a.md": X}),
     ("A lot of the steps in `setup/` have changed since the upgrade.", {"setup/": X}),
     ("`guides/` was written in 2019, before the redesign went live.", {"guides/": X}),

@@ -259,6 +259,7 @@ _ENDED_DONE = re.compile(
 )
 _CHANGED = re.compile(
     rf"(?:{_en(cues.EN_CHANGE)})[^,，;；。.!！?？:：()（）]{{0,30}}?(?:{_en(cues.EN_SINCE)})"
+    rf"|(?:{_en(cues.EN_NOT_SINCE)})\s+(?:[a-z]+\s+){{0,2}}?(?:{_en(cues.EN_CHANGE)})"
     rf"|(?:{_zh(cues.ZH_SINCE)})[\u3400-\u9fff]{{0,4}}?(?:{_zh(cues.ZH_CHANGE)})",
     IGNORECASE,
 )
