@@ -118,7 +118,9 @@ EN_ENDED = words(
     how_we_did what_we_did how_things_were
     """
 )
-ZH_ENDED = words("停在 没再 没有再 不让用 不能再用 停止使用 当时的做法 以前的做法")
+ZH_ENDED = words(
+    "停在 没再 没有再 不让用 不能再用 停止使用 当时的做法 以前的做法 期间的做法 时期的做法 那几年的做法"
+)
 """What happened to a folder's subject, said as done: it stopped, closed, left, was dropped
 ("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
 ZH_ENDED_DONE = words(
@@ -128,7 +130,9 @@ ZH_ENDED_DONE = words(
 ZH_DONE_MARK = words("已 已经 早已 早就 都 被 全 多半 大多")
 ZH_DONE_AFTER = words("了")
 """A verb of ZH_ENDED_DONE says a thing ended only when done: 已 / 已经 / 被 … before it, or 了
-after it ("大多已经离职了", "被清退了", "已报废车辆"); "离职时" (when one leaves) says nothing."""
+after it ("大多已经离职了", "被清退了", "已报废车辆"); "离职时" (when one leaves) says nothing.
+A word of conflict with 了 after it and no folder after that is such a state too ("库位就全对
+不上了"), not a comparison."""
 EN_CHANGE = words(
     """
     changed moved revised amended renumbered rerouted adjusted replaced dropped reorganised

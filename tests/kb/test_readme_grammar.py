@@ -566,6 +566,12 @@ GOLDEN = [
     ("`手册/` 是2019年写的，很多界面后来都改了。", {"手册/": X}),
     ("`备份/` 只是系统的自动备份。", {"备份/": X}),
     ("`教材/舊版/` 的內容停在2020年。", {"教材/舊版/": X}),
+    ("仓库重新规划以后，`库位图/2021.pdf` 上的库位就全对不上了。", {"库位图/2021.pdf": X}),
+    ("`流程/旧版入园.md` 是那几年的做法。", {"流程/旧版入园.md": X}),
+    (
+        "`清单.xlsx` 和 `财务/资产.xlsx` 对不上了的时候，以财务那份为准。",
+        {"清单.xlsx": N, "财务/资产.xlsx": P},
+    ),
     # ... and what only tells of a folder: when it is filled, where copies go, a habit
     ("Weekly reports are exported into `reports/` every Monday.", {"reports/": N}),
     ("Forms in `forms/` are filled in before a visit.", {"forms/": N}),

@@ -279,6 +279,8 @@ _PAST = re.compile(
     rf"[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
     IGNORECASE,
 )
+_DONE_AFTER = re.compile(_zh(cues.ZH_DONE_AFTER))
+_PARTNER_ZH = re.compile(_zh(cues.ZH_PARTNER))
 _BARE_BEFORE = re.compile(
     rf"(?:{_zh(cues.ZH_BARE_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
 )
@@ -372,6 +374,7 @@ class Cues:
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
     than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
@@ -409,6 +412,12 @@ def read_cues(text: str) -> Cues:
     rest = "".join(blank)
     compare, plain = False, list(text)
     for m in CONFLICT.finditer(text):  # 不一致 is no negated word of authority
+        if (
+            _DONE_AFTER.match(text, m.end())
+            and parties <= 1
+            and _PARTNER_ZH.search(text, 0, m.start()) is None
+        ):
+            continue  # "库位就全对不上了": a state the world left it in, no comparison
         compare = True
         for i in range(m.start(), m.end()):
             blank[i] = plain[i] = " "
