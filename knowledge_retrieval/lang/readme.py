@@ -98,6 +98,7 @@ EN_NON_AUTHORITY = words(
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
+    in_flux keeps_changing keep_changing constantly_changing changes_constantly
     what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
     not_yet
     from_before
@@ -330,6 +331,7 @@ ZH_NON_AUTHORITY = words(
      下架 停售 绝版 撤回 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
     仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒 是编的 编出来的 编造
+    改来改去 一直在改 一直被改 随时会改 随时在改 还在变
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
     跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任 还没 还未
