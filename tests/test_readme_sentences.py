@@ -23,24 +23,28 @@ FLOORS = {
     # `es/` are machine output, do not use" is labelled no rule for fr/, where the writers of
     # tune4, heldout3 and tune5 label a folder vouched for beside one put out a preference.
     "tune": (205, 1),
-    "tune2": (174, 2),
-    "tune3": (156, 2),
-    "heldout": (155, 1),
+    "tune2": (175, 2),
+    "tune3": (157, 2),
+    "heldout": (156, 1),
     "heldout2": (106, 1),
-    "tune4": (115, 1),
-    "heldout3": (143, 2),
+    "tune4": (117, 1),
+    "heldout3": (144, 2),
     "tune5": (114, 1),
-    "heldout4": (145, 1),
-    "tune6": (114, 1),
-    "heldout5": (106, 4),
-    "tune7": (81, 3),
-    "heldout6": (98, 3),
+    "heldout4": (144, 1),
+    "tune6": (116, 1),
+    "heldout5": (126, 4),
+    "tune7": (111, 3),
+    "heldout6": (136, 3),
+    "tune8": (77, 3),
 }
-AS_PREFERENCES = {"heldout5": 1}
+AS_PREFERENCES = {"heldout5": 1, "tune8": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
 become official once they are approved ... and moved to `approved/`" prefers unapproved/ (a
-word of authority said of what the folder becomes, not of what it is); not fixed yet."""
+word of authority said of what the folder becomes, not of what it is); not fixed yet. tune8 has
+one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from the ops system —
+read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
+words, not by a folder)."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))

@@ -79,7 +79,7 @@ EN_NON_AUTHORITY = words(
     placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
-    fictional made_up    
+    fictional made_up made-up aspirational
       unchecked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
     archived archival for_the_record for_posterity
@@ -98,6 +98,7 @@ EN_NON_AUTHORITY = words(
     example_only examples_only for_illustration illustrative_only
         pending_approval unedited
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
+    in_flux keeps_changing keep_changing constantly_changing changes_constantly
     what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
     not_yet
     from_before
@@ -105,6 +106,110 @@ EN_NON_AUTHORITY = words(
     """
 )
 """Words that say a folder's pages are not to be answered from."""
+
+# -- facts about the world that date a folder's pages: a class the grammar reads (dated) ----
+
+EN_ENDED = words(
+    """
+    stopped stops_at stop_at stopped_at ceased went_bust gone_bust went_under closed_down
+    shut_down have_closed has_closed had_closed left_the_company left_the_team
+    have_gone has_gone all_gone gone_back went_back decommissioned scrapped were_dropped
+    was_dropped been_dropped no_longer_exist no_longer_exists ran_until valid_until in_use_until
+    were_used_until was_used_until were_retired was_retired been_retired left_when
+    how_we_did what_we_did how_things_were
+    """
+)
+ZH_ENDED = words(
+    "停在 没再 没有再 不让用 不能再用 停止使用 当时的做法 以前的做法 期间的做法 时期的做法 那几年的做法"
+)
+"""What happened to a folder's subject, said as done: it stopped, closed, left, was dropped
+("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
+ZH_ENDED_DONE = words(
+    "倒闭 倒了 关门 离职 结业 报废 退役 卖掉 卖了 清退 剔除 改道 改线 对不上 撤掉 拆掉 搬走 退休"
+    " 解散 过期 停办 失联 归还 退还 退租"
+)
+ZH_DONE_MARK = words("已 已经 早已 早就 都 被 全 多半 大多")
+ZH_DONE_AFTER = words("了")
+"""A verb of ZH_ENDED_DONE says a thing ended only when done: 已 / 已经 / 被 … before it, or 了
+after it ("大多已经离职了", "被清退了", "已报废车辆"); "离职时" (when one leaves) says nothing.
+A word of conflict with 了 after it and no folder after that is such a state too ("库位就全对
+不上了"), not a comparison."""
+EN_CHANGE = words(
+    """
+    changed moved revised amended renumbered rerouted adjusted replaced dropped reorganised
+    reorganized restructured rewritten renamed repriced relocated retired closed left died
+    """
+)
+ZH_CHANGE = words("改 变 调整 更改 变更 改版 重标 重编 涨 涨价 改用 换")
+EN_SINCE = words("since since_then later afterwards after after_that")
+ZH_SINCE = words("后来 之后 以后 此后 后 现在 已经 已 又 早就")
+"""A verb of change with a word of "since" ("a lot of the commands have changed since", "who
+have since moved away", "很多命令后来都改了", "获批后数字又改过"): the world moved on after the
+pages were written."""
+EN_NOT_SINCE = words("since")
+"""A negated verb with "since" after it ("haven't been used since", "hasn't been kept in sync
+since"): the folder stopped then."""
+EN_PAST = words(
+    """
+    before prior_to from_before last_year last_year's last_season last_season's previous_year
+    previous_year's back_when in_those_days old older used_to
+    """
+)
+EN_BEFORE = words("before prior_to")
+EN_BEFORE_THE = words("the our their its his her this that")
+EN_BEFORE_WHO = words("we they anyone he she it i someone everyone")
+EN_DID = words(
+    """
+    knew went took got came left made became began had was were did moved changed switched
+    joined merged started arrived bought sold built wrote
+    """
+)
+"""A word of the past in a folder's predicate ("reflect the rules before the amendments", "was
+written in 2019, before anyone knew", "is just last year's export", "for the old live room"):
+its pages are of a time gone. "before" dates only a past event: a definite one ("before the
+rebrand", EN_BEFORE_THE, a year) or a subject with a verb in the past ("before we moved",
+EN_BEFORE_WHO then EN_DID or a verb in -ed); "before you answer", "before a wedding" and
+"before looking elsewhere" tell when to do something."""
+ZH_PAST = words("去年 前年 当年 那几年 那些年 往年 上一年 昔日 旧 早年")
+ZH_AT_THAT_TIME = words("当时 那时 彼时")
+ZH_NOW = words("现在 如今 现今")
+"""当时 dates a folder's pages only set against now (当时用的材料现在已不建议使用): "只是当时讨论
+的记录" tells what a record is."""
+ZH_BEFORE = words("之前 以前")
+ZH_BARE_BEFORE = words("前")
+ZH_COPULA = words("是 为 系")
+ZH_BEFORE_OF = words("的")
+ZH_HABIT = words("每 每天 每次 每周 每月 每年 每逢 每当 总是 通常")
+"""之前 / 以前, or 前, and 的 at most one character after it: a time before (换控台之前拍的,
+调价前的报价单, 是涨价前的价格); in a clause that tells a habit (ZH_HABIT: "记录每天下班前的交接")
+a bare 前 is the habit's time, not a time gone, unless a copula makes it the predicate."""
+ZH_NOT_PAST = words(
+    """
+    目前 当前 眼前 提前 前面 前端 前缀 前台 前提 前景 前途 前线 向前 往前 空前 超前 前往 前进
+    前述 前文 前者 前列 依旧 仍旧 照旧 新旧 守旧 怀旧 旧金山 前一 前几 前两 前三 前数
+    """
+)
+"""Words with 前 or 旧 that place nothing in the past (目前, 依旧, 前一天: a day before another)."""
+EN_COPY = words("copy copies export exports backup backups snapshot snapshots mirror scrape")
+ZH_COPY = words(
+    "备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝 复印件 影本 复本 抄本"
+)
+EN_RAW = words("raw uncleaned unprocessed tweaked altered modified_locally changed_locally")
+ZH_RAW = words("未清洗 未处理 未整理 改过 改动过 修改过 调整过 自行改")
+EN_KEPT = words(
+    "only_kept kept_only kept_because kept_so kept_just_in_case kept_in_case kept_around"
+    " only_there_because"
+)
+ZH_KEPT = words("留着只是 只是留着 留着是为了 保留只是 只是保留 保留用于 留作 留着备用")
+"""A folder kept for a reason other than answering ("is only kept because the union asked for
+it", "are kept so we can reuse wording", "留着只是为了复用措辞", "保留用于保修纠纷"): a leftover."""
+EN_MERELY = words("just only merely simply someone somebody")
+ZH_MERELY = words("只是 仅是 不过是 只不过是 有人")
+"""A copy said to be only a copy, or one someone made ("is just last year's export", "a copy
+someone made", "只是自动备份", "是有人复制的"): a leftover, not the source. A folder its clause
+calls a copy, raw or altered (EN_RAW: "may have been tweaked locally", "可能被门店自行改过") is
+out beside another folder its sentence prefers ("the object files in `a/` are copies; the
+originals in `b/` take precedence"), unless it holds that one."""
 
 EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
 ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
@@ -179,10 +284,11 @@ ZH_WRITE_VERBS = words(
     """
     修改 改 删除 删 提交 重命名 编辑 外传 外流 放 发 上传 动 移动 公开 分享 覆盖 更改 改动 写入
     新增 添加 推送 外泄 转发 发布 手动编辑
-    改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更
+    改名 挪动 移除 清理 整理 格式化 存入 写 加 合并 推 签入 覆写 放置 公布 泄露 泄漏 传出 外发 带出 拷贝 变更 给 转给 交给 混用
     """
 )
-"""Verbs of writing to a folder."""
+"""Verbs of writing to a folder (给 / 转给: handing pages to someone, "不用给选手看"; 混用:
+mixing two styles in what one writes, "两者不要混用")."""
 
 ZH_STORE = words(
     """
@@ -224,7 +330,8 @@ ZH_NON_AUTHORITY = words(
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 
-    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒
+    仅为示例 仅作示例 仅供示例 示例数据 测试数据 假数据 样例数据 模拟数据 沙盒 是编的 编出来的 编造
+    改来改去 一直在改 一直被改 随时会改 随时在改 还在变
     已不沿用 没在用 不用了 没用了
     前用的 过去用的 以往用的 被删 被清理 被清空
     跑不动 跑不通 用不了 无法运行 假资料 早就 早已 上一任 上一家 上一届 前任 还没 还未
@@ -285,7 +392,7 @@ EN_AUTHORITY = words(
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
-    decision decisions
+    decision decisions actually actual
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -293,7 +400,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论"
+    " 核对 现在 确认 核定 完整 结论 实际"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -416,6 +523,29 @@ ZH_CONTRAST = words("但 但是 不过 然而")
 ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
 """用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
 
+EN_CURRENT_NAMES = words("current latest live active")
+ZH_CURRENT_NAMES = words("现行 当前 最新 新版 现用 在用")
+EN_OLD_NAMES = words("old older legacy archive archived previous prev deprecated retired")
+ZH_OLD_NAMES = words("旧 旧版 老版 归档 过期 停用 历史 以前")
+"""Versioned siblings (`hs-codes/2017/` and `hs-codes/2022/`, `v1/` and `v2/`, `_old/` and
+`current.md`): of two folders (or files) of one parent named in a sentence, the one a name word
+or a higher year or version makes newer is the current one. When the sentence prefers the newer,
+the older, given no rule, is out; when it puts the older out, the newer one, named current by
+a word of these, is preferred (not "new" / 新: `new-starters.md`, `新手入门.md` are for
+newcomers)."""
+
+EN_ELIDED_NOT = words("never not and_not or_not nor but_never but_not")
+ZH_ELIDED_NOT = words("不是 而不是 而非 不要 别 不用 勿")
+"""A clause that starts with one of these and has no verb of its own takes the verb of the
+preference before it in its sentence, negated: "always check `a.md`, never the paper copies in
+`scans/`", "use those page numbers, not the ones in `b/`" put b/ out."""
+
+EN_BE_NOT = words("is_not are_not isn't aren't was_not were_not wasn't weren't")
+ZH_BE_NOT = words("不是 则不是 就不是 并不是 则不然 不然")
+"""A clause that ends in one of these, with nothing after it, denies the word of authority of
+the clause before it: "`a.md` is accurate as of the upgrade; the photos in `b/` are not", "`a/`
+里的是现行版，`b/` 的不是" put b/ out (and the vouched a.md is preferred beside it)."""
+
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
     " replaced_with"
@@ -423,6 +553,12 @@ EN_SUCCESSOR = words(
 EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
+EN_REPLACED = words("replaced superseded succeeded obsoleted")
+EN_BY = words("by with")
+"""EN_REPLACED is a successor's verb in the active right after its subject ("`v3/` replaced `v2/`
+on 1 April"; "superseded documents and `b/`" is an adjective), and a
+superseded folder's in the passive, its successor after "by" however far in its sentence
+("was superseded on 1 April 2024 by `b.pdf`", "were replaced by the `b/` set")."""
 ZH_SUCCESSOR_BY = words("由 被 已由 已被")
 ZH_DONE = words("了")
 """The particle after a finished verb (取代了 `历史/`)."""
@@ -453,6 +589,15 @@ EN_BETTER = words("better newer more_recent")
 EN_WORSE = words("worse older")
 EN_WORSE_THAN = words("lags_behind lag_behind lagging_behind")
 EN_THAN = words("than")
+EN_QUANTITY = words(
+    "a an one two three four five six seven eight nine ten eleven twelve few several"
+)
+"""After "than", a quantity ("older than six months", "more than 2 years") makes a measure of
+age or size, not a comparison of authority between folders."""
+EN_AND_OR = words("or and nor")
+ZH_AND_OR = words("或 或者 和 及 与 或是")
+"""A verb of use joined to a negated verb of writing by one of these is negated too: "never send
+or cite them", "不要修改或引用" forbid."""
 ZH_THAN = words("比")
 ZH_BETTER = words("新 全 好")
 ZH_WORSE_THAN = words("不如 比不上 不及 落后于")
@@ -479,10 +624,11 @@ after its semicolon) reserves for another use ("`b/` is there for finance", "`b/
 
 EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
 ZH_NOT_CUES = words(
-    "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
+    "有没有 是不是 能不能 要不要 会不会 可不可以 对不对 用不用 算不算"
+    " 不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"
 )
-"""Words that hold a cue word but say something else: 发挥 (no 发 of writing), 排除故障
+"""Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
 
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")

@@ -256,10 +256,17 @@ GOLDEN = [
     ("Why would you quote `chatter/` for policy?", {"chatter/": X}),
     ("问：`旧系统/` 里的东西还能用吗？答：不能。", {"旧系统/": X}),
     ("Looking for the rates? Is `rates/` the right place?", {"rates/": N}),
-    # a contrast lends nothing to the folder before it; a denied entry word; writing from a page
+    # a contrast lends nothing to the folder before it, but "old" dates it (as s4-021's
+    # "last year's worksheets ... kept in case parents ask" is labelled); a denied entry word;
+    # writing from a page
     (
         "Old quizzes (`quiz-2019/`) are kept for parents, but please use this year's folder, `quiz-2024/`.",
-        {"quiz-2019/": N, "quiz-2024/": P},
+        {"quiz-2019/": X, "quiz-2024/": P},
+    ),
+    # versioned siblings: the older, with no rule of its own, is out beside the newer preferred
+    (
+        "The quizzes in `quiz-2019/` are kept for parents; please use `quiz-2024/`.",
+        {"quiz-2019/": X, "quiz-2024/": P},
     ),
     ("`书目.md` 是给新人的书单，不是本库的导航。", {"书目.md": N}),
     ("新的流程文档请用 `流程模板.md` 起稿。", {"流程模板.md": N}),
@@ -546,6 +553,118 @@ GOLDEN = [
         "`menus/2023/` is outdated; the live menu is in `menus/now/`.",
         {"menus/2023/": X, "menus/now/": P},
     ),
+    # facts of the world that date a folder's pages: it ended, the world changed since, it
+    # stopped then, its pages are of a time before, or it is only a copy
+    ("The tariffs in `tariffs/2021/` are from before the 2023 reform.", {"tariffs/2021/": X}),
+    ("`roster/` stopped being updated when the club moved apps.", {"roster/": X}),
+    ("`members-2017.md` lists many people who have since moved away.", {"members-2017.md": X}),
+    ("Nobody has used the codes in `codes/set-a.md` since the merger.", {"codes/set-a.md": X}),
+    ("A lot of the steps in `setup/` have changed since the upgrade.", {"setup/": X}),
+    ("`guides/` was written in 2019, before the redesign went live.", {"guides/": X}),
+    ("`运费/2021/` 是油价上调前的运费。", {"运费/2021/": X}),
+    ("`联系人/` 里的人大多已经离职了。", {"联系人/": X}),
+    ("`手册/` 是2019年写的，很多界面后来都改了。", {"手册/": X}),
+    ("`备份/` 只是系统的自动备份。", {"备份/": X}),
+    ("`教材/舊版/` 的內容停在2020年。", {"教材/舊版/": X}),
+    ("仓库重新规划以后，`库位图/2021.pdf` 上的库位就全对不上了。", {"库位图/2021.pdf": X}),
+    ("`流程/旧版入园.md` 是那几年的做法。", {"流程/旧版入园.md": X}),
+    (
+        "排班以 `排班/定稿.xlsx` 为准；`排班/工作版.xlsx` 会一直被改来改去。",
+        {"排班/定稿.xlsx": P, "排班/工作版.xlsx": X},
+    ),
+    (
+        "`清单.xlsx` 和 `财务/资产.xlsx` 对不上了的时候，以财务那份为准。",
+        {"清单.xlsx": N, "财务/资产.xlsx": P},
+    ),
+    # ... and what only tells of a folder: when it is filled, where copies go, a habit
+    ("Weekly reports are exported into `reports/` every Monday.", {"reports/": N}),
+    ("Forms in `forms/` are filled in before a visit.", {"forms/": N}),
+    ("`值班/` 记录每天下班前的交接。", {"值班/": N}),
+    ("`导出/` 每天自动导出一次。", {"导出/": N}),
+    ("`发布稿/` 定稿后请勿再改动。", {"发布稿/": N}),
+    (
+        (
+            "Contracts signed before the rebrand are in `contracts/old-brand/`; they are still"
+            " binding, so don't treat them as outdated."
+        ),
+        {"contracts/old-brand/": N},
+    ),
+    # a successor across its sentence, with words (and a parenthesis) between
+    (
+        "`rules-2019.md` has been replaced by the rules the board adopted in May (`rules-2024.md`).",
+        {"rules-2019.md": X, "rules-2024.md": P},
+    ),
+    (
+        "`规则/2019.md` 已由理事会五月通过的新规则（`规则/2024.md`）取代。",
+        {"规则/2019.md": X, "规则/2024.md": P},
+    ),
+    ("`api/v3/` replaced `api/v2/` in March.", {"api/v3/": P, "api/v2/": X}),
+    # versioned siblings: the older is out beside the newer preferred; the newer, named
+    # current, is preferred beside the older put out; two versions described are no rule
+    (
+        "Prices in `prices/2019/` follow the 2019 catalogue; use `prices/2024/` for quotes.",
+        {"prices/2019/": X, "prices/2024/": P},
+    ),
+    (
+        "Rates: `rates/current.md`. Older rates are in `rates/old/`.",
+        {"rates/current.md": P, "rates/old/": X},
+    ),
+    ("`docs/v1/` and `docs/v2/` cover the two APIs.", {"docs/v1/": N, "docs/v2/": N}),
+    (
+        "Answer from `fees/current.md`; `fees/pilot/` was the pilot's scheme, no longer applied.",
+        {"fees/current.md": P, "fees/pilot/": X},
+    ),
+    # an age is no comparison; a verb of use joined to a negated verb of writing is negated;
+    # 有没有 asks, it negates nothing; 当时 dates
+    (
+        "Notices older than six months go to `resolved/` and are not to be treated as current.",
+        {"resolved/": X},
+    ),
+    ("Drafts are saved to `mt-raw/`; never send or cite them.", {"mt-raw/": X}),
+    ("`档案/` 须保存十年，请勿删除或搬移。", {"档案/": N}),
+    ("`处方集/` 是委员会核定的，回答有没有某药请以它为准。", {"处方集/": P}),
+    ("扫描件放在 `修复/1998/`，当时用的材料现在已不建议使用。", {"修复/1998/": X}),
+    # kept for another reason than answering; "not what we actually do" negates authority
+    (
+        "`rota/2019/` is only kept because the union asked; the rules are in `rota/current/`.",
+        {"rota/2019/": X, "rota/current/": P},
+    ),
+    ("`申请书/旧/` 留着只是为了复用措辞，不代表我们实际怎么做。", {"申请书/旧/": X}),
+    # "are not" after a word of authority denies it; a change names where the pages went
+    (
+        "`rates.md` is accurate as of the spring review; the scans in `scans/` are not.",
+        {"rates.md": P, "scans/": X},
+    ),
+    (
+        "`谱/旧版/` 是前任的标记，现任已经全部重标在 `谱/现行/`。",
+        {"谱/旧版/": X, "谱/现行/": P},
+    ),
+    # altered beside the standard; differing from the published, beside an imperative to use
+    (
+        "配方一律以 `配方/标准/` 为准，`配方/分店版/` 可能被分店自行改过。",
+        {"配方/标准/": P, "配方/分店版/": X},
+    ),
+    (
+        "`论文/预印本/` 可能和期刊版不一致，引用请用 `论文/期刊/`。",
+        {"论文/预印本/": X, "论文/期刊/": P},
+    ),
+    ("`设备/平板/` 是租赁时写的，那批设备已经全部归还。", {"设备/平板/": X}),
+    # handing pages to someone, mixing styles: writing, no rule for search
+    ("赞助商口播稿放在 `口播稿/`，不用给选手看。", {"口播稿/": N}),
+    # an elided "never": the verb of the imperative before it, negated
+    (
+        "Always check `contacts.md`, never the printouts in `printouts/`.",
+        {"contacts.md": P, "printouts/": X},
+    ),
+    # a copy (or raw) beside a folder its sentence prefers, not beside one it holds
+    (
+        "The files in `mirror/` are copies; the originals in `source/` take precedence.",
+        {"mirror/": X, "source/": P},
+    ),
+    (
+        "The pages in `rules/` are copies; the PDF in `rules/official/` is authoritative.",
+        {"rules/": N, "rules/official/": P},
+    ),
 ]
 
 
@@ -633,6 +752,19 @@ _WORDS = st.sampled_from(
         "a",
         "目录",
         "\x00",
+        # the classes of facts that date a folder, successors, siblings and an elided "never"
+        "replaced by the",
+        "have changed since",
+        "before the",
+        "已被",
+        "取代",
+        "后来都改了",
+        "前的",
+        "copies",
+        "never",
+        "`v1/`",
+        "`v2/`",
+        "`current/`",
     ]
 )
 

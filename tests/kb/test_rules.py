@@ -158,7 +158,7 @@ def test_one_line_two_rules():
     "line",
     [
         "`articles/`: each file is a paragraph",
-        "`versioned_docs/version-3/` — the old documentation.",
+        "`versioned_docs/version-3/` — the documentation of version 3.",
         "Ignore the `helm` command and `kubectl get pods`.",  # not paths
         "Prefer `https://example.com/docs/`.",
     ],
@@ -166,6 +166,12 @@ def test_one_line_two_rules():
 def test_lines_that_give_no_rule(line: str):
     r = _rules(line, heading="Layout")
     assert r.exclude == r.emphasize == r.entry == ()
+
+
+def test_a_layout_line_that_dates_its_folder_puts_it_out():
+    """ "the old documentation" says the folder's pages are of a time gone, under any heading."""
+    r = _rules("`versioned_docs/version-3/` — the old documentation.", heading="Layout")
+    assert r.exclude == ("versioned_docs/version-3/",) and r.emphasize == ()
 
 
 def test_heading_gives_the_rule_when_the_line_has_none():

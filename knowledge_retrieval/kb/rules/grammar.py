@@ -189,6 +189,14 @@ _THAN_DOWN = re.compile(
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
+_QUANTITY = re.compile(rf"\s*(?:\d|(?:{_en(cues.EN_QUANTITY)}))", IGNORECASE)
+_AND_USE = re.compile(
+    rf"\s*(?:{_en(cues.EN_AND_OR)}|{_zh(cues.ZH_AND_OR)}|[,，/、])\s*"
+    rf"(?:{_en(cues.EN_USE_VERBS)}|{_zh([w for w in cues.ZH_USE_VERBS if len(w) > 1])})",
+    IGNORECASE,
+)
+"""A verb of use right after a verb of writing and "or" ("send or cite", "修改或引用"); a single
+Chinese character is no verb there (删除或搬移: 搬 of 搬移 is moving)."""
 _FORMER = re.compile(
     rf"(?:{_en(cues.EN_WAS)})\s+(?:still\s+)?(?:(?:the|a|an|our)\s+)?(?:{_en(cues.EN_RANK)})"
     rf"|(?:{_zh(cues.ZH_WAS)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_RANK)})",
@@ -218,7 +226,7 @@ def compared_at(text: str) -> tuple[int, int, bool] | None:
     text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
     up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
     m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
-    if m is None:
+    if m is None or _QUANTITY.match(text, m.end()):  # "older than six months": an age
         return None
     negated = _NOT.search(text, max(0, m.start() - _THAN_NEGATED), m.start()) is not None
     return m.start(), m.end(), (m is up) != negated  # "is not more reliable than", "不比"
@@ -242,6 +250,80 @@ def yields_at(text: str) -> int:
         ):
             return v.end()
     return -1
+
+
+_ENDED = _both(cues.EN_ENDED, cues.ZH_ENDED)
+_ENDED_DONE = re.compile(
+    rf"(?:{_zh(cues.ZH_DONE_MARK)})[\u3400-\u9fff]{{0,3}}?(?:{_zh(cues.ZH_ENDED_DONE)})"
+    rf"|(?:{_zh(cues.ZH_ENDED_DONE)})(?:{_zh(cues.ZH_DONE_AFTER)})"
+)
+_CHANGED = re.compile(
+    rf"(?:{_en(cues.EN_CHANGE)})[^,，;；。.!！?？:：()（）]{{0,30}}?(?:{_en(cues.EN_SINCE)})"
+    rf"|(?:{_en(cues.EN_NOT_SINCE)})\s+(?:[a-z]+\s+){{0,2}}?(?:{_en(cues.EN_CHANGE)})"
+    rf"|(?:{_zh(cues.ZH_SINCE)})[\u3400-\u9fff]{{0,4}}?(?:{_zh(cues.ZH_CHANGE)})",
+    IGNORECASE,
+)
+_NOT_SINCE = re.compile(
+    rf"(?:{_en(cues.EN_NOT)})[^,，;；。.!！?？:：()（）]{{0,40}}?(?:{_en(cues.EN_NOT_SINCE)})",
+    IGNORECASE,
+)
+_NOT_PAST = re.compile(_zh(cues.ZH_NOT_PAST))
+_PAST = re.compile(
+    rf"(?:{_en(cues.EN_PAST - cues.EN_BEFORE)})"
+    rf"|(?:{_en(cues.EN_BEFORE)})\s+(?:(?:{_en(cues.EN_BEFORE_THE)})|\d"
+    rf"|(?:{_en(cues.EN_BEFORE_WHO)})\s+(?:{_en(cues.EN_DID)}|[a-z]+ed\b))"
+    rf"|{_zh(cues.ZH_PAST)}"
+    rf"|(?:{_zh(cues.ZH_AT_THAT_TIME)})[^，,。；;]{{0,12}}?(?:{_zh(cues.ZH_NOW)})"
+    rf"|(?:{_zh(cues.ZH_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
+    rf"|(?:{_zh(cues.ZH_COPULA)})[^，,。；;]{{0,12}}?(?:{_zh(cues.ZH_BARE_BEFORE)})"
+    rf"[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})",
+    IGNORECASE,
+)
+_DONE_AFTER = re.compile(_zh(cues.ZH_DONE_AFTER))
+_PARTNER_ZH = re.compile(_zh(cues.ZH_PARTNER))
+_BARE_BEFORE = re.compile(
+    rf"(?:{_zh(cues.ZH_BARE_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
+)
+_HABIT = re.compile(_zh(cues.ZH_HABIT))
+_COPY = _both(cues.EN_COPY, cues.ZH_COPY)
+_KEPT = _both(cues.EN_KEPT, cues.ZH_KEPT)
+_LESSER = _both(cues.EN_COPY | cues.EN_RAW, cues.ZH_COPY | cues.ZH_RAW)
+_MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
+
+
+def dated(text: str, named: int = -1) -> int:
+    """Where a clause (its Simplified form, mentions blanked) states a fact of the world that
+    puts its folder's pages in the past, -1 for none: the folder's subject ended ("stopped
+    being updated", "went bust", "停在2021年", "大多已经离职了"), the world changed since ("a
+    lot of the commands have changed since", "后来都改了"), it stopped then ("haven't been
+    used since"), its pages are of a time before ("from before the 2022 increase", "last
+    year's export", "涨价前的价格", "旧的冷测法"), it is kept for another reason ("only kept
+    because the union asked", "留着只是为了复用措辞"), or it is only a copy ("just an export", "a
+    copy someone made", "只是自动备份"). A change with the clause's mention after it names
+    where the new pages went ("現任首席已經全部重標在 `現行/`"), not a folder left behind
+    (``named``: where the clause's last mention starts, -1 for none). Each is a bounded
+    window: linear in the text."""
+    text = _NOT_PAST.sub(lambda m: " " * len(m.group(0)), text)
+    changed = _CHANGED.search(text)
+    if changed is not None and changed.start() < named:  # "重標在 `現行/`": where pages went
+        changed = None
+    hits = [
+        m.start()
+        for m in (
+            _ENDED.search(text),
+            _ENDED_DONE.search(text),
+            changed,
+            _NOT_SINCE.search(text),
+            _PAST.search(text),
+            _KEPT.search(text),
+        )
+        if m is not None
+    ]
+    if (b := _BARE_BEFORE.search(text)) is not None and _HABIT.search(text) is None:
+        hits.append(b.start())  # 调价前的报价单; not 每天下班前的交接
+    if (c := _COPY.search(text)) is not None and _MERELY.search(text) is not None:
+        hits.append(c.start())
+    return min(hits, default=-1)
 
 
 _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNORECASE)
@@ -280,6 +362,8 @@ class Cues:
     index: bool = False  # a word that names an index: "map", "的目录" (not only "read first")
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
+    dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
+    copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
 
     @property
     def any(self) -> bool:
@@ -290,6 +374,7 @@ class Cues:
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
     than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
@@ -321,11 +406,18 @@ def read_cues(text: str) -> Cues:
             forbid = True
         else:
             write = True
+            forbid = forbid or _AND_USE.match(text, v.end()) is not None  # "never send or cite"
         for i in range(m.start(), m.end()):
             blank[i] = " "
     rest = "".join(blank)
     compare, plain = False, list(text)
     for m in CONFLICT.finditer(text):  # 不一致 is no negated word of authority
+        if (
+            _DONE_AFTER.match(text, m.end())
+            and parties <= 1
+            and _PARTNER_ZH.search(text, 0, m.start()) is None
+        ):
+            continue  # "库位就全对不上了": a state the world left it in, no comparison
         compare = True
         for i in range(m.start(), m.end()):
             blank[i] = plain[i] = " "
@@ -358,6 +450,13 @@ def read_cues(text: str) -> Cues:
         for i in range(m.start(), m.end()):
             blank[i] = " "
     if _REPLACED.search(said) is not None or yields or former:
+        weak = outright = said_out = True
+    past = dated(
+        said, named
+    )  # "stopped being updated", "涨价前的价格": a fact that dates the pages
+    past_said = past >= 0 and not negated[past] and not write  # "定稿后请勿再改动": writing
+    past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
+    if past_said:
         weak = outright = said_out = True
     forbid = forbid or bool(PROHIBIT.search(rest))
     rest = "".join(blank)
@@ -407,6 +506,8 @@ def read_cues(text: str) -> Cues:
         affirmed=affirmed,
         index=INDEX.search(rest) is not None,
         denied=denied,
+        dated=past_said,
+        copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
     )
 
@@ -430,8 +531,9 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
 def polarity(c: Cues, about_writing: bool = False) -> str | None:
     """``exclude``, ``prefer``, ``entry`` or None for a clause's cues; ``about_writing``: the
     sentence is about writing or storing pages (its words of non-authority then forbid
-    nothing)."""
-    if c.forbid or (c.weak and not about_writing):
+    nothing, but a fact that dates the pages does: "is a mirror from 2022 and hasn't been kept
+    in sync since", "舊的放在 `_old/`")."""
+    if c.forbid or (c.weak and not (about_writing and not c.dated)):
         return "exclude"
     if c.write:
         return None

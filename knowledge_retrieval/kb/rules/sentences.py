@@ -564,6 +564,7 @@ def _plain_rules(
                             or clauses[src].cues.vouched
                             or idx in scope.successors(clauses[src].text)
                             or bool(scope.replaced(clauses[src].text))
+                            or scope.named_current(path)  # `current.md` is no index
                         )
                         else "entry"
                     )
