@@ -371,6 +371,11 @@ ZH_ENTRY = ZH_INDEX | ZH_START
 FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")
 FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
 """A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
+ZH_POINTING = words("那个 这个 𠮶个 呢个 个")
+"""Words that may stand between a quoted name and its folder word (「旧规则」那个文件夹; 𠮶个 is
+Cantonese 嗰個 in the Simplified form the text is read in)."""
+ZH_INSIDE = words("里面 里头 里 内")
+"""Words after a quoted name that make it a place things are in (「草稿」里面是…)."""
 NOT_NAMES = words(
     """
     each any every same whole parent root one other some both all two three several

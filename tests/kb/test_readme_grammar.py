@@ -665,6 +665,11 @@ GOLDEN = [
         "The pages in `rules/` are copies; the PDF in `rules/official/` is authoritative.",
         {"rules/": N, "rules/official/": P},
     ),
+    # a folder named in Chinese quotes, before a folder word or a word of being inside
+    ("「旧版」那个文件夹里是去年的价格，别拿来回答客户。", {"旧版/": X}),
+    ("「草稿」里面的方案还没批，不能对外说。", {"草稿/": X}),
+    ("「舊資料」資料夾已被新版取代，切勿引用。", {"舊資料/": X}),
+    ("在「设置」里面可以改通知方式。", {"设置/": N}),
 ]
 
 
@@ -757,6 +762,11 @@ _WORDS = st.sampled_from(
         "have changed since",
         "before the",
         "已被",
+        # a name in Chinese quotes before a folder word or a word of being inside
+        "「",
+        "」",
+        "那个",
+        "里面",
         "取代",
         "后来都改了",
         "前的",

@@ -1,5 +1,6 @@
 """Folder and file mentions in a README sentence: backticked (masked before), linked, bare
-(``old/``, ``docs/v2``, ``TOC.md``) or beside a folder word ("the wip folder", "wip 目录").
+(``old/``, ``docs/v2``, ``TOC.md``), beside a folder word ("the wip folder", "wip 目录") or
+in Chinese quotes before one ("「旧规则」那个文件夹", "「草稿」里面").
 Each becomes a placeholder ``\x00N\x00`` the grammar's later stages read as a mention."""
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ _FOLDER_ZH = re.compile(
     + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_NOT_FOLDER))
 )
 """A name before a Chinese folder word (searched in the text's Simplified form)."""
+_QUOTED_ZH = re.compile(
+    r"[「『“]([^「」『』“”\s\x00]{1,30})[」』”]\s*(?:(?:"
+    + "|".join(sorted(cues.ZH_POINTING, key=len, reverse=True))
+    + r")\s*)?(?:"
+    + "|".join(sorted(cues.FOLDER_WORDS_ZH | cues.ZH_INSIDE, key=len, reverse=True))
+    + ")"
+)
+"""A name in Chinese quotes before a folder word, or before a word that puts things in it:
+「旧规则」那个文件夹, 「草稿」里面 (searched in the text's Simplified form)."""
 _NOT_NAMES = frozenset(cues.NOT_NAMES) | en.STOP_WORDS
 _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
@@ -68,6 +78,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
 
     text = _BARE.sub(bare, text)
     text = _FOLDER_EN.sub(folder, text)
+    text = _quoted(text, add)
     out, pos = [], 0  # matched in the Simplified form, replaced in the text as written
     for m in _FOLDER_ZH.finditer(to_simplified(text)):
         name, whole = text[m.start(1) : m.end(1)], text[m.start() : m.end()]
@@ -76,6 +87,20 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
             continue
         out += [text[pos : m.start()], whole.replace(name, str(add(name.rstrip("/") + "/")), 1)]
         pos = m.end()
+    return "".join([*out, text[pos:]])
+
+
+def _quoted(text: str, add: object) -> str:
+    """``text`` with each folder named in Chinese quotes (:data:`_QUOTED_ZH`) masked, quotes kept."""
+    assert callable(add)
+    out, pos = [], 0  # matched in the Simplified form, replaced in the text as written
+    for m in _QUOTED_ZH.finditer(to_simplified(text)):
+        name = text[m.start(1) : m.end(1)]
+        simple = to_simplified(name.lower())
+        if simple in _NOT_NAMES or name.isdigit():
+            continue
+        out += [text[pos : m.start(1)], str(add(name.rstrip("/") + "/"))]
+        pos = m.end(1)
     return "".join([*out, text[pos:]])
 
 
