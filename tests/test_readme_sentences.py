@@ -36,15 +36,18 @@ FLOORS = {
     "tune7": (111, 3),
     "heldout6": (136, 3),
     "tune8": (77, 3),
+    "judge8": (65, 3),
+    "heldout7": (70, 4),
 }
-AS_PREFERENCES = {"heldout5": 1, "tune8": 1}
+AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
 become official once they are approved ... and moved to `approved/`" prefers unapproved/ (a
 word of authority said of what the folder becomes, not of what it is); not fixed yet. tune8 has
 one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from the ops system —
 read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
-words, not by a folder)."""
+words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
+session's start and end) have one each, not read yet."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))

@@ -174,6 +174,13 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind15", "ground-ops"): {"archive/", "drafts/"},  # archive/sop-2024/ inside
     ("teamkb-blind15", "banshui"): {"旧版/", "征求意见稿/"},  # 旧版/2023年/ inside
     ("teamkb-blind15", "yeshi"): {"舊規定/", "草案/"},
+    ("teamkb-blind16", "leisure-centre"): {"archive/", "drafts/"},
+    # 会议记录/ "仅供参考" (for reference only): what the sentence sets' writers label an exclusion
+    ("teamkb-blind16", "yizhan"): {"旧规则/", "草稿/", "会议记录/"},
+    ("teamkb-blind16", "guanliche"): {"舊通告/", "擬稿/"},
+    ("teamkb-blind17", "brewhouse"): {"archive/", "drafts/"},
+    ("teamkb-blind17", "zhongyaofang"): {"废止文件/", "征求意见稿/"},
+    ("teamkb-blind17", "buxiban"): {"舊版/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
