@@ -87,3 +87,21 @@ def test_can_as_in_reference_is_no_numeral() -> None:
     assert not holds_kind("number", "## 參考資料")
     assert not holds_kind("number", "## 参考资料")
     assert holds_kind("number", "叁拾")
+
+
+def test_no_list_of_a_language_module_is_defined_twice() -> None:
+    # a second assignment to a cue list's name silently replaces the first, and every rule
+    # written against the first list reads the second
+    import ast
+    import collections
+    from pathlib import Path
+
+    for info in pkgutil.iter_modules(lang.__path__):
+        path = Path(lang.__path__[0]) / f"{info.name}.py"
+        names: collections.Counter[str] = collections.Counter()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+        assert [n for n, k in names.items() if k > 1] == [], info.name
