@@ -78,26 +78,20 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
 
     text = _BARE.sub(bare, text)
     text = _FOLDER_EN.sub(folder, text)
-    text = _quoted(text, add)
-    out, pos = [], 0  # matched in the Simplified form, replaced in the text as written
-    for m in _FOLDER_ZH.finditer(to_simplified(text)):
-        name, whole = text[m.start(1) : m.end(1)], text[m.start() : m.end()]
-        simple = to_simplified(name.lower())
-        if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
-            continue
-        out += [text[pos : m.start()], whole.replace(name, str(add(name.rstrip("/") + "/")), 1)]
-        pos = m.end()
-    return "".join([*out, text[pos:]])
+    text = _chinese_names(_QUOTED_ZH, text, add, quoted=True)
+    return _chinese_names(_FOLDER_ZH, text, add, quoted=False)
 
 
-def _quoted(text: str, add: object) -> str:
-    """``text`` with each folder named in Chinese quotes (:data:`_QUOTED_ZH`) masked, quotes kept."""
+def _chinese_names(pattern: re.Pattern[str], text: str, add: object, quoted: bool) -> str:
+    """``text`` with the name (group 1) of each match of ``pattern`` masked: matched in the
+    text's Simplified form, replaced in the text as written. A quoted name is taken as written;
+    a bare one that starts or ends with a function word names no folder."""
     assert callable(add)
-    out, pos = [], 0  # matched in the Simplified form, replaced in the text as written
-    for m in _QUOTED_ZH.finditer(to_simplified(text)):
+    out, pos = [], 0
+    for m in pattern.finditer(to_simplified(text)):
         name = text[m.start(1) : m.end(1)]
         simple = to_simplified(name.lower())
-        if simple in _NOT_NAMES or name.isdigit():
+        if simple in _NOT_NAMES or name.isdigit() or (not quoted and _NAME_EDGE.search(simple)):
             continue
         out += [text[pos : m.start(1)], str(add(name.rstrip("/") + "/"))]
         pos = m.end(1)

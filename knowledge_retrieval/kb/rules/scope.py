@@ -3,7 +3,7 @@
 that of the clauses after (then before) it that name no folder; comparisons, successors ("replaced
 by `b/`"), what a folder cannot replace ("not a substitute for `b/`"), comparisons of authority
 ("more reliable than `b/`") and exclusive preferences ("answer from `a.md` only") are settled
-here too."""
+here too, and last what a sentence says of one folder beside another (:mod:`.relations`)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,22 @@ from .grammar import (
     PLACEHOLDER,
     _both,
     _en,
-    _zh,
     compared_at,
     owned_object,
     polarity,
     yields_at,
+)
+from .relations import (
+    VERDICT_REACH,
+    copies,
+    denied_after,
+    differs_beside_use,
+    elided,
+    is_file,
+    replaced,
+    siblings,
+    succeeded,
+    successors,
 )
 
 IGNORECASE = re.IGNORECASE
@@ -131,7 +142,7 @@ def assign(
                 if idx not in partner:
                     put(idx, "exclude", i)
             continue
-        files = any(_is_file(paths.get(idx, "")) for idx in c.mentions)
+        files = any(is_file(paths.get(idx, "")) for idx in c.mentions)
         p, src = pol(i, files), i
         if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
             # "旧的" may be the other's; "与 `b/` 冲突时以术语库为准" names its winner by name
@@ -143,11 +154,11 @@ def assign(
         if p is None and not c.cues.write:
             left = []
             for idx in c.mentions:
-                is_file = _is_file(paths.get(idx, ""))
+                a_file = is_file(paths.get(idx, ""))
                 said = _by_name(clauses, i, paths.get(idx, ""))
-                by_name = next((j for j in said if pol(j, is_file, True, True)), None)
+                by_name = next((j for j in said if pol(j, a_file, True, True)), None)
                 if by_name is not None:
-                    put(idx, pol(by_name, is_file, True, True) or "", by_name)
+                    put(idx, pol(by_name, a_file, True, True) or "", by_name)
                     spoken.add(by_name)
                 else:
                     left.append(idx)
@@ -187,34 +198,14 @@ def assign(
     _by_place(clauses, got, settled)
     _relative(clauses, got, pol)
     _replacing(clauses, got, about_writing, pol)
-    _succeeded(clauses, got)
-    _elided(clauses, got, pol)
-    _copies(clauses, got, paths)
-    _differs_beside_use(clauses, got)
-    _siblings(clauses, got, paths)
-    _denied_after(clauses, got)
+    succeeded(clauses, got)
+    elided(clauses, got, pol)
+    copies(clauses, got, paths)
+    differs_beside_use(clauses, got)
+    siblings(clauses, got, paths)
+    denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
     return got
-
-
-_BE_NOT = re.compile(rf"(?:{_en(cues.EN_BE_NOT)}|{_zh(cues.ZH_BE_NOT)})[\s.。!！;；]*$", IGNORECASE)
-
-
-def _denied_after(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
-    """A clause whose folders are followed only by "are not" ("the ones in `b/` are not",
-    "`b/` 的不是") denies the word of authority of the clause before it (in its sentence, or the
-    one before a semicolon): its folders are out."""
-    for j in range(1, len(clauses)):
-        c, prev = clauses[j], clauses[j - 1]
-        joined = prev.sentence == c.sentence or (prev.sentence == c.sentence - 1 and prev.semicolon)
-        if not c.mentions or not joined or not (prev.cues.vouched or prev.cues.affirmed):
-            continue
-        last = max(m.end() for m in PLACEHOLDER.finditer(c.text))
-        if _BE_NOT.match(to_simplified(c.text[last:]).strip()) is None:
-            continue
-        for idx in c.mentions:
-            if idx not in got:
-                got[idx] = ("exclude", j)
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
@@ -351,34 +342,6 @@ def _exclusive(
                         got[idx] = ("exclude", i)
 
 
-_GAP = r"[^\x00.;!?。；！？]"
-"""What stands between a word of succession and its mention: no other mention, no sentence end."""
-_SUCCESSOR = re.compile(
-    rf"(?:{_en(cues.EN_SUCCESSOR)})\s*{_GAP}{{0,60}}?\x00(\d+)\x00"
-    rf"|(?:{_en(cues.EN_REPLACED)})\s+(?:{_GAP}{{0,40}}?\s)?(?:{_en(cues.EN_BY)})\s+"
-    rf"{_GAP}{{0,60}}?\x00(\d+)\x00"
-    rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)}){_GAP}{{0,40}}?\x00(\d+)\x00{_GAP}{{0,12}}?"
-    rf"(?:{_zh(cues.ZH_SUCCESSOR)})",
-    IGNORECASE,
-)
-"""A mention a superseded one was replaced by ("replaced by `b/`", "were replaced by the `b/`
-set", "was superseded on 1 April by `b.pdf`", "已被 `乙/` 取代", "已由 … 新守则（`乙.pdf`）替代"):
-within a sentence, each window bounded (linear)."""
-
-
-_REPLACES = re.compile(
-    rf"(?:{_en(cues.EN_REPLACES)})\s+(?:[\w-]+\s+){{0,4}}?\x00(\d+)\x00"
-    + "|"
-    + rf"(?<=\x00)\s+(?:{_en(cues.EN_REPLACED)})(?!\s+(?:{_en(cues.EN_BY)}))\s+"
-    + r"(?:[\w-]+\s+){0,4}?\x00(\d+)\x00"
-    + "|"
-    + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_SUCCESSOR_BY))
-    + rf"(?:{_zh(cues.ZH_SUCCESSOR)})(?:{_zh(cues.ZH_DONE)})?\s*\x00(\d+)\x00",
-    IGNORECASE,
-)
-"""A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
-
-
 _PREFER_TO = re.compile(
     rf"(?:{_en(cues.EN_PREFER_VERB)})\s+[^,;.\x00]{{0,40}}\x00\d+\x00[^,;.\x00]{{0,40}}?"
     rf"(?:{_en(cues.EN_TO)})\s+[^,;.\x00]{{0,40}}?\x00(\d+)\x00",
@@ -429,45 +392,6 @@ def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False
     return []
 
 
-def replaced(text: str) -> set[int]:
-    """The code indexes of the mentions a clause says were replaced (by its subject): out."""
-    return {int(next(g for g in m.groups() if g)) for m in _REPLACES.finditer(to_simplified(text))}
-
-
-def successors(text: str) -> set[int]:
-    """The code indexes of the mentions a clause says replaced another: preferred."""
-    return {int(next(g for g in m.groups() if g)) for m in _SUCCESSOR.finditer(to_simplified(text))}
-
-
-def _succeeded(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
-    """A successor named across the clauses of its sentence ("`a.pdf` 已由 … 新守则（`b.pdf`）
-    替代", "`a.pdf` has been replaced by the policy the board adopted (`b.pdf`)"): it is
-    preferred, and the folders its sentence names before it that are not preferred are out."""
-    by_sentence: dict[int, list[int]] = {}
-    for i, c in enumerate(clauses):
-        by_sentence.setdefault(c.sentence, []).append(i)
-    for members in by_sentence.values():
-        if len(members) < 2:
-            continue
-        text = " ".join(clauses[i].text for i in members)
-        won = successors(text)
-        if not won:
-            continue
-        where = {idx: i for i in members for idx in clauses[i].mentions}
-        first = min(where[idx] for idx in won if idx in where)
-        for idx in won:
-            if idx in where:
-                got[idx] = ("prefer", where[idx])
-        for i in members:
-            if i > first:
-                break
-            for idx in clauses[i].mentions:
-                if idx not in won and got.get(idx, ("",))[0] != "prefer":
-                    got[idx] = ("exclude", i)
-
-
-_VERDICT_REACH = 2
-"""Clauses after a comparison its verdict is looked for in ("..., the notes win")."""
 _LATTER = _both(cues.EN_LATTER, cues.ZH_LATTER)
 _FORMER = _both(cues.EN_FORMER, cues.ZH_FORMER)
 _PARTNER = _both(cues.EN_PARTNER, cues.ZH_PARTNER)
@@ -487,7 +411,7 @@ def _winners(
     that side; one of non-authority ("assume the wiki is wrong"), the other side."""
     c = clauses[at]
     verdict = None
-    for j in range(at + 1, min(len(clauses), at + 1 + _VERDICT_REACH)):
+    for j in range(at + 1, min(len(clauses), at + 1 + VERDICT_REACH)):
         if clauses[j].sentence != c.sentence or clauses[j].mentions:
             break
         if (q := pol(j)) in ("prefer", "exclude"):
@@ -558,10 +482,6 @@ def _contrasted(clauses: list[Clause], j: int) -> bool:
     return any(k.mentions and k.sentence == clauses[j].sentence for k in near)
 
 
-def _is_file(path: str) -> bool:
-    return not path.endswith("/") and re.search(r"\.[A-Za-z]\w{0,9}$", path) is not None
-
-
 _NAME_SPAN = 2
 """Sentences a mention's name is looked for in: its own and the next."""
 _NAME_REACH = 6
@@ -606,7 +526,7 @@ def _says(text: str, form: str) -> bool:
 def name_forms(path: str) -> tuple[str, ...]:
     """The words a folder or file is called by in prose: "runbooks/" -> runbooks, runbook."""
     last = path.rstrip("/").split("/")[-1]
-    if _is_file(path):
+    if is_file(path):
         last = last.rsplit(".", 1)[0]
     last = to_simplified(last.lower())
     forms = [last, last.replace("-", " ").replace("_", " ")]
@@ -621,149 +541,3 @@ def name_forms(path: str) -> tuple[str, ...]:
             if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
         )
     )
-
-
-_CURRENT_NAME = _both(cues.EN_CURRENT_NAMES, cues.ZH_CURRENT_NAMES)
-_OLD_NAME = _both(cues.EN_OLD_NAMES, cues.ZH_OLD_NAMES)
-_NUMBER = re.compile(r"\d+")
-_SIBLING_REACH = 1
-_SIBLINGS_MAX = 6
-"""More siblings of one parent than this near each other are a list, not versions (and the
-pairs stay few: linear)."""
-"""Sentences apart that two versioned siblings may be named in ("Rate card: `current.md`. Older
-ones are in `_old/`")."""
-
-
-def _version(path: str) -> tuple[int, tuple[int, ...]] | None:
-    """Where a folder or file stands among its versioned siblings: (1, ...) named current,
-    (-1, ...) named old, (0, its numbers) by a year or version in its name; None for a name
-    with neither."""
-    last = path.rstrip("/").split("/")[-1]
-    if _is_file(path):
-        last = last.rsplit(".", 1)[0]
-    words = to_simplified(re.sub(r"[_\-.]+", " ", last).strip())
-    if _CURRENT_NAME.search(words) and not _OLD_NAME.search(words):
-        return (1, ())
-    if _OLD_NAME.search(words):
-        return (-1, ())
-    numbers = tuple(int(n) for n in _NUMBER.findall(last)[:4])
-    return (0, numbers) if numbers else None
-
-
-def named_current(path: str) -> bool:
-    """Whether a folder or file is named current (`current.md`, `现行/`): preferred, it is the
-    current version, not an entry."""
-    return _version(path) == (1, ())
-
-
-def _parent(path: str) -> str:
-    return path.rstrip("/").rsplit("/", 1)[0] if "/" in path.rstrip("/") else ""
-
-
-def _siblings(
-    clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[int, str]
-) -> None:
-    """Versioned siblings named near each other (:data:`cues.EN_CURRENT_NAMES`): the older, with
-    no rule of its own, is out beside a preferred newer one ("`hs-codes/2017/` follow HS 2017;
-    use `hs-codes/2022/`"); the newer, named current, is preferred beside an older one put out
-    ("`价目/当前.md`。旧的在 `价目/_old/`")."""
-    groups: dict[tuple[int, str], list[int]] = {}  # (sentence, parent) -> its mentions
-    for c in clauses:
-        for idx in c.mentions:
-            path = paths.get(idx, "")
-            if path:
-                groups.setdefault((c.sentence, _parent(path)), []).append(idx)
-    for (sentence, parent), here in groups.items():
-        near = list(dict.fromkeys(here + groups.get((sentence + _SIBLING_REACH, parent), [])))
-        if not 2 <= len(near) <= _SIBLINGS_MAX:
-            continue
-        for a, ia in enumerate(near):
-            for ib in near[a + 1 :]:
-                pa, pb = paths[ia], paths[ib]
-                va, vb = _version(pa), _version(pb)
-                if pa == pb or va == vb or (va is None and vb is None):
-                    continue
-                # a name with no version stands under one named current: "`現行.md`; `試辦期/`
-                # 停止適用" prefers 現行.md (but is never put out beside a preferred one)
-                versioned = va is not None and vb is not None
-                na, nb = va or (0, ()), vb or (0, ())
-                new, old = (ia, ib) if na > nb else (ib, ia)
-                if versioned and got.get(new, ("",))[0] == "prefer" and old not in got:
-                    got[old] = ("exclude", got[new][1])
-                elif got.get(old, ("",))[0] == "exclude" and new not in got and max(na, nb)[0] == 1:
-                    got[new] = ("prefer", got[old][1])
-
-
-_ELIDED_NOT = re.compile(
-    rf"^[\s*]*(?:{_en(cues.EN_ELIDED_NOT)}|{_zh(cues.ZH_ELIDED_NOT)})", IGNORECASE
-)
-
-
-def _elided(
-    clauses: list[Clause], got: dict[int, tuple[str, int]], pol: Callable[[int], str | None]
-) -> None:
-    """A clause that starts with a negator and has no verb of its own ("never the paper copies
-    in `scans/`", "not the ones in `b/`", "而不是 `b/`") negates the preference of the clause
-    before it in its sentence when that is an imperative to use ("always check `a.md`"): its
-    folders, given no rule, are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
-    ranked under a/, not out."""
-    for j in range(1, len(clauses)):
-        c, prev = clauses[j], clauses[j - 1]
-        if not c.mentions or prev.sentence != c.sentence or c.cues.any or c.cues.compare:
-            continue
-        if not _ELIDED_NOT.match(to_simplified(PLACEHOLDER.sub(" ", c.text))):
-            continue
-        if pol(j - 1) != "prefer" or not prev.cues.advise or prev.cues.write or prev.cues.store:
-            continue
-        for idx in c.mentions:  # no rule, or only the preference it negates, lent to it
-            if idx not in got or got[idx] == ("prefer", j - 1):
-                got[idx] = ("exclude", j)
-
-
-def _copies(clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[int, str]) -> None:
-    """A folder its clause calls a copy or raw ("the object files in `a/` are copies", "`b/` 只是
-    复印件", "are raw and uncleaned"), with no rule of its own, is out beside a folder its
-    sentence (or one a semicolon joins to it) prefers ("the registrar's originals in `c/` take
-    precedence"), unless it holds that folder."""
-    preferred: dict[int, list[str]] = {}
-    for c in clauses:
-        for idx in c.mentions:
-            if got.get(idx, ("",))[0] == "prefer":
-                preferred.setdefault(c.sentence, []).append(paths.get(idx, ""))
-    semicolon = {c.sentence for c in clauses if c.semicolon}  # joined to the next sentence
-    settled = {c.sentence for c in clauses if c.cues.compare}  # "如与 `b/` 有出入，以后者为准"
-    for i, c in enumerate(clauses):
-        rivals = preferred.get(c.sentence, [])
-        if c.sentence in semicolon:  # "`a/` are copies; the originals in `b/` take precedence"
-            rivals = rivals + preferred.get(c.sentence + 1, [])
-        if c.sentence - 1 in semicolon:
-            rivals = rivals + preferred.get(c.sentence - 1, [])
-        if len(rivals) > _SIBLINGS_MAX:  # a list of preferred folders: none set against it
-            continue
-        if not c.cues.copy or not rivals or c.cues.hedged or {c.sentence, c.sentence + 1} & settled:
-            continue
-        for idx in c.mentions:
-            path = paths.get(idx, "")
-            if idx not in got and path and not any(r.startswith(path) for r in rivals):
-                got[idx] = ("exclude", i)
-
-
-def _differs_beside_use(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
-    """A folder said to differ from something that is no folder ("`a/` 的版本可能和正式发表版不
-    一致"), followed in its sentence by an imperative to use another folder ("引用请用 `b/`"),
-    is out: the sentence sets it against the one to use. A conflict between two folders it
-    names, or settled by a verdict with no folder, is :func:`_winners`'."""
-    for i, c in enumerate(clauses):
-        if not c.cues.compare or len(c.mentions) != 1 or c.mentions[0] in got:
-            continue
-        for j in range(i + 1, min(len(clauses), i + 1 + _VERDICT_REACH)):
-            k = clauses[j]
-            if k.sentence != c.sentence:
-                break
-            if (
-                k.cues.advise
-                and k.mentions
-                and all(got.get(idx, ("",))[0] == "prefer" for idx in k.mentions)
-            ):
-                got[c.mentions[0]] = ("exclude", j)
-                break

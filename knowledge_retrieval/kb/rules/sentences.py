@@ -10,7 +10,7 @@ import re
 from ...lang import readme as cues
 from ...models import Condition, Rule
 from ...text.analysis import to_simplified
-from . import grammar, mentions, scope
+from . import grammar, mentions, relations, scope
 from .clauses import clauses_of, question_polarity, sentence_about_writing
 from .conditions import names_question, read_condition, strength, topic_words
 from .kinds import kinds_in
@@ -562,9 +562,9 @@ def _plain_rules(
                             or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
-                            or idx in scope.successors(clauses[src].text)
-                            or bool(scope.replaced(clauses[src].text))
-                            or scope.named_current(path)  # `current.md` is no index
+                            or idx in relations.successors(clauses[src].text)
+                            or bool(relations.replaced(clauses[src].text))
+                            or relations.named_current(path)  # `current.md` is no index
                         )
                         else "entry"
                     )
