@@ -1,7 +1,7 @@
 """What each rule of the registry is worth: switch it off, ask every set again, print the change.
 
     python -m calibration.ablate --eval ../shared/eval --small ../small-kbs --typos ../teamkb-typos.jsonl
-    python -m calibration.ablate --rule name --rule unseen_word --json ablation.json
+    python -m calibration.ablate --rule name --rule outside --json ablation.json
 
 Every rule of ``knowledge_retrieval/verdict/ruler.py`` is switched off in turn
 (``registry.disabled``) and every set asked again with the library's defaults, as

@@ -283,9 +283,8 @@ L2_CHOICES = (1.0, 10.0)
 WORST_ALIKE = 0.01
 """Choices whose worst left-out sets cost within this of the least are alike (one question of
 a set of 50 costs 0.02 to 0.06): of them, the one of least mean cost is kept."""
-WEIGHABLE_HOLDS = frozenset({"outside", "unseen_word", "asked_kind"})
-"""Holds that are also features of the model (``outside``, ``unseen_term`` / ``unseen_common``,
-``lacks_kind``): the choice weighs each subset of them instead of holding, and keeps the one
+WEIGHABLE_HOLDS = frozenset({"outside", "asked_kind"})
+"""Holds that are also features of the model (``outside``, ``lacks_kind``): the choice weighs each subset of them instead of holding, and keeps the one
 whose worst left-out set costs least."""
 
 
@@ -305,7 +304,7 @@ def hold_choices(spec: str) -> list[frozenset[str]]:
     ]
 
 
-HOLD_NAMES = ("absent_identifier", "outside", "spelling_only", "unseen_word", "asked_kind")
+HOLD_NAMES = ("absent_identifier", "outside", "spelling_only", "asked_kind")
 DROPPED: tuple[str, ...] = (
     "evidence",
     "known_share",

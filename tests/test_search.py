@@ -476,8 +476,8 @@ def test_a_code_with_a_word_of_its_language_the_kb_never_uses_weighs_less(
     tmp_path: Path,
 ) -> None:
     # the code is there, the asked attribute (an HTTP status) is nowhere: the word the KB never
-    # uses weighs the hit under one whose words the page has (``unseen_word`` is weighed, not
-    # held); a Chinese gloss beside the code (超卖 of INV_OVERSOLD) names the code, found
+    # uses weighs the hit under one whose words the page has (a word the KB never uses is
+    # evidence the model weighs, no hold); a Chinese gloss beside the code (超卖 of INV_OVERSOLD) names the code, found
     root = tmp_path / "KnowledgeBase"
     _ranking_kb(root, "# Build\n\nBuild error codes.\n")
     write(

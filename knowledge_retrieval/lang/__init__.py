@@ -55,7 +55,6 @@ class Language(Protocol):
     PROCEDURE_WORDS: str
     README_HEADINGS: str
     TOPICS: dict[str, str]
-    YES_NO: str
 
 
 LANGUAGES: tuple[Language, ...] = (en, zh)
@@ -160,5 +159,3 @@ TOPIC_TWINS: tuple[frozenset[str], ...] = tuple(
 )
 """Each topic's words in every language (Chinese in Simplified): a route for "API" is taken by
 "接口怎么调用"."""
-YES_NO = _either(*(lang.YES_NO for lang in LANGUAGES))
-"""A question asked for yes or no, in any language (Chinese in Simplified)."""

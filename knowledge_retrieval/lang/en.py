@@ -306,6 +306,3 @@ TOPICS: dict[str, str] = {
 }
 """A topic -> its words, for README conditions ("questions about the API"): a topic's words in
 every language are twins, so a route for "API" is taken by "接口怎么调用"."""
-
-YES_NO = r"^\s*(?:does|do|is|are|can|could|will|would|should|has|have|may|must)\b"
-"""A question asked for yes or no (its first word)."""

@@ -254,10 +254,3 @@ TOPICS: dict[str, str] = {
     "data_type": "数据类型|资料类型",
 }
 """A topic -> its words (in Simplified; Taiwan words such as 介面 and 设定 too)."""
-
-YES_NO = (
-    r"吗[？?]?\s*+$|是否|能不能|可不可以|有没有|会不会"
-    # written Cantonese: 有冇, 系咪, 可唔可以, 得唔得, 使唔使, 会唔会
-    r"|有冇|系咪|可唔可以|得唔得|使唔使|会唔会"
-)
-"""A question asked for yes or no (a final 吗, an A-not-A form; matched in Simplified)."""

@@ -117,9 +117,9 @@ question's own language (reached only when the words found nothing): there the w
 their chance, and on the dev sets such hits were far more often absent answers than right
 ones, so they are shown under the line, never "found"."""
 
-WORDS_BLIND = ("outside", "unseen_word")
+WORDS_BLIND = ("outside",)
 """The holds that say the words do not know the question (:mod:`..verdict.holds`: the KB
-knows at most a third of its keywords, or never saw half of a two-word one). They hold every
+knows at most a third of its keywords). They hold every
 page the words found, for the words' reason, not the page's: a question in the other language
 than the KB's pages is held so whole. Meaning is the evidence there, so a page such a hold
 keeps under the line is raised by meaning as a page the words never found would be, and the

@@ -14,14 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..index.reading import SectionReader
-from ..lang import YES_NO
 from ..ranking.candidates import Candidates
 from ..ranking.features import FEATURES
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, commonness, is_identifier
 from ..ruler import Ruler
-from ..text.analysis import has_cjk, index_terms, to_simplified
+from ..text.analysis import has_cjk, index_terms
 from ..text.asked import Kind, asked_kind, holds_kind
 from . import confidence
 from .answer import units
@@ -33,8 +32,6 @@ KIND_COMMON = 0.5
 """A keyword at least this common (:func:`..ranking.vocabulary.commonness`: half way from a name
 to the commonest words) need not be in the section that gives the asked value."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
-_YES_NO = re.compile(YES_NO, re.IGNORECASE)
-"""A yes-or-no question (:data:`..lang.YES_NO`), matched in Simplified."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +50,6 @@ class QuestionRules:
     outside: bool
     """The KB knows at most a third of a question of three or more keywords (Kubernetes cluster
     upgrade schedule, of a KB that knows only schedule): it is about something else."""
-    unseen_word: bool
-    """... and so is a two-keyword question half of which the KB has never seen (招聘流程 in a
-    KB that only knows 流程), or a yes/no question with a word the KB has never seen in the
-    script of the words it knows (does the Banqiao site have parking) ..."""
     gloss: bool
     """The words the KB has never seen are all Chinese: beside an identifier of the question a
     file has whole, they gloss it (超卖 of INV_OVERSOLD, 最低消費 of PROMO_HOLIDAY20 in an
@@ -68,7 +61,6 @@ class QuestionRules:
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
         share = vocab.share
         unknown = [k for k in keywords if not share.get(k.text)]
-        known_scripts = {has_cjk(k.text) for k in keywords if share.get(k.text)}
         return cls(
             keywords=keywords,
             absent_identifier=bool(vocab.absent_ids),
@@ -79,11 +71,6 @@ class QuestionRules:
             ),
             outside=len(keywords) >= OUTSIDE_KEYWORDS
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
-            unseen_word=(len(keywords) == 2 and min(share.values(), default=1.0) == 0.0)
-            or (
-                bool(_YES_NO.search(to_simplified(text)))
-                and any(has_cjk(k.text) in known_scripts for k in unknown)
-            ),
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
         )
@@ -145,16 +132,6 @@ def _outside(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
 def _spelling_only(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
     has = np.flatnonzero(cov >= 0.5)
     return len(has) == 1 and int(has[0]) in rules.corrected and own[int(has[0])] < 0.5
-
-
-@HOLDS.push(
-    "unseen_word",
-    "a two-keyword question half of which the KB has never seen, or a yes/no "
-    "question about a word the KB has never seen in the script of the words "
-    "it knows",
-)
-def _unseen_word(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
-    return rules.unseen_word and not rules.glossed(cov)
 
 
 HOLDS.switch(

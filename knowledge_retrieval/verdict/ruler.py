@@ -21,7 +21,6 @@ ORDER = (
     "absent_identifier",
     "outside",
     "asked_kind",
-    "unseen_word",
     "spelling_only",
     "on_topic",
     "title_precision",

@@ -145,7 +145,7 @@ def test_a_word_one_edit_from_two_real_words_stays_a_keyword(root: Path) -> None
 @pytest.mark.xfail(
     strict=True,
     reason="the asked kind is read again only with the KB's own corrections; a KB that never "
-    "writes 'phone' corrects no 'phnone', and with unseen_word weighed nothing holds the hit",
+    "writes 'phone' corrects no 'phnone', and no hold stands on a word the KB never uses",
 )
 def test_a_misspelt_question_word_still_asks_its_kind_of_value(root: Path) -> None:
     # "phnone number" asks for a phone number, as "phone number" does: no page gives one

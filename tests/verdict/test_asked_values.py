@@ -239,9 +239,8 @@ def test_a_question_mostly_of_words_the_kb_never_uses_is_about_something_else(
 
 def test_a_yes_no_question_about_what_the_kb_never_names_weighs_less(tmp_path: Path) -> None:
     # the sites page gives hours and staff, and never says parking: whether there is some, the
-    # KB cannot say. The fit weighs the word the KB never uses (``unseen_word`` is weighed, not
-    # held): the hit scores under the one of a question whose words the page has, and names
-    # what it lacks; a word in the other script may be a gloss (道具 of an English item page)
+    # KB cannot say. The fit weighs the word the KB never uses (evidence, no hold): the hit
+    # scores under the one of a question whose words the page has, and names what it lacks; a word in the other script may be a gloss (道具 of an English item page)
     root = tmp_path / "KnowledgeBase"
     write(root / "clinic" / "README.md", "# Clinic sites\n\nSites, hours and items.\n")
     write(

@@ -41,7 +41,6 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
     "translate_unknown": ("teamkb", "orders", "E2041 是什么错误"),
     # no read question stands on one far correction alone: the sample root shows it
     "spelling_only": ("../KnowledgeBase", "payments", "codis"),
-    "unseen_word": ("teamkb", None, "what if the box weighs more than expected"),
 }
 """Rule -> (root under calibration/, KB or KBs asked, question) whose result, with the
 defaults, the rule changes: the first such question of the read sets, or of the sample root for
@@ -49,7 +48,6 @@ the rule that only KBs searched together can show (a rule with none was deleted)
 
 
 WEIGHED_AS = {
-    "unseen_word": ("unseen_term", "unseen_common", "short_unseen_term", "short_unseen_common"),
     "outside": ("outside",),
     "asked_kind": ("lacks_kind",),
 }
@@ -94,8 +92,8 @@ def test_each_rule_changes_the_result_it_was_made_for(name: str) -> None:
         off = _signature(root, kb, query)
     if name in confidence.model().weighed:
         # a hold the fit weighs instead of holding: switching it off changes nothing, and the
-        # features it stands for never weigh the hit up (the fit on the ranking that weighs
-        # common words less weighs unseen_word's at 0: the coverage already says it)
+        # features it stands for never weigh the hit up (a hold whose features the fit weighs
+        # at 0 is dead, and goes: unseen_word went so)
         assert on == off, f"{name} is weighed, yet holds {query!r}"
         r = search(query, kb, root=root, score_threshold=0.0, explain=True)
         assert r.hits[0].explain is not None
