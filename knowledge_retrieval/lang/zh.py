@@ -89,6 +89,14 @@ LATEST = r"最新|最近|当前版本"
 OVERVIEW = r"目录|概览|索引"
 """Asking for an overview or a table of contents."""
 
+UNITS = "秒|毫秒|分钟|分|小时|钟头|天|日|工作日|工作天|个工作日|周|星期|个月|月|年"
+"""Units of time after a number (30 秒, 3 个工作日)."""
+
+_NOT_ASKED_UNITS = frozenset({"分", "日", "月"})
+"""Units that after 几 ask for something else: 几分 a score, 几日 and 几月 a day and a month."""
+_ASKED_UNITS = "|".join(u for u in UNITS.split("|") if u not in _NOT_ASKED_UNITS)
+"""The units of time that after 几 or 多少 ask for a duration (保存几年, 多少个工作日)."""
+
 _MONEY_HEADS = "费|金|钱|价"
 """The last character of a word for money paid (工本费, 押金, 价): what an amount is of."""
 
@@ -118,19 +126,21 @@ ASKED: dict[str, str] = {
     # how long ... once (多久换一次, 几耐洗一次): a frequency, however the verb sits between
     "frequency": r"多常|频率|每隔多久|隔多久|(?:多久|几耐|多长时间)[^，,。？?\s]{0,6}一次",
     "duration": (
-        r"多久|多长时间|多长|几天|多少天|几个小时|多少小时|多少分钟|多少秒"
+        r"多久|多长时间|多长"
+        # how many of a unit of time (几天, 多少个工作日, 保存几年; not 几年级, a school year)
+        rf"|(?:几多|几|多少)\s*+(?:个)?(?:{_ASKED_UNITS})(?!级)"
         r"|有效期\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
         # written Cantonese: 几耐 (how long), 几多日, 几多个钟
-        r"|几耐|几多(?:日|天|个钟|个月|年)"
+        r"|几耐|几多(?:日|个钟)"
     ),
     "date": (
         r"哪一年|哪年|何年|哪一天|几月|几号|几时"
         # 是什么时候建立的, 何时发行的: when a past event took place
         r"|(?:什么|何)(?:时候|时)[^，,。？?]{0,12}的\s*+(?:[？?]\s*+)?$"
     ),
-    # an amount of money: 多少钱, 收多少, 押金多少 (written Cantonese: 几多钱, 几蚊)
+    # an amount of money: 多少钱, 收多少, 押金多少 (written Cantonese: 几多钱, 几钱, 几蚊)
     "money": (
-        r"多少钱|几块钱|几多钱|几蚊|(?:收|交|缴|付|赔|罚|扣|退)多少"
+        r"多少钱|几块钱|几多钱|几钱|几蚊|(?:收|交|缴|付|赔|罚|扣|退)多少"
         rf"|(?:{_MONEY_HEADS})\s*+(?:是|为|要)?\s*+(?:多少|几多)"
     ),
     "clock": r"几点|几多点|什么时间(?:开|关|上班|下班|营业)|(?:营业|开放|办公|上班)时间",
@@ -176,8 +186,6 @@ ARTICLES = ""
 COUNTERS = "个"
 """A measure word between a number and its unit (三个月)."""
 
-UNITS = "秒|毫秒|分钟|分|小时|钟头|天|日|工作日|工作天|个工作日|周|星期|个月|月|年"
-"""Units of time after a number (30 秒, 3 个工作日)."""
 
 TIME_WORDS = "毫秒|秒|分钟|小时|天|工作日|周|星期|个月|年"
 """A unit or measure of time named anywhere."""

@@ -32,6 +32,16 @@ from knowledge_retrieval.text.asked import asked_kind, holds_kind
         ("what's the fee for a replacement card", "money"),
         ("臨時借閱證要繳多少保證金", "money"),
         ("搬屋押金几多钱", "money"),
+        ("電動車充電位每度電幾錢", "money"),
+        # how many of a unit of time is a duration, whatever the unit
+        ("盘点表要保存几年", "duration"),
+        ("退款多少个工作日到账", "duration"),
+        ("要等幾個星期", "duration"),
+        ("几多个钟到", "duration"),
+        # ... not where 几 asks for a day, a month, a score or a school year
+        ("几月几号开学", "date"),
+        ("考试几分及格", "number"),
+        ("几年级可以报名", "number"),
         ("what time does the front desk open", "clock"),
         ("還書箱幾點關", "clock"),
         ("what is the url of the booking form", "link"),
