@@ -371,9 +371,10 @@ class Ranker:
         )
         return Ladder(cov, tcov, together, rel, tprec, emph, raw, best, rarity, stored)
 
-    def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
+    def nearest_identifiers(self, text: str, limit: int = 3, *, by_shape: bool = True) -> list[str]:
         """Identifiers of this KB nearest to one it lacks, as the KB writes them."""
-        return nearest_identifiers(TermStats(self.kbi, self.kbi.reader()), text, limit)
+        stats = TermStats(self.kbi, self.kbi.reader())
+        return nearest_identifiers(stats, text, limit, by_shape=by_shape)
 
     @staticmethod
     def _confidence_features(
