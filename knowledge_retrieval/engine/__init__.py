@@ -459,6 +459,10 @@ def decide(
     )
 
 
+NEAR_CODE_FILES = 3
+"""The best sections of this many files are read for codes of capitals near an absent one."""
+
+
 def _near_identifiers(
     ident: str, name: str, ranked: dict[str, Ranked], elsewhere: dict[str, Ranked]
 ) -> str:
@@ -467,7 +471,8 @@ def _near_identifiers(
     ranker = ranked[name].ranker
     if ranker is None:
         return ""
-    if near := ranker.nearest_identifiers(ident, by_shape=False):
+    beside = [f.best.docnum for f in ranked[name].outcome.files[:NEAR_CODE_FILES]]
+    if near := ranker.nearest_identifiers(ident, by_shape=False, beside=beside):
         return f" (did you mean: {', '.join(near)}?)"
     for other, r in elsewhere.items():
         if r.ranker is None or ident not in r.outcome.absent_ids:

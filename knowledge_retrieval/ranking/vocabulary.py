@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .. import lang
@@ -162,7 +162,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     asked = [part for k in q.keywords for part in _as_known(k, stats)]
     filler: list[Keyword] = []
     for k in asked:
-        if any(stats.known(t) for t in k.terms):
+        if any(stats.known(t) for t in k.terms) or _letter_code(k, q):
             continue
         if k.filler_like or (READINGS.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
@@ -184,6 +184,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             (is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text)) and not _has_identifier(stats, k)
         )
         or _missing_from_a_series(stats, k)
+        or (_letter_code(k, q) and not stats.known(k.parts[0]))
     ]
     unknown = []
 
@@ -305,15 +306,24 @@ def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
 
 
 def nearest_identifiers(
-    stats: TermStats, text: str, limit: int = 3, *, by_shape: bool = True
+    stats: TermStats,
+    text: str,
+    limit: int = 3,
+    *,
+    by_shape: bool = True,
+    beside: Sequence[int] = (),
 ) -> list[str]:
     """Identifiers of this KB nearest to one it lacks, as the KB writes them
     (``ORDER_STATUS_ARCHIVED`` -> ``ORDER_STATUS_PAID``, ...); ``by_shape``: where none shares
-    its lead, those of the same shape (``B1-05-A`` for ``B2-14-D``)."""
+    its lead, those of the same shape (``B1-05-A`` for ``B2-14-D``). A code of capitals
+    (:data:`_LETTER_CODE`) has for near ones the codes of as many capitals the sections
+    ``beside`` write (the best sections of the question's other words: 等級 A to D for E)."""
     from rapidfuzz import fuzz, process
 
     if series := _series(stats, text):  # L5: L4, L3 ...
         return [original_spelling(stats, t) for t in series[:limit]]
+    if _LETTER_CODE.fullmatch(text):
+        return _capitals_beside(stats, text, beside)[:limit]
     whole = to_simplified(text.lower().strip("/"))
     # the longest leading run of pieces the KB's identifiers share (imgr.ccd. of
     # imgr.ccd.dark_current_limit, then imgr.), then the first two letters, then the first
@@ -342,6 +352,24 @@ def nearest_identifiers(
     return [original_spelling(stats, str(t)) for t, _s, _k in got[:limit]]
 
 
+def _capitals_beside(stats: TermStats, code: str, docs: Sequence[int]) -> list[str]:
+    """Codes of as many capitals as ``code`` in the sections ``docs``, nearest letters first
+    (D, C, B for E)."""
+    found: set[str] = set()
+    pattern = re.compile(rf"(?<![A-Za-z])[A-Z]{{{len(code)}}}(?![A-Za-z])")
+    for d in docs:
+        text = str(stats.reader.stored_fields(int(d)).get("text") or "")
+        found.update(pattern.findall(text[:CAPITALS_SCAN_CHARS]))
+    found.discard(code)
+
+    def distance(c: str) -> tuple[int, str]:
+        return sum(abs(ord(a) - ord(b)) for a, b in zip(c, code, strict=True)), c
+
+    return sorted(found, key=distance)
+
+
+CAPITALS_SCAN_CHARS = 20_000
+"""How much of a section is read for codes of capitals."""
 SHAPE_FIELD = "body"
 """The field whose identifiers are read for ones of the same shape as an absent one."""
 
@@ -572,6 +600,16 @@ def _missing_from_a_series(stats: TermStats, k: Keyword) -> bool:
         return False
     lettered = _SHORT_CODE.fullmatch(k.text) is None  # 18B: the KB's 18A makes it one
     return len(_series(stats, k.text)) >= (1 if lettered else SERIES)
+
+
+_LETTER_CODE = re.compile(r"[A-Z]{1,3}")
+"""Capitals alone in a Chinese question (等級E, 代碼 DQ, R字头): a code, which a KB that has no
+such term lacks (it is no English word the KB may write in its own words)."""
+
+
+def _letter_code(k: Keyword, q: Query) -> bool:
+    """The keyword is a code of capitals in a Chinese question (:data:`_LETTER_CODE`)."""
+    return _LETTER_CODE.fullmatch(k.text) is not None and has_cjk(q.text)
 
 
 _VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)

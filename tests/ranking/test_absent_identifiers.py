@@ -55,6 +55,31 @@ def _root(tmp_path: Path) -> Path:
     return root
 
 
+def _care_levels(tmp_path: Path) -> Path:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "care" / "README.md", "# 長照中心\n\n照顧等級與服務。\n")
+    write(
+        root / "care" / "levels.md",
+        "# 照顧等級說明\n\n| 等級 | 狀況 |\n| --- | --- |\n| B | 可自行走動，需要提醒用藥 |\n"
+        "| C | 需要協助洗澡與如廁 |\n| D | 臥床，需要全天照顧 |\n",
+    )
+    return root
+
+
+def test_capitals_in_a_chinese_question_are_a_code_the_kb_may_lack(tmp_path: Path) -> None:
+    root = _care_levels(tmp_path)
+    r = search("照顧等級E是什麼狀況", "care", root=root)
+    assert not r.found  # the codes of capitals the page of the other words writes are near
+    assert _absent(r, "E", "care") == (
+        "'E' is not in 'care': no document has this identifier (did you mean: D, C, B?)"
+    )
+    r = search("照顧等級C是什麼狀況", "care", root=root)
+    assert r.found and r.hits[0].path == "levels.md"
+    # in an English question capitals may be a word the KB writes in full: no code
+    r = search("what does care level E mean", "care", root=root)
+    assert not any("no document has this identifier" in n for n in r.notes)
+
+
 def _absent(r: object, ident: str, kb: str) -> str:
     notes = [n for n in r.notes if n.startswith(f"'{ident}' is not in '{kb}'")]  # type: ignore[attr-defined]
     assert len(notes) == 1, r.notes  # type: ignore[attr-defined]
