@@ -345,11 +345,25 @@ def nearest_identifiers(
         # the KB's identifiers of the same shape (B1-05-A for B2-14-D, A-01 for D-05)
         cands = _same_shape(stats, whole)
         cutoff = 0.0
-    # ties go to the shorter, then the alphabetically first identifier (the same in every
-    # process: a set's order is not)
+    # ties go to the nearer last number (FV-10 before FV-01 for FV-11), the shorter, then the
+    # alphabetically first identifier (the same in every process: a set's order is not)
     got = process.extract(whole, set(cands), scorer=fuzz.ratio, limit=None, score_cutoff=cutoff)
-    got.sort(key=lambda g: (-g[1], len(str(g[0])), str(g[0])))
+    at = _last_number(whole)
+    got.sort(
+        key=lambda g: (
+            -g[1],
+            abs(_last_number(str(g[0])) - at) if at >= 0 else 0,
+            len(str(g[0])),
+            str(g[0]),
+        )
+    )
     return [original_spelling(stats, str(t)) for t, _s, _k in got[:limit]]
+
+
+def _last_number(term: str) -> int:
+    """The number a term ends in (11 of fv-11), or -1."""
+    digits = min(18, len(term) - len(term.rstrip("0123456789")))  # a long run: its end
+    return int(term[-digits:]) if digits else -1
 
 
 def _capitals_beside(stats: TermStats, code: str, docs: Sequence[int]) -> list[str]:

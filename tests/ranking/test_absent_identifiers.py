@@ -50,7 +50,7 @@ def _root(tmp_path: Path) -> Path:
     write(root / "brewhouse" / "README.md", "# Brewhouse\n\nFermenters and cellar work.\n")
     write(
         root / "brewhouse" / "fermenters.md",
-        "# Fermenters\n\nFV-01, FV-02 and FV-03 are the cellar's fermenters.\n",
+        "# Fermenters\n\nFV-01, FV-02, FV-03 and FV-10 are the cellar's fermenters.\n",
     )
     return root
 
@@ -135,5 +135,5 @@ def test_asked_of_the_root_near_identifiers_may_be_another_kbs(tmp_path: Path) -
     r = search("repair class response time of FV-11", None, root=root)
     assert not r.found and r.kb == "estate"
     assert _absent(r, "FV-11", "estate").endswith(
-        "(did you mean: FV-01, FV-02, FV-03? in 'brewhouse')"
+        "(did you mean: FV-10, FV-01, FV-03? in 'brewhouse')"
     )
