@@ -138,7 +138,15 @@ def run(
         names = {k.name for k in kbs}
         searched = {n: r for n, r in ranked.items() if n in names}  # in the candidates' order
     result = decide(
-        q, [k.name for k in kbs], searched, notes, threshold, top_k, explain, chosen=refs is None
+        q,
+        [k.name for k in kbs],
+        searched,
+        notes,
+        threshold,
+        top_k,
+        explain,
+        chosen=refs is None,
+        elsewhere={n: r for n, r in ranked.items() if n not in searched},
     )
     if not result.found:
         result = advise(result, q, kbs, got.usable)
@@ -406,11 +414,13 @@ def decide(
     explain: bool,
     *,
     chosen: bool = False,
+    elsewhere: dict[str, Ranked] | None = None,
 ) -> SearchResult:
     """The verdict across the KBs searched (``ranked``; hits come from those in ``kb_names``,
     in that order; ``chosen``: the order KB choice gave, for ``kb=None``): what each KB's
     vocabulary says of the question (did-you-mean, translations, absent identifiers), then the
-    hits over the line, merged."""
+    hits over the line, merged. ``elsewhere``: KBs ranked but not chosen, where an identifier
+    absent from those searched may have near ones (FV-11 asked of the root: FV-10 in another)."""
     outcomes = {n: r.outcome for n, r in ranked.items()}
     _absent_only_where_searched(outcomes)
     searched = [outcomes[n] for n in dict.fromkeys(kb_names) if n in outcomes]
@@ -427,9 +437,7 @@ def decide(
         for ident in o.absent_ids:
             if any(ident not in other.absent_ids for other in outcomes.values()):
                 continue  # another KB searched has it: only the absent one is noted
-            ranker = ranked[name].ranker
-            near = ranker.nearest_identifiers(ident) if ranker is not None else []
-            did = f" (did you mean: {', '.join(near)}?)" if near else ""
+            did = _near_identifiers(ident, name, ranked, elsewhere or {})
             notes.append(f"'{ident}' is not in '{name}': no document has this identifier{did}")
     # in the order the KBs were chosen: of hits scoring alike, the chosen KB's come first
     matches: list[tuple[str, FileMatch]] = [
@@ -449,6 +457,30 @@ def decide(
         explain=explain,
         known={k for o in outcomes.values() for k in o.known_keywords},
     )
+
+
+NEAR_CODE_FILES = 3
+"""The best sections of this many files are read for codes of capitals near an absent one."""
+
+
+def _near_identifiers(
+    ident: str, name: str, ranked: dict[str, Ranked], elsewhere: dict[str, Ranked]
+) -> str:
+    """The did-you-mean of an identifier KB ``name`` lacks: its near identifiers that share a
+    lead; else another KB's (ranked, not chosen) that lacks it too; else those of its shape."""
+    ranker = ranked[name].ranker
+    if ranker is None:
+        return ""
+    beside = [f.best.docnum for f in ranked[name].outcome.files[:NEAR_CODE_FILES]]
+    if near := ranker.nearest_identifiers(ident, by_shape=False, beside=beside):
+        return f" (did you mean: {', '.join(near)}?)"
+    for other, r in elsewhere.items():
+        if r.ranker is None or ident not in r.outcome.absent_ids:
+            continue
+        if near := r.ranker.nearest_identifiers(ident, by_shape=False):
+            return f" (did you mean: {', '.join(near)}? in '{other}')"
+    near = ranker.nearest_identifiers(ident)
+    return f" (did you mean: {', '.join(near)}?)" if near else ""
 
 
 def _held_meaning_last(outcomes: Sequence[RankOutcome]) -> None:

@@ -199,12 +199,13 @@ class TermStats:
         # the closest, then the most common (a typo is usually of a frequent word)
         return min(near, key=lambda t: (near[t], -self.reader.doc_frequency("body", t), t))
 
-    def vocabulary(self, field: str, prefix: str) -> list[str]:
-        """The field's ASCII terms of 3+ letters starting with ``prefix``."""
-        cache: OrderedDict[tuple[str, str], list[str]] = self.cache.setdefault(
+    def vocabulary(self, field: str, prefix: str, *, every: bool = False) -> list[str]:
+        """The field's ASCII terms of 3+ letters starting with ``prefix`` (``every``: its terms
+        of any script and length: identifiers such as ``m3-数a`` or ``l1``)."""
+        cache: OrderedDict[tuple[str, str, bool], list[str]] = self.cache.setdefault(
             "vocabulary", OrderedDict()
         )
-        key = (field, prefix)
+        key = (field, prefix, every)
         with self.cache["lock"]:
             got = cache.get(key)
             if got is not None:
@@ -216,7 +217,7 @@ class TermStats:
                 b.decode("utf-8", "replace") if isinstance(b, bytes) else b
                 for b in self.reader.expand_prefix(field, prefix)
             )
-            if t.isascii() and len(t) >= 3
+            if every or (t.isascii() and len(t) >= 3)
         ]
         with self.cache["lock"]:
             cache[key] = got

@@ -17,6 +17,7 @@ from ..text.analysis import (
     iter_tokens,
     jieba_cut,
     jieba_words,
+    mixed_identifiers,
     to_simplified,
     word_terms,
 )
@@ -172,9 +173,24 @@ def analyze_query(text: str) -> Query:
     spoken = _contractions(text)
     how_works = next((m for p in _HOW_WORKS if (m := p.search(spoken))), None)
     asks = asked_kind(text)
+    # identifiers that mix scripts (M3-數A): one keyword, whole, where the tokens split them
+    mixed = {start: (whole, end) for whole, start, end in mixed_identifiers(spoken)}
+    inside_mixed = 0  # the end of the mixed identifier the tokens are in
     for kind, raw, start, _e in iter_tokens(spoken):
         if len(keywords) >= MAX_QUERY_KEYWORDS:
             break  # a pasted page, not a question: the first keywords are analysed
+        if start < inside_mixed:
+            continue
+        if start in mixed:
+            code, inside_mixed = mixed[start]
+            typed = spoken[start:inside_mixed]
+            pieces = _mixed_parts(typed)
+            add_term(code, 1.0)
+            for p in pieces:
+                add_term(p, 0.4)
+            keywords.setdefault(code, Keyword(typed, code, pieces, 0.6))
+            prev, verb = "", None
+            continue
         before, prev = prev, raw.lower() if kind != "cjk" else ""
         after_verb, verb = verb, None
         if after_verb is not None and kind != "cjk" and raw.lower() in VERB_PARTICLES:
@@ -285,6 +301,18 @@ def analyze_query(text: str) -> Query:
         wants_index=bool(_OVERVIEW_RE.search(simple)),
         asks=asks,
     )
+
+
+def _mixed_parts(typed: str) -> tuple[str, ...]:
+    """The part terms of a mixed-script identifier, as the index makes them (m3, 数 of M3-數A)."""
+    parts: list[str] = []
+    for kind, raw, _s, _e in iter_tokens(typed):
+        if kind == "cjk":
+            parts.extend(cjk_units(raw))
+        else:
+            whole, pieces = word_terms(raw)
+            parts.extend((whole,) if whole else pieces)
+    return tuple(dict.fromkeys(parts))
 
 
 _A_NOT_A = re.compile(rf"([^\W\d_])[{''.join(sorted(lang.NEGATIONS))}](?=\1)")

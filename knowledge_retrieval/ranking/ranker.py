@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -371,9 +371,13 @@ class Ranker:
         )
         return Ladder(cov, tcov, together, rel, tprec, emph, raw, best, rarity, stored)
 
-    def nearest_identifiers(self, text: str, limit: int = 3) -> list[str]:
-        """Identifiers of this KB nearest to one it lacks, as the KB writes them."""
-        return nearest_identifiers(TermStats(self.kbi, self.kbi.reader()), text, limit)
+    def nearest_identifiers(
+        self, text: str, limit: int = 3, *, by_shape: bool = True, beside: Sequence[int] = ()
+    ) -> list[str]:
+        """Identifiers of this KB nearest to one it lacks, as the KB writes them (``beside``:
+        the sections of the question's other words, for a code of capitals)."""
+        stats = TermStats(self.kbi, self.kbi.reader())
+        return nearest_identifiers(stats, text, limit, by_shape=by_shape, beside=beside)
 
     @staticmethod
     def _confidence_features(

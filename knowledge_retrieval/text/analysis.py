@@ -23,7 +23,7 @@ import Stemmer
 
 from .. import lang
 
-ANALYZER_VERSION = "kr-5"
+ANALYZER_VERSION = "kr-6"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
@@ -39,6 +39,22 @@ TOKEN_RE = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>{_WORD_TOKEN})")
 _WORD_TOKEN_RE = re.compile(_WORD_TOKEN)
 """TOKEN_RE's word alternative alone: on text without CJK it finds the same tokens."""
 _CJK_RE = re.compile(f"[{_CJK}]")
+_JOINER = r"._\-/:#"
+_MIXED = (
+    rf"(?<![{_WORD}{_JOINER}])[{_WORD}]+(?:[{_JOINER}][{_WORD}]+)*"
+    rf"[{_JOINER}][{_CJK}]{{1,2}}(?![{_CJK}])[{_WORD}]+(?:[{_JOINER}][{_WORD}]+)*"
+)
+if sys.version_info >= (3, 11):  # the same matches, possessive (see _WORD_TOKEN)
+    _MIXED = (
+        rf"(?<![{_WORD}{_JOINER}])[{_WORD}]++(?:[{_JOINER}][{_WORD}]++)*+"
+        rf"[{_JOINER}][{_CJK}]{{1,2}}+(?![{_CJK}])[{_WORD}]++(?:[{_JOINER}][{_WORD}]++)*+"
+    )
+MIXED_RE = re.compile(_MIXED)
+"""An identifier that mixes scripts: letters or digits, a joiner, then one or two Chinese
+characters with letters or digits glued after them (the class code ``M3-數A``). The tokenizer
+splits it at the script change (m3, 数, a); the index also keeps it whole, so a class the KB
+does not have (``M1-英A``) is not found from its parts. Starts only where a compound starts
+(nothing of a word or a joiner before it): linear time."""
 _SPLIT_RE = re.compile(r"[._\-/:#{}]+")
 _CAMEL_RE = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 _ACRONYM_PLURAL_RE = re.compile(r"(?<=[A-Z][A-Z])s(?![a-z])")
@@ -308,6 +324,17 @@ def _word_terms_of(text: str) -> list[str]:
     )
 
 
+def mixed_identifiers(text: str) -> list[tuple[str, int, int]]:
+    """The mixed-script identifiers of a text (:data:`MIXED_RE`): ``(whole term, start, end)``,
+    the term in lower case and Simplified characters (``m3-数a``)."""
+    return [(to_simplified(m.group()).lower(), m.start(), m.end()) for m in MIXED_RE.finditer(text)]
+
+
+def is_mixed_identifier(text: str) -> bool:
+    """The text is one mixed-script identifier (``M3-數A``)."""
+    return MIXED_RE.fullmatch(text) is not None
+
+
 def _mixed_terms(text: str, words: bool, cut: Callable[[str], list[str]]) -> list[str]:
     """:func:`index_terms` of a text with CJK (iter_tokens without its generator and offsets:
     this runs on every field of every section)."""
@@ -321,6 +348,8 @@ def _mixed_terms(text: str, words: bool, cut: Callable[[str], list[str]]) -> lis
                 out.extend(jieba_words(run, cut))
         else:
             out.extend(terms_of(raw))
+    # an identifier that mixes scripts, whole beside its parts (the tokens split it)
+    out.extend(to_simplified(m).lower() for m in MIXED_RE.findall(text))
     return out
 
 

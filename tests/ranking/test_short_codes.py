@@ -53,3 +53,44 @@ def test_a_short_code_of_no_series_is_read_as_a_word(tmp_path: Path) -> None:
     for q in ("which bay is P4", "where do visitors park, B2?"):
         r = search(q, "estate", root=root)
         assert not any("no document has this identifier" in n for n in r.notes), q
+
+
+def _delays(tmp_path: Path) -> Path:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "ramp" / "README.md", "# Ramp\n\nDelay codes and ground power.\n")
+    write(
+        root / "ramp" / "delay-codes.md",
+        "# Delay codes\n\nLocal sub-codes of the station delay report.\n\n"
+        "| code | sub-code | meaning |\n| --- | --- | --- |\n"
+        "| 18 | 18A | late transfer baggage from the belt |\n"
+        "| 18 | 18C | baggage loaded to the wrong hold |\n"
+        "| 33 | 33G | ground power unit failure |\n",
+    )
+    write(
+        root / "ramp" / "ground-power.md",
+        "# Ground power\n\nThe GPU gives 28V DC; the older carts give 12V and 24V.\n",
+    )
+    return root
+
+
+def test_a_lettered_code_missing_from_the_kbs_series_is_an_absent_identifier(
+    tmp_path: Path,
+) -> None:
+    # 18B beside the KB's 18A and 18C: a sub-code it does not have
+    root = _delays(tmp_path)
+    r = search("What does delay sub-code 18B mean?", "ramp", root=root)
+    assert not r.found
+    assert (
+        "'18B' is not in 'ramp': no document has this identifier (did you mean: 18A, 18C?)"
+        in r.notes
+    )
+    r = search("What does delay sub-code 18C mean?", "ramp", root=root)
+    assert r.found and r.hits[0].path == "delay-codes.md"
+
+
+def test_a_unit_is_no_lettered_series(tmp_path: Path) -> None:
+    # 12V, 24V and 28V share their letter, not a lead: 36V is a voltage the KB may not write,
+    # no code of a series it has (a series starts at A)
+    root = _delays(tmp_path)
+    r = search("does the ground power unit give 36V", "ramp", root=root)
+    assert not any("no document has this identifier" in n for n in r.notes)

@@ -12,6 +12,7 @@ from knowledge_retrieval.text.analysis import (
     index_terms,
     iter_tokens,
     jieba_words,
+    mixed_identifiers,
     word_terms,
 )
 
@@ -30,7 +31,8 @@ def _reference(text: str, words: bool = True) -> list[str]:
         else:
             whole, parts = word_terms(raw)
             out += ([whole] if whole else []) + list(parts)
-    return out
+    # ... then each identifier that mixes scripts, whole (the tokens split it)
+    return out + [whole for whole, _start, _end in mixed_identifiers(text)]
 
 
 _PIECES = st.sampled_from(
@@ -46,6 +48,8 @@ _PIECES = st.sampled_from(
         "Ωmega",
         "订单状态码",
         "離島配送",
+        "M3-數A",
+        "數",
         "中",
         " ",
         ", ",
@@ -101,3 +105,41 @@ def test_an_acronyms_plural_is_the_acronym(word: str, terms: tuple[object, ...])
     """The ``s`` of SKUs is an inflection, not a camelCase word: SKUs and SKU are one term
     (it had made ``SKUs`` the parts ``sk`` and ``us``, an identifier no text of SKU has)."""
     assert word_terms(word) == terms
+
+
+@pytest.mark.parametrize(
+    ("text", "wholes"),
+    [
+        ("班級 M3-數A 上課", ["m3-数a"]),  # Traditional written, Simplified indexed
+        ("在M3-數A班上課", ["m3-数a"]),  # glued to the sentence on both sides
+        ("H2-化A、M1-英B", ["h2-化a", "m1-英b"]),
+        ("K-开头的取件码", []),  # a Chinese word after the joiner, not a class code
+        ("M1-英语课", []),  # nothing after the Chinese: a word, not a code
+        ("PAY-1234 退款", []),  # one script: the word tokenizer's own identifier
+        ("a-b-c-數A", ["a-b-c-数a"]),
+    ],
+)
+def test_an_identifier_that_mixes_scripts_is_one_term_as_well_as_its_parts(
+    text: str, wholes: list[str]
+) -> None:
+    assert [w for w, _s, _e in mixed_identifiers(text)] == wholes
+    terms = index_terms(text)
+    assert all(w in terms for w in wholes)
+    assert "m3" in index_terms("M3-數A") and "数" in index_terms("M3-數A")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a-" * 100_000 + "數",  # a long compound that never reaches its Chinese
+        "a-數" * 100_000,  # a match at every third character
+        "x1-" * 50_000 + "數數數A",  # a run of Chinese too long to be a code's
+        "A" * 200_000 + "-數",
+    ],
+)
+def test_mixed_identifiers_are_found_in_linear_time(text: str) -> None:
+    import time
+
+    t0 = time.process_time()
+    mixed_identifiers(text)
+    assert time.process_time() - t0 < 0.5  # a few milliseconds; a backtracking one, minutes
