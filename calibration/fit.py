@@ -90,6 +90,8 @@ READ_SETS = (
     "teamkb-blind13",
     "teamkb-blind14",
     "teamkb-blind15",
+    "teamkb-blind16",
+    "teamkb-blind17",
 )
 """The team fixtures fitted on beside ``teamkb`` by default (each also left out in turn);
 a root written since is the held-out test of the fit."""
@@ -276,6 +278,8 @@ SIGNS = {  # evidence may only raise the probability; a typo or a filler word on
     "outside": -1,
     "reach": -1,
     "reach_matched": -1,
+    "specific_share": 1,
+    "filler_topic": -1,
 }
 L2 = 1.0
 L2_CHOICES = (1.0, 10.0)

@@ -33,6 +33,7 @@ class Language(Protocol):
     NEGATIONS: frozenset[str]
     VERB_PARTICLES: frozenset[str]
     NOISE: frozenset[str]
+    CLITIC_HOSTS: frozenset[str]
     QUESTION_PHRASES: dict[str, frozenset[str]]
     KIND_WORDS: dict[str, frozenset[str]]
     HOW_WORKS: str
@@ -80,6 +81,7 @@ INTERROGATIVES = _union([lang.INTERROGATIVES for lang in LANGUAGES])
 NEGATIONS = _union([lang.NEGATIONS for lang in LANGUAGES])
 VERB_PARTICLES = _union([lang.VERB_PARTICLES for lang in LANGUAGES])
 NOISE = _union([lang.NOISE for lang in LANGUAGES])
+CLITIC_HOSTS = _union([lang.CLITIC_HOSTS for lang in LANGUAGES])
 QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))
 LATEST = _either(*(lang.LATEST for lang in LANGUAGES))
 OVERVIEW = _either(*(lang.OVERVIEW for lang in LANGUAGES))

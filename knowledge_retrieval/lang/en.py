@@ -66,6 +66,9 @@ HEDGES = words(
 memory): no topic; weighed as question noise."""
 NOISE = QUESTION_NOISE | CONNECTIVES | HEDGES
 """Words of a question that weigh a little and are no keyword."""
+CLITIC_HOSTS = words("what where who how when why that there here")
+"""Words "is" contracts onto ('s), which a typed question often writes without the apostrophe
+(whats the wifi password, hows it going): the word and its s, no keyword of their own."""
 
 QUESTION_PHRASES = {
     "how": frozenset(

@@ -67,6 +67,9 @@ NOISE: frozenset[str] = frozenset()
 """Words of a question that weigh a little and are no keyword (Chinese ones are question
 words)."""
 
+CLITIC_HOSTS: frozenset[str] = frozenset()
+"""Words a clitic contracts onto, written without its mark (none in Chinese)."""
+
 QUESTION_PHRASES: dict[str, frozenset[str]] = {}
 """A question word and the words after it that make the question phrase (none here)."""
 

@@ -31,6 +31,8 @@ BASE = (
     "matched_common",
     "lacks_kind",
     "reach",
+    "specific_share",
+    "filler_topic",
 )
 """What the ranker measures per hit (see :func:`features`)."""
 DERIVED = (
@@ -100,6 +102,8 @@ def features(
     unseen_common: float,
     matched_common: np.ndarray,
     reach: int,
+    specific_share: np.ndarray,
+    filler_topic: float,
 ) -> np.ndarray:
     """The feature matrix (hits x :data:`FEATURES`). ``unseen_term`` and ``unseen_common``
     are the shares of the question's keywords the KB has never seen that are names or terms of
@@ -109,7 +113,14 @@ def features(
     the worker"); ``lacks_kind`` starts at 0 and is set by the verdict when the question asks
     for a kind of value the file's sections do not give; ``reach`` is how many sections hold any
     of the question's terms (the index's own count of the pages the question's words reach,
-    never its size: pages that share no word with the question change nothing)."""
+    never its size: pages that share no word with the question change nothing);
+    ``specific_share`` is the share of the question's specificity the file has: each keyword
+    weighs by how far it is from a common word of the language (1 - commonness), so a file that
+    has only the question's commonest words ("leave" of "parental leave policy", 申请 of
+    "停车位怎么申请") has little of it, one with its name or term (taproom, B-2417) much;
+    ``filler_topic`` is the share of the question's words read as question words (unseen and
+    common) that are nouns by the dictionaries (room, policy, office: a topic the KB lacks
+    rather than a way of asking)."""
     n = len(evidence)
     cols = [
         np.clip(evidence, 0.0, 1.0),
@@ -131,5 +142,7 @@ def features(
         matched_common,
         np.zeros(n),
         np.full(n, math.log10(max(reach, 1))),
+        specific_share,
+        np.full(n, filler_topic),
     ]
     return derive(np.stack(cols, axis=1)) if n else np.zeros((0, len(FEATURES)))

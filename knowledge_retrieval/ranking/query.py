@@ -47,8 +47,13 @@ _NOT = re.compile(r"\b(?:(ca)n|(wo)n|([A-Za-z]+))['’]t\b", re.IGNORECASE)
 """The n't of don't, isn't, can't, won't: the word "not"."""
 
 
+_BARE_CLITIC = re.compile(rf"\b({'|'.join(sorted(lang.CLITIC_HOSTS))})s\b", re.IGNORECASE)
+"""A contraction of "is" typed without its apostrophe (whats, hows): the word it contracts onto."""
+
+
 def _contractions(text: str) -> str:
-    """``we're out`` -> ``we out``, ``can't`` -> ``can not``: no keyword is a piece of one."""
+    """``we're out`` -> ``we out``, ``can't`` -> ``can not``, ``whats`` -> ``what``: no keyword
+    is a piece of one."""
 
     def expand(m: re.Match[str]) -> str:
         if m.group(1):
@@ -57,7 +62,7 @@ def _contractions(text: str) -> str:
             return "will not" if m.group(2).islower() else "Will not"
         return m.group(3)[:-1] + " not" if m.group(3).lower().endswith("n") else m.group(0)
 
-    return _NOT.sub(expand, _CLITIC.sub("", text))
+    return _BARE_CLITIC.sub(r"\1", _NOT.sub(expand, _CLITIC.sub("", text)))
 
 
 _BRAND_WORD = re.compile(r"[a-z][A-Z][A-Za-z]+")

@@ -37,6 +37,7 @@ from ..index.termstats import IN_TITLE, TERM_CACHE_ENTRIES, TITLE_LIKE, TermStat
 from ..kb.rules import is_emphasized, is_entry
 from ..models import KBRules
 from ..ruler import Ruler
+from ..text.wordclass import english_noun_share
 from . import routing, tuned
 from .candidates import Candidates, field_value_match
 from .features import features
@@ -415,6 +416,10 @@ class Ranker:
         matched_common = np.where(
             own.any(axis=0), (common @ own) / np.maximum(1, own.sum(axis=0)), 1.0
         )
+        # how much of the question's specificity the file has: a keyword weighs by how far it
+        # is from a common word of the language (a question of common words alone: its share)
+        specific = 1.0 - common
+        specific_share = (specific @ hit) / specific.sum() if specific.sum() > 1e-9 else matched
         return features(
             evidence=lad.raw[order],
             coverage=lad.cov[order],
@@ -433,6 +438,8 @@ class Ranker:
             unseen_common=float((common * unseen).sum()) / n_kw,
             matched_common=matched_common,
             reach=reach,
+            specific_share=specific_share,
+            filler_topic=sum(map(english_noun_share, vocab.filler)) / max(1, len(q.keywords)),
         )
 
     @staticmethod

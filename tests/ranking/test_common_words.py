@@ -1,12 +1,13 @@
 """A word general language uses everywhere (情况, guide) weighs less in a file's keyword coverage
 than its rarity in a small KB suggests: a code the question names outranks a page that only
-shares a common word with it."""
+shares a common word with it, and a file with only the question's common words has none of its
+specificity (``specific_share``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from knowledge_retrieval import search
+from knowledge_retrieval import SearchResult, search
 from knowledge_retrieval.ranking import ranker, tuned
 
 from ..conftest import write
@@ -39,3 +40,46 @@ def test_a_code_outranks_a_page_that_shares_only_a_common_word(tmp_path: Path) -
 
 def test_the_discount_is_a_tuned_weight() -> None:
     assert ranker.COMMON_DISCOUNT == tuned.value("ranker.common_discount") == 0.5
+
+
+def _features(r: SearchResult) -> dict[str, float]:
+    explained = r.hits[0].explain or {}
+    return {f: v["value"] for f, v in explained["features"].items()}
+
+
+def test_a_file_with_only_the_questions_common_words_has_none_of_its_specificity(
+    tmp_path: Path,
+) -> None:
+    # "leave" is a common word of English, "parental" far less: a checklist that says leave
+    # the valve open has none of what makes the question specific; the handbook page has it
+    root = tmp_path / "KnowledgeBase"
+    write(root / "brew" / "README.md", "# Brewhouse\n\nBrew days, tanks and cleaning.\n")
+    write(
+        root / "brew" / "checklist.md",
+        "# Brew day\n\nLeave the valve open while the tank drains.\n",
+    )
+    write(root / "brew" / "tanks.md", "# Tanks\n\nFermenters are cleaned after every batch.\n")
+    r = search("parental leave", "brew", root=root, score_threshold=0, explain=True)
+    assert r.hits[0].path == "checklist.md"
+    assert _features(r)["specific_share"] == 0.0
+    write(root / "brew" / "people.md", "# People\n\nParental leave is sixteen weeks.\n")
+    r = search("parental leave", "brew", root=root, score_threshold=0, explain=True)
+    assert r.hits[0].path == "people.md"
+    assert _features(r)["specific_share"] == 1.0
+    # the name of the brewery's own bar is all of a question's specificity a file can have
+    write(root / "brew" / "bar.md", "# Taproom\n\nThe taproom pours from tank 4.\n")
+    r = search("taproom tank", "brew", root=root, score_threshold=0, explain=True)
+    assert r.hits[0].path == "bar.md" and _features(r)["specific_share"] == 1.0
+
+
+def test_question_words_that_are_nouns_are_weighed_as_a_topic_the_kb_lacks(tmp_path: Path) -> None:
+    # room and office are read as question words where the KB never says them (common, and no
+    # name), but they are nouns by the dictionaries: the model weighs them (filler_topic);
+    # "happens" is hardly a noun and weighs little there
+    root = tmp_path / "KnowledgeBase"
+    write(root / "brew" / "README.md", "# Brewhouse\n\nBrew days, tanks and cleaning.\n")
+    write(root / "brew" / "tanks.md", "# Tanks\n\nThe valve stays open while the tank drains.\n")
+    nouns = search("what is the valve room", "brew", root=root, score_threshold=0, explain=True)
+    verb = search("what happens to the valve", "brew", root=root, score_threshold=0, explain=True)
+    assert _features(nouns)["filler_topic"] == 0.5  # room: all its Chinese words are nouns
+    assert _features(verb)["filler_topic"] < 0.25

@@ -50,6 +50,9 @@ def test_questions_under_the_cap_are_analysed_whole() -> None:
         ("why don't webhooks retry", ["not", "webhooks", "retry"]),
         ("it’ll expire", ["expire"]),
         ("O'Reilly book", ["O", "Reilly", "book"]),
+        ("whats the taproom happy hour", ["taproom", "happy", "hour"]),
+        ("Hows the guest wifi", ["guest", "wifi"]),
+        ("what is whatsapp", ["whatsapp"]),
     ],
 )
 def test_the_pieces_of_contractions_are_no_keywords(text: str, keywords: list[str]) -> None:

@@ -1,10 +1,10 @@
-"""Chinese word classes from jieba's dictionary tags."""
+"""Word classes: Chinese from jieba's dictionary tags, English through CC-CEDICT's Chinese words."""
 
 from __future__ import annotations
 
 import pytest
 
-from knowledge_retrieval.text.wordclass import chinese_noun
+from knowledge_retrieval.text.wordclass import chinese_noun, english_noun_share
 
 
 @pytest.mark.parametrize("word", ["商品", "评价", "电话", "国家", "有效期", "时期"])
@@ -15,3 +15,13 @@ def test_nouns_are_topics(word: str) -> None:
 @pytest.mark.parametrize("word", ["多久", "怎么", "几点", "何时", "解决", "可以", "不在词典里的词"])
 def test_question_words_verbs_and_unknown_words_are_not(word: str) -> None:
     assert not chinese_noun(word)
+
+
+@pytest.mark.parametrize("word", ["room", "policy", "hour", "office", "company"])
+def test_english_words_whose_chinese_words_are_mostly_nouns_are_nouns(word: str) -> None:
+    assert english_noun_share(word) > 0.5
+
+
+@pytest.mark.parametrize("word", ["happens", "hey", "happy", "wants", "qwzxv"])
+def test_english_verbs_interjections_and_unknown_words_are_not(word: str) -> None:
+    assert english_noun_share(word) <= 0.5
