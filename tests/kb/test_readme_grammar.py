@@ -406,7 +406,33 @@ GOLDEN = [
     ),
     ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
     ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
-    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": N}),
+    ("Prefer `handbook/` to `forum/`.", {"handbook/": P, "forum/": N}),
+    # a draft stands under its final as an older version under a newer one
+    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": X}),
+    (
+        "If the running orders in `gigs/draft/` and `gigs/final/` differ, the final one is the one that counts.",
+        {"gigs/draft/": X, "gigs/final/": P},
+    ),
+    # a comparison's verdict names a side by a part of its name; a party that loses to a
+    # source outside the KB is out, one that loses to a folder is ranked under it
+    (
+        "When `fees/fees_2021.md` and `fees/fees_current.md` disagree, the current one wins.",
+        {"fees/fees_2021.md": X, "fees/fees_current.md": P},
+    ),
+    (
+        "Where the dosing card (`dosing-card.pdf`) and the BNF disagree, go with the BNF.",
+        {"dosing-card.pdf": X},
+    ),
+    (
+        "Where `card.pdf` and the BNF differ, go with the BNF and tell the pharmacist.",
+        {"card.pdf": X},
+    ),
+    ("`排班表.xlsx` 若与调度系统里的记录冲突，以系统记录为准。", {"排班表.xlsx": X}),
+    ("課表（`課表.pdf`）如果跟教務處公告不同，以公告為準。", {"課表.pdf": X}),
+    (
+        "If `wiki/` and `handbook/` disagree, the handbook is right.",
+        {"wiki/": N, "handbook/": P},
+    ),
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),
@@ -826,11 +852,16 @@ def test_name_forms() -> None:
 
 
 def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:
-    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    rules = _readme("If a page in `attic/` disagrees with the wiki, ask the editor.")
     assert [(s.became, s.note) for s in rules.sentences] == [
         ((), "no rule: a comparison that prefers none of the folders it names")
     ]
     assert rules.not_understood == ()
+
+
+def test_a_folder_that_loses_to_a_page_outside_the_kb_is_out() -> None:
+    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    assert rules.exclude == ("attic/",)
 
 
 def test_a_lead_in_about_a_couple_of_folders_is_read_with_its_list() -> None:

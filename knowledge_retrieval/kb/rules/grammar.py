@@ -108,7 +108,8 @@ _ADVISE = re.compile(
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
 _ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
-    rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
+    rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS | cues.EN_DETERMINERS)}))[a-z]+\b"
+    rf"|{_en(cues.EN_WRITE_VERBS)}"
     rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + sorted(cues.ZH_TOOL_WRITE))}",
     IGNORECASE,
 )

@@ -106,16 +106,18 @@ ZH_UNTIL = words("直到 直至")
 authoritative: "a proposal there isn't policy until it appears in `policies/`" prefers
 policies/."""
 
-EN_CURRENT_NAMES = words("current latest live active")
-ZH_CURRENT_NAMES = words("现行 当前 最新 新版 现用 在用")
-EN_OLD_NAMES = words("old older legacy archive archived previous prev deprecated retired")
-ZH_OLD_NAMES = words("旧 旧版 老版 归档 过期 停用 历史 以前")
+EN_CURRENT_NAMES = words("current latest live active final")
+ZH_CURRENT_NAMES = words("现行 当前 最新 新版 现用 在用 定稿")
+EN_OLD_NAMES = words(
+    "old older legacy archive archived previous prev deprecated retired draft drafts"
+)
+ZH_OLD_NAMES = words("旧 旧版 老版 归档 过期 停用 历史 以前 草稿")
 """Versioned siblings (`hs-codes/2017/` and `hs-codes/2022/`, `v1/` and `v2/`, `_old/` and
 `current.md`): of two folders (or files) of one parent named in a sentence, the one a name word
 or a higher year or version makes newer is the current one. When the sentence prefers the newer,
 the older, given no rule, is out; when it puts the older out, the newer one, named current by
 a word of these, is preferred (not "new" / 新: `new-starters.md`, `新手入门.md` are for
-newcomers)."""
+newcomers). A draft stands under its final (`programs/draft/` beside `programs/final/`)."""
 
 EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"

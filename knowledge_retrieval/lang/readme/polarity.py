@@ -135,6 +135,7 @@ EN_RANK = words(
     answer_from answers_from answered_from come_from comes_from
     most_reliable official up_to_date trusted_source main_source most_up-to-date
     most_accurate most_current most_complete latest_version the_latest real_answer real_answers
+    one_that_counts ones_that_count is_what_counts
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry
@@ -342,6 +343,9 @@ ZH_CAUTION = words("谨慎 留意 小心 多加注意 注意核实 仔细核对 
 """Advice to use a folder with care ("请谨慎对待", "treat it with care"): its words of
 non-authority are cautions, not a prohibition, unless the sentence forbids in so many words."""
 
+EN_DETERMINERS = words("the a an this that these those our your their its his her my")
+"""After "to", one of these makes it a preposition ("flag the chart to the pharmacy lead"), not
+the purpose that makes a folder a tool ("use `tools/` to rebuild the index")."""
 EN_AND_OR = words("or and nor")
 ZH_AND_OR = words("或 或者 和 及 与 或是")
 """A verb of use joined to a negated verb of writing by one of these is negated too: "never send
