@@ -428,6 +428,15 @@ GOLDEN = [
         {"card.pdf": X},
     ),
     ("`排班表.xlsx` 若与调度系统里的记录冲突，以系统记录为准。", {"排班表.xlsx": X}),
+    # a copy's words of non-authority are said of the copy, not of what it was copied from;
+    # folder names with blanks and bracketed asides
+    (
+        "`M:/Team share/Finance (old copy)/` is a copy of `finance/` nobody has updated since.",
+        {"M:/Team share/Finance (old copy)/": X, "finance/": N},
+    ),
+    ("`账目 (备份)/` 是 `账目/` 的旧备份，别再用。", {"账目 (备份)/": X, "账目/": N}),
+    ("`minutes 2015-2018/` is historical; do not cite it.", {"minutes 2015-2018/": X}),
+    ("`會議紀錄 2019/` 已經過時。", {"會議紀錄 2019/": X}),
     ("課表（`課表.pdf`）如果跟教務處公告不同，以公告為準。", {"課表.pdf": X}),
     (
         "If `wiki/` and `handbook/` disagree, the handbook is right.",
@@ -801,6 +810,15 @@ _WORDS = st.sampled_from(
         "`v1/`",
         "`v2/`",
         "`current/`",
+        # a copy's original; names with blanks and asides; a comparison's verdict by a part
+        "a mirror of ",
+        "的旧镜像",
+        "`x y (copy)/`",
+        "`n 2019/`",
+        " disagree, go with ",
+        "如与",
+        "冲突",
+        "以说明书为准",
     ]
 )
 
@@ -887,3 +905,26 @@ def test_what_an_authority_governs_is_not_preferred(text: str) -> None:
     """以 <a noun> 为准 prefers the noun: the folder named by its name beside it (报销) is what
     that authority governs, not the authority."""
     assert _readme(text).emphasize == ()
+
+
+@pytest.mark.parametrize(
+    ("item", "named"),
+    [
+        ("Ops (copy)/", True),
+        ("S:/Team share/Ops (copy)/", True),
+        ("minutes 2015-2018/", True),
+        ("运营部 (副本)/", True),
+        ("notes/from Jess/", True),
+        ("cd docs/", False),
+        ("git add src/", False),
+        ("ls -la build/", False),
+        ("f(x)/", False),
+        ("print(x)", False),
+    ],
+)
+def test_a_folder_name_may_hold_blanks_and_an_aside(item: str, named: bool) -> None:
+    """A blank in a first name makes a folder only beside a digit, a Chinese character or a
+    bracketed aside; a command with a folder (`cd docs/`) and a call are no folder."""
+    from knowledge_retrieval.kb.rules.patterns import is_pathlike
+
+    assert is_pathlike(item) is named

@@ -31,6 +31,7 @@ from .relations import (
     differs_beside_use,
     elided,
     is_file,
+    originals,
     replaced,
     siblings,
     succeeded,
@@ -208,6 +209,8 @@ def assign(
         if p is None or (c.cues.lost and p != "exclude"):
             continue
         lost = _preferred_to(c.text) if p == "prefer" else set()
+        if p == "exclude" and len(set(c.mentions) - (copied := originals(c.text))) > 0:
+            lost = copied  # "`a/` is a mirror of `b/` nobody syncs": b/ is the original
         for idx in c.mentions:
             if idx not in lost:  # "prefer `a/` to `b/`": b/ loses
                 put(idx, p, src)

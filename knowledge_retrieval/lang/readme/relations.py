@@ -10,6 +10,14 @@ EN_COPY = words("copy copies export exports backup backups snapshot snapshots mi
 ZH_COPY = words(
     "备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝 复印件 影本 复本 抄本"
 )
+EN_COPY_OF = words("of from")
+ZH_COPY_OF = words("的")
+ZH_COPY_FROM = words("从 由 自")
+"""The original of a copy: the mention after "a mirror of", "copied from" ("`a/` is a mirror of
+`b/`"), before 的 and a word of copying ("`甲/` 是 `乙/` 的旧镜像"), or after 从 with a word of
+copying after it ("从 `乙/` 复制来的"). A copy's words of non-authority are said of the copy,
+not of its original."""
+EN_COPIED = words("copied mirrored exported scraped backed_up cloned synced duplicated")
 EN_RAW = words("raw uncleaned unprocessed tweaked altered modified_locally changed_locally")
 ZH_RAW = words("未清洗 未处理 未整理 改过 改动过 修改过 调整过 自行改")
 EN_KEPT = words(
