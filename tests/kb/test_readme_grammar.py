@@ -428,6 +428,21 @@ GOLDEN = [
         {"card.pdf": X},
     ),
     ("`排班表.xlsx` 若与调度系统里的记录冲突，以系统记录为准。", {"排班表.xlsx": X}),
+    # a pointer ("see", 见) tells where a topic is written down: no rule alone; beside a
+    # folder put out, or vouched for, it names what to answer from instead
+    ("Shift codes: see `codes/shifts.md`.", {"codes/shifts.md": N}),
+    ("报销流程见 `财务/报销.md`。", {"财务/报销.md": N}),
+    ("請假規定詳見 `人事/請假.md`，新人報到時會發。", {"人事/請假.md": N}),
+    (
+        "`menus/2023/` is last season's; for current dishes see `menus/spring/`.",
+        {"menus/2023/": X, "menus/spring/": P},
+    ),
+    ("菜单见 `菜单/现行.md`，旧版已停用。", {"菜单/现行.md": P}),
+    (
+        "Wiring colours: see `elec/colours.md`, which the inspector signed off.",
+        {"elec/colours.md": P},
+    ),
+    ("课表见 `课表/`（该学期已结束，仅作存档）。", {"课表/": X}),
     # a copy's words of non-authority are said of the copy, not of what it was copied from;
     # folder names with blanks and bracketed asides
     (

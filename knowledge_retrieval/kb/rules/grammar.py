@@ -365,16 +365,24 @@ class Cues:
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
     dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
     copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
+    pointer: bool = False  # "see `x/`", "详见 `x/`": where a topic is written down
 
     @property
     def any(self) -> bool:
         return self.forbid or self.weak or self.write or self.prefer or self.entry or self.advise
 
 
+_POINTER = re.compile(
+    rf"(?:{_en(cues.EN_SEE)}|{_zh(cues.ZH_SEE)})\s*(?:\*\*)?\s*\x00\d+\x00", IGNORECASE
+)
+"""A pointer to a mention: "see `x/`", "详见 `x/`" (the mention right after)."""
+
+
 @functools.lru_cache(maxsize=512)
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    pointer = _POINTER.search(to_simplified(text)) is not None  # "see `x/`", "详见 `x/`"
     parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
@@ -510,6 +518,7 @@ def read_cues(text: str) -> Cues:
         dated=past_said,
         copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
+        pointer=pointer,
     )
 
 

@@ -182,6 +182,13 @@ def assign(
                     left.append(idx)
             if not left:
                 continue
+        if p is None and c.cues.pointer:  # "see `x/`": a pointer borrows no polarity
+            k = i + 1  # (:func:`_pointed`) but a prohibition in an aside on its folder
+            aside = k < len(clauses) and clauses[k].aside and not clauses[k].mentions
+            if aside and clauses[k].sentence == c.sentence and pol(k, files, True) == "exclude":
+                for idx in c.mentions:  # "见 `辅修/`（该项目已停招，页面仅作存档）"
+                    put(idx, "exclude", k)
+            continue
         if p is None and not c.cues.write:
             written = False  # past a clause about writing, only a prohibition said outright
             for j in range(i + 1, len(clauses)):
@@ -225,7 +232,38 @@ def assign(
     siblings(clauses, got, paths)
     denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
+    _pointed(clauses, got, about_writing, pol, out or set())
     return got
+
+
+def _pointed(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+    out: set[int],
+) -> None:
+    """A folder a pointer names ("<topic>: see `x/`", "新流程见 `x/`") is preferred when its
+    sentence, or the one before or after, puts a folder out, or a clause of its sentence that
+    names none puts something out ("见 `v3.md`，v2 已停用"), or a clause after it vouches for it
+    ("see `x.md`, which is reviewed"): it names what to answer from instead. Alone, a pointer
+    tells where a topic is written down: no rule. ``out``: sentences a condition put a folder
+    out in."""
+    out = out | {clauses[i].sentence for p, i in got.values() if p == "exclude"}
+    for i, c in enumerate(clauses):
+        free = [idx for idx in c.mentions if idx not in got]
+        if not c.cues.pointer or not free or about_writing[c.sentence] or c.cues.write:
+            continue
+        near = range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1))
+        mine = [j for j in near if j != i and clauses[j].sentence == c.sentence]
+        unnamed_out = any(not clauses[j].mentions and pol(j) == "exclude" for j in mine)
+        vouched = any(
+            j > i and not clauses[j].mentions and clauses[j].cues.vouched
+            for j in mine[:_NAME_REACH]
+        )
+        if out & {c.sentence - 1, c.sentence, c.sentence + 1} or unnamed_out or vouched:
+            for idx in free:
+                got[idx] = ("prefer", i)
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)

@@ -139,8 +139,11 @@ ZH_TOPIC_KIND = words("相关 类 方面")
 ZH_QUESTION = words("问题")
 ZH_FIRST = words("先 优先 首先")
 ZH_ROUTE_LOOK = words("查看 查阅 查 看 见 参考 参见 检索 去 到")
-ZH_SEE = words("见 参见 详见")
-"""<topic> 的问题，请先查 `x/`; <topic> 详见 `x/`: a route."""
+ZH_SEE = words("见 参见 详见 请见 请参见 请参阅")
+EN_SEE = words("see see_also refer_to_the see_the")
+"""A pointer: "<topic>: see `x/`", "<topic> 详见 `x/`" tells where a topic is written down, no
+rule for answering. Beside a folder its sentence (or the one before or after) puts out, or
+vouched for ("see `x.md`, which is reviewed"), it names what to answer from instead."""
 
 ZH_RULES_HEADING = words("规则 检索 搜索 查找 使用方法")
 """A heading over a README's rules."""
