@@ -428,6 +428,15 @@ GOLDEN = [
         {"card.pdf": X},
     ),
     ("`排班表.xlsx` 若与调度系统里的记录冲突，以系统记录为准。", {"排班表.xlsx": X}),
+    # more words of non-authority and dated facts; a preference for asking a person
+    ("`readings/raw/` 的数据未经校准，别直接引用。", {"readings/raw/": X}),
+    ("`流程圖/舊版.pdf` 裡的審批順序是錯的。", {"流程圖/舊版.pdf": X}),
+    ("`评价/` 里收的都是不错的范文。", {"评价/": N}),
+    ("The manual in `kiln-2009/` is for a kiln we got rid of long ago.", {"kiln-2009/": X}),
+    ("`土方/` 里是会员自己试的偏方，协会没有认可。", {"土方/": X}),
+    ("Logger exports in `logs/` are uncalibrated.", {"logs/": X}),
+    ("片头音乐都在 `片头/`，想换新的请先问导播。", {"片头/": N}),
+    ("排除故障时，先从 `排障索引.md` 找到对应章节。", {"排障索引.md": E}),
     # a pointer ("see", 见) tells where a topic is written down: no rule alone; beside a
     # folder put out, or vouched for, it names what to answer from instead
     ("Shift codes: see `codes/shifts.md`.", {"codes/shifts.md": N}),

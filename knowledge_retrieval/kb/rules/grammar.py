@@ -486,7 +486,11 @@ def read_cues(text: str) -> Cues:
         for m in _AFFIRMED.finditer(said)
     )
     ranks = ranks or affirmed
-    prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
+    prefers = [
+        m
+        for m in PREFER.finditer(rest)
+        if _attached(rest, m, named) and not _ASK.match(rest, m.end())  # "请先问制作人"
+    ]
     return Cues(
         forbid=forbid,
         weak=weak,
@@ -522,6 +526,9 @@ def read_cues(text: str) -> Cues:
     )
 
 
+_ASK = re.compile(rf"\s?(?:{_en(cues.EN_ASK)}|{_zh(cues.ZH_ASK)})", IGNORECASE)
+"""A verb of asking a person right after a word of preference ("请先问制作人", "ask the
+editor first" reads "first" after): the preference is for a person, not a folder."""
 _SOURCE_VERB = re.compile(f"^(?:{_en(cues.EN_SOURCE_VERBS)})$", IGNORECASE)
 _PASSIVE = re.compile(r"\b(?:be|been|being|is|are|was|were)\s+(?:[a-z]+\s+)?$", IGNORECASE)
 

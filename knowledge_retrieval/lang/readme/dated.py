@@ -13,7 +13,7 @@ EN_ENDED = words(
     have_gone has_gone all_gone gone_back went_back decommissioned scrapped were_dropped
     was_dropped been_dropped no_longer_exist no_longer_exists ran_until valid_until in_use_until
     were_used_until was_used_until were_retired was_retired been_retired left_when
-    how_we_did what_we_did how_things_were
+    how_we_did what_we_did how_things_were got_rid_of gotten_rid_of
     """
 )
 ZH_ENDED = words(

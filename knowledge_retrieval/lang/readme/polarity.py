@@ -81,7 +81,7 @@ EN_NON_AUTHORITY = words(
     anymore any_longer no_more not_anymore
     full_of_errors full_of_mistakes full_of_typos riddled_with_errors error-ridden error-prone
     contains_errors contain_errors has_errors have_errors many_errors lots_of_errors errors_throughout
-    erroneous incorrect wrong mistaken misleading
+    erroneous incorrect wrong mistaken misleading uncalibrated uncertified
     just_ideas only_ideas rough_ideas raw_ideas musings wishlist wish_list ideas_only
     voted_down turned_down declined   
     beta pre-release prerelease older_version older_versions earlier_version old_version
@@ -116,6 +116,10 @@ EN_PREFER = words(
 )
 """Words that say to answer from a folder before the rest."""
 
+EN_ASK = words("ask check_with talk_to speak_to contact email call consult_with")
+ZH_ASK = words("问 询问 请示 联系 咨询 打电话 告知 通知 报备")
+"""Verbs of asking a person: right after a word of preference ("要加新的请先问制作人", "first
+check with the editor") they make it a preference for a person, not for a folder."""
 EN_SOURCE_VERBS = words(
     """
     refer_to turn_to rely_on start_with begin_with look_first check_first consult_first go_first
@@ -202,7 +206,7 @@ ZH_NON_AUTHORITY = words(
     草稿 仅供参考 不再反映 已不反映 已不符 虚构 
     可能有错 探索性 被否决 待定 失效 无效 过了时 过咗时  
        停止维护 无人维护 下线 草案 征求意见稿 初稿 未完成
-    未完善 待审 审核中 有误  仅作记录 仅作参考
+    未完善 待审 审核中 有误 是错的 错的 不正确  仅作记录 仅作参考
     仅供学习 仅供存档 不作数  不作准 撤销  
       陈旧 老旧 杜撰 临时 实验性 试验性 随手 随笔 没想清楚 不成熟 私人
     提案 未必 不使用 不引用 不采用  
@@ -270,7 +274,7 @@ EN_AUTHORITY = words(
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
-    decision decisions actually actual
+    decision decisions actually actual calibrated certified
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -278,7 +282,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论 实际"
+    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -360,7 +364,7 @@ EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
 ZH_NOT_CUES = words(
     "有没有 是不是 能不能 要不要 会不会 可不可以 对不对 用不用 算不算"
     " 不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
-    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别"
+    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错"
 )
 """Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
