@@ -437,6 +437,10 @@ GOLDEN = [
     ("Logger exports in `logs/` are uncalibrated.", {"logs/": X}),
     ("片头音乐都在 `片头/`，想换新的请先问导播。", {"片头/": N}),
     ("排除故障时，先从 `排障索引.md` 找到对应章节。", {"排障索引.md": E}),
+    # a clause that starts with 用 / 按 / 依 and a mention is an imperative to use it
+    ("问：运费到底看哪份？答：按 `运费/2026.md`。", {"运费/2026.md": P}),
+    ("`日志/` 按日期命名，每天下班前提交。", {"日志/": N}),
+    ("用 `模板/` 写新的周报。", {"模板/": N}),
     # a pointer ("see", 见) tells where a topic is written down: no rule alone; beside a
     # folder put out, or vouched for, it names what to answer from instead
     ("Shift codes: see `codes/shifts.md`.", {"codes/shifts.md": N}),
@@ -843,6 +847,10 @@ _WORDS = st.sampled_from(
         "如与",
         "冲突",
         "以说明书为准",
+        "答：按 ",
+        "请先问",
+        "详见 ",
+        "see `s.md`",
     ]
 )
 

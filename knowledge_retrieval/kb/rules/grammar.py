@@ -106,6 +106,9 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_BARE_USE = re.compile(rf"^\s*(?:{_zh(cues.ZH_ADVISE_BARE)})\s*\x00\d+\x00")
+"""A clause that starts with 用 / 按 / 依 and a mention ("答：按 `a.md`。"): an imperative to use
+it (not "`周报/` 按 ISO 周编号命名")."""
 _ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
     rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS | cues.EN_DETERMINERS)}))[a-z]+\b"
@@ -383,6 +386,7 @@ def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
     pointer = _POINTER.search(to_simplified(text)) is not None  # "see `x/`", "详见 `x/`"
+    bare_use = _BARE_USE.match(to_simplified(text)) is not None  # "答：按 `a.md`。"
     parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
@@ -506,7 +510,8 @@ def read_cues(text: str) -> Cues:
             and _TOOL.search(rest, a.end()) is None
             and (named > a.start() or _ADVISE_NAMED.search(a.group(0)) is None)
         )
-        or (named >= 0 and _ONLY_SAID.match(rest) is not None),
+        or (named >= 0 and _ONLY_SAID.match(rest) is not None)
+        or (bare_use and _TOOL.search(rest) is None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
         until=_UNTIL.match(text) is not None,
