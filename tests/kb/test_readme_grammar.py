@@ -456,6 +456,20 @@ GOLDEN = [
         {"elec/colours.md": P},
     ),
     ("课表见 `课表/`（该学期已结束，仅作存档）。", {"课表/": X}),
+    # a pointer is not preferred beside a page put out inside it; a label and a mention point
+    (
+        "操作手册见 `手册/`；其中 `手册/2019版.pdf` 的参数已经改过了。",
+        {"手册/": N, "手册/2019版.pdf": X},
+    ),
+    (
+        "Opening hours: `hours/current.md`. The `hours/2019.md` page is from before the move.",
+        {"hours/current.md": P, "hours/2019.md": X},
+    ),
+    (
+        "會費：`會務/會費.md`。`會務/舊會費.md` 是漲價前的，別再用。",
+        {"會務/會費.md": P, "會務/舊會費.md": X},
+    ),
+    ("Opening hours: `hours.md`.", {"hours.md": N}),
     # a copy's words of non-authority are said of the copy, not of what it was copied from;
     # folder names with blanks and bracketed asides
     (

@@ -232,7 +232,7 @@ def assign(
     siblings(clauses, got, paths)
     denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
-    _pointed(clauses, got, about_writing, pol, out or set())
+    _pointed(clauses, got, about_writing, pol, out or set(), paths)
     return got
 
 
@@ -242,18 +242,32 @@ def _pointed(
     about_writing: list[bool],
     pol: Callable[[int], str | None],
     out: set[int],
+    paths: dict[int, str],
 ) -> None:
-    """A folder a pointer names ("<topic>: see `x/`", "新流程见 `x/`") is preferred when its
+    """A folder a pointer names ("<topic>: see `x/`", "新流程见 `x/`", or a label and only the
+    mention: "团费：`x.md`。") is preferred when its
     sentence, or the one before or after, puts a folder out, or a clause of its sentence that
     names none puts something out ("见 `v3.md`，v2 已停用"), or a clause after it vouches for it
     ("see `x.md`, which is reviewed"): it names what to answer from instead. Alone, a pointer
-    tells where a topic is written down: no rule. ``out``: sentences a condition put a folder
-    out in."""
-    out = out | {clauses[i].sentence for p, i in got.values() if p == "exclude"}
+    tells where a topic is written down: no rule; nor is a folder preferred beside one put out
+    inside it (the pointer names where the pages are). ``out``: sentences a condition put a
+    folder out in."""
+    put_out: dict[int, list[str]] = {}  # sentence -> the paths put out in it
+    for c in clauses:
+        for idx in c.mentions:
+            if got.get(idx, ("",))[0] == "exclude":
+                put_out.setdefault(c.sentence, []).append(paths.get(idx, ""))
     for i, c in enumerate(clauses):
         free = [idx for idx in c.mentions if idx not in got]
-        if not c.cues.pointer or not free or about_writing[c.sentence] or c.cues.write:
+        pointer = c.cues.pointer or c.labelled
+        if not pointer or not free or about_writing[c.sentence] or c.cues.write:
             continue
+        sentences = {c.sentence - 1, c.sentence, c.sentence + 1}
+        mine_out = [q for n in sentences for q in put_out.get(n, [])]
+        held = [paths.get(idx, "") for idx in free]
+        outside = [q for q in mine_out if not any(h and q.startswith(h) for h in held)]
+        if mine_out and not outside:
+            continue  # "课件见 `培训/`；`培训/2018.pptx` 已改过": the pointer holds it
         near = range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1))
         mine = [j for j in near if j != i and clauses[j].sentence == c.sentence]
         unnamed_out = any(not clauses[j].mentions and pol(j) == "exclude" for j in mine)
@@ -261,7 +275,7 @@ def _pointed(
             j > i and not clauses[j].mentions and clauses[j].cues.vouched
             for j in mine[:_NAME_REACH]
         )
-        if out & {c.sentence - 1, c.sentence, c.sentence + 1} or unnamed_out or vouched:
+        if out & sentences or outside or unnamed_out or vouched:
             for idx in free:
                 got[idx] = ("prefer", i)
 

@@ -559,6 +559,7 @@ def _plain_rules(
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
                             or clauses[src].cues.pointer  # "see `a.md`" beside one put out
+                            or clauses[src].labelled  # "团费：`a.md`。" beside one put out
                             or idx in relations.successors(clauses[src].text)
                             or bool(relations.replaced(clauses[src].text))
                             or relations.named_current(path)  # `current.md` is no index
