@@ -456,6 +456,16 @@ GOLDEN = [
         {"elec/colours.md": P},
     ),
     ("课表见 `课表/`（该学期已结束，仅作存档）。", {"课表/": X}),
+    # an elided "not" after a named source; "haven't" denies the authority before it
+    (
+        "Visa questions are answered from `visas/rules.md`, not from the forum scrape in `forum/`.",
+        {"visas/rules.md": P, "forum/": X},
+    ),
+    (
+        "Torque values in `specs/torque.md` have been verified; the ones in `notes/` haven't.",
+        {"specs/torque.md": P, "notes/": X},
+    ),
+    ("优先查看 `手册/`，而不是 `论坛/`。", {"手册/": P, "论坛/": N}),
     # a pointer is not preferred beside a page put out inside it; a label and a mention point
     (
         "操作手册见 `手册/`；其中 `手册/2019版.pdf` 的参数已经改过了。",

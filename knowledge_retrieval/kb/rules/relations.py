@@ -207,8 +207,9 @@ def elided(
 ) -> None:
     """A clause that starts with a negator and has no verb of its own ("never the paper copies
     in `scans/`", "not the ones in `b/`", "而不是 `b/`") negates the preference of the clause
-    before it in its sentence when that is an imperative to use ("always check `a.md`"): its
-    folders, given no rule, are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
+    before it in its sentence when that is an imperative to use ("always check `a.md`") or names
+    the source ("should be answered from `a.md`, not from `b/`"): its folders, given no rule,
+    are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
     ranked under a/, not out."""
     for j in range(1, len(clauses)):
         c, prev = clauses[j], clauses[j - 1]
@@ -216,8 +217,9 @@ def elided(
             continue
         if not _ELIDED_NOT.match(to_simplified(PLACEHOLDER.sub(" ", c.text))):
             continue
-        if pol(j - 1) != "prefer" or not prev.cues.advise or prev.cues.write or prev.cues.store:
-            continue
+        source = prev.cues.advise or (prev.cues.rank and not prev.cues.owned)
+        if pol(j - 1) != "prefer" or not source or prev.cues.write or prev.cues.store:
+            continue  # "answered from `a.md`, not from `b/`": a source, not an order
         for idx in c.mentions:  # no rule, or only the preference it negates, lent to it
             if idx not in got or got[idx] == ("prefer", j - 1):
                 got[idx] = ("exclude", j)

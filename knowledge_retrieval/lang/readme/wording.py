@@ -66,7 +66,10 @@ ZH_ELIDED_NOT = words("不是 而不是 而非 不要 别 不用 勿")
 preference before it in its sentence, negated: "always check `a.md`, never the paper copies in
 `scans/`", "use those page numbers, not the ones in `b/`" put b/ out."""
 
-EN_BE_NOT = words("is_not are_not isn't aren't was_not were_not wasn't weren't")
+EN_BE_NOT = words(
+    "is_not are_not isn't aren't was_not were_not wasn't weren't has_not have_not hasn't haven't"
+    " hadn't"
+)
 ZH_BE_NOT = words("不是 则不是 就不是 并不是 则不然 不然")
 """A clause that ends in one of these, with nothing after it, denies the word of authority of
 the clause before it: "`a.md` is accurate as of the upgrade; the photos in `b/` are not", "`a/`
