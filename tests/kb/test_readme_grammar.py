@@ -406,7 +406,94 @@ GOLDEN = [
     ),
     ("`v2/` was replaced with `v3/`.", {"v2/": X, "v3/": P}),
     ("`新版/` 替换了 `旧版/`。", {"新版/": P, "旧版/": X}),
-    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": N}),
+    ("Prefer `handbook/` to `forum/`.", {"handbook/": P, "forum/": N}),
+    # a draft stands under its final as an older version under a newer one
+    ("Prefer `final/` to `drafts/`.", {"final/": P, "drafts/": X}),
+    (
+        "If the running orders in `gigs/draft/` and `gigs/final/` differ, the final one is the one that counts.",
+        {"gigs/draft/": X, "gigs/final/": P},
+    ),
+    # a comparison's verdict names a side by a part of its name; a party that loses to a
+    # source outside the KB is out, one that loses to a folder is ranked under it
+    (
+        "When `fees/fees_2021.md` and `fees/fees_current.md` disagree, the current one wins.",
+        {"fees/fees_2021.md": X, "fees/fees_current.md": P},
+    ),
+    (
+        "Where the dosing card (`dosing-card.pdf`) and the BNF disagree, go with the BNF.",
+        {"dosing-card.pdf": X},
+    ),
+    (
+        "Where `card.pdf` and the BNF differ, go with the BNF and tell the pharmacist.",
+        {"card.pdf": X},
+    ),
+    ("`排班表.xlsx` 若与调度系统里的记录冲突，以系统记录为准。", {"排班表.xlsx": X}),
+    # more words of non-authority and dated facts; a preference for asking a person
+    ("`readings/raw/` 的数据未经校准，别直接引用。", {"readings/raw/": X}),
+    ("`流程圖/舊版.pdf` 裡的審批順序是錯的。", {"流程圖/舊版.pdf": X}),
+    ("`评价/` 里收的都是不错的范文。", {"评价/": N}),
+    ("The manual in `kiln-2009/` is for a kiln we got rid of long ago.", {"kiln-2009/": X}),
+    ("`土方/` 里是会员自己试的偏方，协会没有认可。", {"土方/": X}),
+    ("Logger exports in `logs/` are uncalibrated.", {"logs/": X}),
+    ("片头音乐都在 `片头/`，想换新的请先问导播。", {"片头/": N}),
+    ("排除故障时，先从 `排障索引.md` 找到对应章节。", {"排障索引.md": E}),
+    # a clause that starts with 用 / 按 / 依 and a mention is an imperative to use it
+    ("问：运费到底看哪份？答：按 `运费/2026.md`。", {"运费/2026.md": P}),
+    ("`日志/` 按日期命名，每天下班前提交。", {"日志/": N}),
+    ("用 `模板/` 写新的周报。", {"模板/": N}),
+    # a pointer ("see", 见) tells where a topic is written down: no rule alone; beside a
+    # folder put out, or vouched for, it names what to answer from instead
+    ("Shift codes: see `codes/shifts.md`.", {"codes/shifts.md": N}),
+    ("报销流程见 `财务/报销.md`。", {"财务/报销.md": N}),
+    ("請假規定詳見 `人事/請假.md`，新人報到時會發。", {"人事/請假.md": N}),
+    (
+        "`menus/2023/` is last season's; for current dishes see `menus/spring/`.",
+        {"menus/2023/": X, "menus/spring/": P},
+    ),
+    ("菜单见 `菜单/现行.md`，旧版已停用。", {"菜单/现行.md": P}),
+    (
+        "Wiring colours: see `elec/colours.md`, which the inspector signed off.",
+        {"elec/colours.md": P},
+    ),
+    ("课表见 `课表/`（该学期已结束，仅作存档）。", {"课表/": X}),
+    # an elided "not" after a named source; "haven't" denies the authority before it
+    (
+        "Visa questions are answered from `visas/rules.md`, not from the forum scrape in `forum/`.",
+        {"visas/rules.md": P, "forum/": X},
+    ),
+    (
+        "Torque values in `specs/torque.md` have been verified; the ones in `notes/` haven't.",
+        {"specs/torque.md": P, "notes/": X},
+    ),
+    ("优先查看 `手册/`，而不是 `论坛/`。", {"手册/": P, "论坛/": N}),
+    # a pointer is not preferred beside a page put out inside it; a label and a mention point
+    (
+        "操作手册见 `手册/`；其中 `手册/2019版.pdf` 的参数已经改过了。",
+        {"手册/": N, "手册/2019版.pdf": X},
+    ),
+    (
+        "Opening hours: `hours/current.md`. The `hours/2019.md` page is from before the move.",
+        {"hours/current.md": P, "hours/2019.md": X},
+    ),
+    (
+        "會費：`會務/會費.md`。`會務/舊會費.md` 是漲價前的，別再用。",
+        {"會務/會費.md": P, "會務/舊會費.md": X},
+    ),
+    ("Opening hours: `hours.md`.", {"hours.md": N}),
+    # a copy's words of non-authority are said of the copy, not of what it was copied from;
+    # folder names with blanks and bracketed asides
+    (
+        "`M:/Team share/Finance (old copy)/` is a copy of `finance/` nobody has updated since.",
+        {"M:/Team share/Finance (old copy)/": X, "finance/": N},
+    ),
+    ("`账目 (备份)/` 是 `账目/` 的旧备份，别再用。", {"账目 (备份)/": X, "账目/": N}),
+    ("`minutes 2015-2018/` is historical; do not cite it.", {"minutes 2015-2018/": X}),
+    ("`會議紀錄 2019/` 已經過時。", {"會議紀錄 2019/": X}),
+    ("課表（`課表.pdf`）如果跟教務處公告不同，以公告為準。", {"課表.pdf": X}),
+    (
+        "If `wiki/` and `handbook/` disagree, the handbook is right.",
+        {"wiki/": N, "handbook/": P},
+    ),
     ("數字請看 `台帳/`，那裡的紀錄比月報可靠。", {"台帳/": P}),
     ("样例放在 `样例/`，比如报价单和发票。", {"样例/": N}),
     ("No more than ten files live in `inbox/`.", {"inbox/": N}),
@@ -775,6 +862,19 @@ _WORDS = st.sampled_from(
         "`v1/`",
         "`v2/`",
         "`current/`",
+        # a copy's original; names with blanks and asides; a comparison's verdict by a part
+        "a mirror of ",
+        "的旧镜像",
+        "`x y (copy)/`",
+        "`n 2019/`",
+        " disagree, go with ",
+        "如与",
+        "冲突",
+        "以说明书为准",
+        "答：按 ",
+        "请先问",
+        "详见 ",
+        "see `s.md`",
     ]
 )
 
@@ -826,11 +926,16 @@ def test_name_forms() -> None:
 
 
 def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:
-    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    rules = _readme("If a page in `attic/` disagrees with the wiki, ask the editor.")
     assert [(s.became, s.note) for s in rules.sentences] == [
         ((), "no rule: a comparison that prefers none of the folders it names")
     ]
     assert rules.not_understood == ()
+
+
+def test_a_folder_that_loses_to_a_page_outside_the_kb_is_out() -> None:
+    rules = _readme("If a page in `attic/` disagrees with a live page, the live page is right.")
+    assert rules.exclude == ("attic/",)
 
 
 def test_a_lead_in_about_a_couple_of_folders_is_read_with_its_list() -> None:
@@ -856,3 +961,26 @@ def test_what_an_authority_governs_is_not_preferred(text: str) -> None:
     """以 <a noun> 为准 prefers the noun: the folder named by its name beside it (报销) is what
     that authority governs, not the authority."""
     assert _readme(text).emphasize == ()
+
+
+@pytest.mark.parametrize(
+    ("item", "named"),
+    [
+        ("Ops (copy)/", True),
+        ("S:/Team share/Ops (copy)/", True),
+        ("minutes 2015-2018/", True),
+        ("运营部 (副本)/", True),
+        ("notes/from Jess/", True),
+        ("cd docs/", False),
+        ("git add src/", False),
+        ("ls -la build/", False),
+        ("f(x)/", False),
+        ("print(x)", False),
+    ],
+)
+def test_a_folder_name_may_hold_blanks_and_an_aside(item: str, named: bool) -> None:
+    """A blank in a first name makes a folder only beside a digit, a Chinese character or a
+    bracketed aside; a command with a folder (`cd docs/`) and a call are no folder."""
+    from knowledge_retrieval.kb.rules.patterns import is_pathlike
+
+    assert is_pathlike(item) is named

@@ -213,7 +213,7 @@ GOLDEN: list[tuple[str, str, list[str]]] = [
         ["route reference/error-codes.md when 错误码"],
     ),
     (
-        "配置项见 `config/`。",
+        "配置项的问题请先查 `config/`。",
         "routes: [{when: 配置项, path: config/}]",
         ["route config/ when 配置项"],
     ),
@@ -233,7 +233,7 @@ GOLDEN: list[tuple[str, str, list[str]]] = [
         ["route reference/error-codes.md when 錯誤碼"],
     ),
     (
-        "設定項見 `config/`。",
+        "設定項的問題請先查 `config/`。",
         "routes: [{when: 設定項, path: config/}]",
         ["route config/ when 設定項"],
     ),

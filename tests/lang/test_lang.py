@@ -91,17 +91,22 @@ def test_can_as_in_reference_is_no_numeral() -> None:
 
 def test_no_list_of_a_language_module_is_defined_twice() -> None:
     # a second assignment to a cue list's name silently replaces the first, and every rule
-    # written against the first list reads the second
+    # written against the first list reads the second; a package's modules (lang/readme/) are
+    # read as one namespace, so a name is defined in one of them only
     import ast
     import collections
     from pathlib import Path
 
-    for info in pkgutil.iter_modules(lang.__path__):
-        path = Path(lang.__path__[0]) / f"{info.name}.py"
+    base = Path(lang.__path__[0])
+    groups = [[base / f"{i.name}.py"] for i in pkgutil.iter_modules(lang.__path__) if not i.ispkg]
+    groups += [sorted(d.glob("*.py")) for d in base.iterdir() if (d / "__init__.py").is_file()]
+    assert any(len(g) > 1 for g in groups)
+    for paths in groups:
         names: collections.Counter[str] = collections.Counter()
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            targets = node.targets if isinstance(node, ast.Assign) else []
-            if isinstance(node, ast.AnnAssign):
-                targets = [node.target]
-            names.update(t.id for t in targets if isinstance(t, ast.Name))
-        assert [n for n, k in names.items() if k > 1] == [], info.name
+        for path in paths:
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                targets = node.targets if isinstance(node, ast.Assign) else []
+                if isinstance(node, ast.AnnAssign):
+                    targets = [node.target]
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+        assert [n for n, k in names.items() if k > 1] == [], paths[0].parent.name

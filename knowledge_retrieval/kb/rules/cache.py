@@ -44,7 +44,6 @@ _SOURCES = (
     "models.py",
     "defaults.py",
     "kb/yaml_reader.py",
-    "lang/readme.py",
     "lang/readme_conditions.py",
 )
 _THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
@@ -56,6 +55,7 @@ def _parser_key() -> str | None:
     kept): the package's parser sources and the YAML libraries, by size and mtime."""
     try:
         files = sorted((_PACKAGE / "kb" / "rules").glob("*.py"))
+        files += sorted((_PACKAGE / "lang" / "readme").glob("*.py"))
         files += [_PACKAGE / s for s in _SOURCES]
         for name in _THIRD_PARTY:
             spec = importlib.util.find_spec(name)

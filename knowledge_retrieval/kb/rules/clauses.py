@@ -50,6 +50,8 @@ class Clause:
     cues: Cues
     sentence: int
     semicolon: bool = False  # its sentence ends with a semicolon
+    aside: bool = False  # it starts inside brackets: "`a/`（该项目已停招）"
+    labelled: bool = False  # it is only mentions after a colon: "团费：`a.md`。"
 
 
 def _split(s: str) -> list[str]:
@@ -83,9 +85,15 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
     ``filler`` of its words) joins the clause of mentions before it."""
     out: list[Clause] = []
     for n, s in enumerate(sentences):
+        cursor = 0
         for part in _asides_joined(_split(s)):
             if not part.strip():
                 continue
+            at = s.find(part, cursor)
+            aside = at > 0 and s[at - 1] in "(（"
+            bare = PLACEHOLDER.sub("", part).strip(" *。.;；,，")
+            labelled = at > 0 and s[at - 1] in ":：" and not bare and "\x00" in part
+            cursor = max(cursor, at + len(part)) if at >= 0 else cursor
             idx = [int(i) for i in PLACEHOLDER.findall(part)]
             prev = out[-1] if out else None
             if idx and prev and prev.sentence == n and prev.mentions and filler(part):
@@ -100,7 +108,8 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 lends = (zh and PREFER.search(w)) or _OVER_VERB.search(w)
                 if lends and prev and prev.sentence == n:  # "其效力优先于", "which overrides"
                     prev.cues = replace(prev.cues, prefer=True, rank=True)
-            out.append(Clause(part, idx, c, n, s.rstrip().endswith((";", "；"))))
+            end = s.rstrip().endswith((";", "；"))
+            out.append(Clause(part, idx, c, n, end, aside, labelled))
     return out
 
 

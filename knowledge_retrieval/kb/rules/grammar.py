@@ -106,9 +106,13 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
+_BARE_USE = re.compile(rf"^\s*(?:{_zh(cues.ZH_ADVISE_BARE)})\s*\x00\d+\x00")
+"""A clause that starts with 用 / 按 / 依 and a mention ("答：按 `a.md`。"): an imperative to use
+it (not "`周报/` 按 ISO 周编号命名")."""
 _ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
-    rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS)}))[a-z]+\b|{_en(cues.EN_WRITE_VERBS)}"
+    rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS | cues.EN_DETERMINERS)}))[a-z]+\b"
+    rf"|{_en(cues.EN_WRITE_VERBS)}"
     rf"|{_zh([w for w in cues.ZH_WRITE_VERBS if len(w) > 1] + sorted(cues.ZH_TOOL_WRITE))}",
     IGNORECASE,
 )
@@ -364,16 +368,25 @@ class Cues:
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
     dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
     copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
+    pointer: bool = False  # "see `x/`", "详见 `x/`": where a topic is written down
 
     @property
     def any(self) -> bool:
         return self.forbid or self.weak or self.write or self.prefer or self.entry or self.advise
 
 
+_POINTER = re.compile(
+    rf"(?:{_en(cues.EN_SEE)}|{_zh(cues.ZH_SEE)})\s*(?:\*\*)?\s*\x00\d+\x00", IGNORECASE
+)
+"""A pointer to a mention: "see `x/`", "详见 `x/`" (the mention right after)."""
+
+
 @functools.lru_cache(maxsize=512)
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    pointer = _POINTER.search(to_simplified(text)) is not None  # "see `x/`", "详见 `x/`"
+    bare_use = _BARE_USE.match(to_simplified(text)) is not None  # "答：按 `a.md`。"
     parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
@@ -477,7 +490,11 @@ def read_cues(text: str) -> Cues:
         for m in _AFFIRMED.finditer(said)
     )
     ranks = ranks or affirmed
-    prefers = [m for m in PREFER.finditer(rest) if _attached(rest, m, named)]
+    prefers = [
+        m
+        for m in PREFER.finditer(rest)
+        if _attached(rest, m, named) and not _ASK.match(rest, m.end())  # "请先问制作人"
+    ]
     return Cues(
         forbid=forbid,
         weak=weak,
@@ -493,7 +510,8 @@ def read_cues(text: str) -> Cues:
             and _TOOL.search(rest, a.end()) is None
             and (named > a.start() or _ADVISE_NAMED.search(a.group(0)) is None)
         )
-        or (named >= 0 and _ONLY_SAID.match(rest) is not None),
+        or (named >= 0 and _ONLY_SAID.match(rest) is not None)
+        or (bare_use and _TOOL.search(rest) is None),
         hedged=weak and not outright,
         contrast=_CONTRAST.match(text) is not None,
         until=_UNTIL.match(text) is not None,
@@ -509,9 +527,13 @@ def read_cues(text: str) -> Cues:
         dated=past_said,
         copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
+        pointer=pointer,
     )
 
 
+_ASK = re.compile(rf"\s?(?:{_en(cues.EN_ASK)}|{_zh(cues.ZH_ASK)})", IGNORECASE)
+"""A verb of asking a person right after a word of preference ("请先问制作人", "ask the
+editor first" reads "first" after): the preference is for a person, not a folder."""
 _SOURCE_VERB = re.compile(f"^(?:{_en(cues.EN_SOURCE_VERBS)})$", IGNORECASE)
 _PASSIVE = re.compile(r"\b(?:be|been|being|is|are|was|were)\s+(?:[a-z]+\s+)?$", IGNORECASE)
 

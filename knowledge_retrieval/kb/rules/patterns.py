@@ -25,13 +25,24 @@ _SPACED = re.compile(rf"[^\s/]+/(?:{_NAME_WORDS}/)*(?:{_NAME_WORDS})?")
 list.docx`), ending as a folder or a file: a command with a path (`cd docs/`) has a blank in
 its first name."""
 _SPACED_END = re.compile(r"(?:/|\.[A-Za-z]\w{0,9})$")
+_NAMED_FIRST = re.compile(r"[^\s/]+(?: [^\s/]+)+/(?:[^/]+/)*")
+"""A folder with blanks in its first name too (`bulletin 2017-2020/`, `营运部 (复本)/`) when a
+word after the first holds a digit, a Chinese character or a bracketed aside (a command with a
+folder, `cd docs/`, holds none of these)."""
+_NAME_MARK = re.compile(r" (?:[^\s/]*[\d\u3400-\u9fff][^\s/]*|\([^()\s/]+\))(?=[ /])")
+_BRACKETED = re.compile(r"(?<![^\s/])\([^()/]{1,40}\)(?=[\s/.])")
+"""A bracketed aside in a name (`Ops (copy)/`, `运营部 (副本)/`): no call (`f(x)`)."""
 
 
 def is_pathlike(item: str) -> bool:
     """Whether a backticked item of a README sentence names a path (``docs/``, ``*.md``, ``a.md``)."""
-    if not item or len(item) > 300 or re.search(r"://|[()=;\"'\t\n]", item) or item[0] in "-$":
+    if not item or len(item) > 300 or item[0] in "-$":
         return False
-    if " " in item and not (_SPACED.fullmatch(item) and _SPACED_END.search(item)):  # `cd docs/`
+    if re.search(r"://|[()=;\"'\t\n]", _BRACKETED.sub("", item)):
+        return False
+    spaced = _SPACED.fullmatch(item) and _SPACED_END.search(item)
+    first = _NAMED_FIRST.fullmatch(item) and _NAME_MARK.search(item.split("/", 1)[0] + "/")
+    if " " in item and not (spaced or first):  # `cd docs/`
         return False
     return ".." not in item.split("/") and (
         "/" in item

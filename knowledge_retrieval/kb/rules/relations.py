@@ -73,6 +73,24 @@ _REPLACES = re.compile(
 """A mention a clause says its subject replaced ("`v3/` supersedes `v2/`", "取代 `历史/`")."""
 
 
+_ORIGINAL = re.compile(
+    rf"(?:{_en(cues.EN_COPY | cues.EN_COPIED)})\s+(?:{_en(cues.EN_COPY_OF)})\s+"
+    rf"(?:[A-Za-z'’-]+\s+){{0,2}}?\x00(\d+)\x00"
+    rf"|\x00(\d+)\x00\s*(?:{_zh(cues.ZH_COPY_OF)})[\u3400-\u9fff]{{0,3}}?(?:{_zh(cues.ZH_COPY)})"
+    rf"|(?:{_zh(cues.ZH_COPY_FROM)})\s*\x00(\d+)\x00\s*[\u3400-\u9fff]{{0,4}}?(?:{_zh(cues.ZH_COPY)})",
+    IGNORECASE,
+)
+"""The original a copy is said to be made of ("a mirror of `b/`", "copied from the `b/`",
+"`乙/` 的旧镜像", "从 `乙/` 复制"): bounded windows (linear)."""
+
+
+def originals(text: str) -> set[int]:
+    """The mentions a clause names as what another was copied from: a copy's polarity is not
+    theirs ("`a/` is a mirror of `b/` nobody has synced since 2021" puts a/ out, not b/)."""
+    simple = to_simplified(text)
+    return {int(next(g for g in m.groups() if g)) for m in _ORIGINAL.finditer(simple)}
+
+
 def replaced(text: str) -> set[int]:
     """The code indexes of the mentions a clause says were replaced (by its subject): out."""
     return {int(next(g for g in m.groups() if g)) for m in _REPLACES.finditer(to_simplified(text))}
@@ -189,8 +207,9 @@ def elided(
 ) -> None:
     """A clause that starts with a negator and has no verb of its own ("never the paper copies
     in `scans/`", "not the ones in `b/`", "而不是 `b/`") negates the preference of the clause
-    before it in its sentence when that is an imperative to use ("always check `a.md`"): its
-    folders, given no rule, are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
+    before it in its sentence when that is an imperative to use ("always check `a.md`") or names
+    the source ("should be answered from `a.md`, not from `b/`"): its folders, given no rule,
+    are out. Beside a preference only ("优先查看 `a/`，而不是 `b/`") b/ is
     ranked under a/, not out."""
     for j in range(1, len(clauses)):
         c, prev = clauses[j], clauses[j - 1]
@@ -198,8 +217,9 @@ def elided(
             continue
         if not _ELIDED_NOT.match(to_simplified(PLACEHOLDER.sub(" ", c.text))):
             continue
-        if pol(j - 1) != "prefer" or not prev.cues.advise or prev.cues.write or prev.cues.store:
-            continue
+        source = prev.cues.advise or (prev.cues.rank and not prev.cues.owned)
+        if pol(j - 1) != "prefer" or not source or prev.cues.write or prev.cues.store:
+            continue  # "answered from `a.md`, not from `b/`": a source, not an order
         for idx in c.mentions:  # no rule, or only the preference it negates, lent to it
             if idx not in got or got[idx] == ("prefer", j - 1):
                 got[idx] = ("exclude", j)

@@ -31,6 +31,7 @@ from .relations import (
     differs_beside_use,
     elided,
     is_file,
+    originals,
     replaced,
     siblings,
     succeeded,
@@ -54,7 +55,9 @@ def assign(
     first polarity of the clauses after it that name no folder (in its sentence, then in the
     next ones); else of those before it. A folder takes no entry (an entry is a named file). A
     party to a comparison ("if `a/` disagrees with ...") takes no polarity but a prohibition or
-    a word of authority in its own clause ("有冲突时以 `a/` 为准") or one said of it by name; a folder that loses ("over `b/`") takes no preference
+    a word of authority in its own clause ("有冲突时以 `a/` 为准") or one said of it by name, and a
+    party that loses to a source outside the KB is out ("where `a.pdf` and the BNF disagree, go
+    with the BNF"); a folder that loses ("over `b/`") takes no preference
     from another clause. A mention named in several clauses
     keeps an exclusion over anything else.
     """
@@ -146,10 +149,25 @@ def assign(
         p, src = pol(i, files), i
         if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
             # "旧的" may be the other's; "与 `b/` 冲突时以术语库为准" names its winner by name
-            party = _owner(clauses, i, paths) if c.cues.owned else _winners(clauses, i, paths, pol)
-            for idx in party:
+            victors, beaten = (
+                (_owner(clauses, i, paths), [])
+                if c.cues.owned
+                else _winners(clauses, i, paths, pol)
+            )
+            for idx in victors:
                 put(idx, "prefer", i)
+            for idx in beaten if not victors else []:  # "where `a.pdf` and Trissel's disagree,
+                put(idx, "exclude", i)  # go with Trissel's": a.pdf is out (beside a folder, ranked)
             continue
+        if p is None and not c.cues.write and (k := _party_of(clauses, i)) is not None:
+            victors, beaten = _winners(clauses, k, paths, pol)  # "the chart (`a.pdf`) and
+            beaten = (
+                [] if victors else [x for x in beaten if x in c.mentions]
+            )  # Trissel's disagree,
+            for idx in beaten:  # go with Trissel's": a party that lost, not the verdict's
+                put(idx, "exclude", k)
+            if beaten:
+                continue
         spoken: set[int] = set()  # clauses that gave one of these folders a polarity by name
         if p is None and not c.cues.write:
             left = []
@@ -164,6 +182,13 @@ def assign(
                     left.append(idx)
             if not left:
                 continue
+        if p is None and c.cues.pointer:  # "see `x/`": a pointer borrows no polarity
+            k = i + 1  # (:func:`_pointed`) but a prohibition in an aside on its folder
+            aside = k < len(clauses) and clauses[k].aside and not clauses[k].mentions
+            if aside and clauses[k].sentence == c.sentence and pol(k, files, True) == "exclude":
+                for idx in c.mentions:  # "见 `辅修/`（该项目已停招，页面仅作存档）"
+                    put(idx, "exclude", k)
+            continue
         if p is None and not c.cues.write:
             written = False  # past a clause about writing, only a prohibition said outright
             for j in range(i + 1, len(clauses)):
@@ -191,6 +216,8 @@ def assign(
         if p is None or (c.cues.lost and p != "exclude"):
             continue
         lost = _preferred_to(c.text) if p == "prefer" else set()
+        if p == "exclude" and len(set(c.mentions) - (copied := originals(c.text))) > 0:
+            lost = copied  # "`a/` is a mirror of `b/` nobody syncs": b/ is the original
         for idx in c.mentions:
             if idx not in lost:  # "prefer `a/` to `b/`": b/ loses
                 put(idx, p, src)
@@ -205,7 +232,52 @@ def assign(
     siblings(clauses, got, paths)
     denied_after(clauses, got)
     _vouched(clauses, got, about_writing, out or set())
+    _pointed(clauses, got, about_writing, pol, out or set(), paths)
     return got
+
+
+def _pointed(
+    clauses: list[Clause],
+    got: dict[int, tuple[str, int]],
+    about_writing: list[bool],
+    pol: Callable[[int], str | None],
+    out: set[int],
+    paths: dict[int, str],
+) -> None:
+    """A folder a pointer names ("<topic>: see `x/`", "新流程见 `x/`", or a label and only the
+    mention: "团费：`x.md`。") is preferred when its
+    sentence, or the one before or after, puts a folder out, or a clause of its sentence that
+    names none puts something out ("见 `v3.md`，v2 已停用"), or a clause after it vouches for it
+    ("see `x.md`, which is reviewed"): it names what to answer from instead. Alone, a pointer
+    tells where a topic is written down: no rule; nor is a folder preferred beside one put out
+    inside it (the pointer names where the pages are). ``out``: sentences a condition put a
+    folder out in."""
+    put_out: dict[int, list[str]] = {}  # sentence -> the paths put out in it
+    for c in clauses:
+        for idx in c.mentions:
+            if got.get(idx, ("",))[0] == "exclude":
+                put_out.setdefault(c.sentence, []).append(paths.get(idx, ""))
+    for i, c in enumerate(clauses):
+        free = [idx for idx in c.mentions if idx not in got]
+        pointer = c.cues.pointer or c.labelled
+        if not pointer or not free or about_writing[c.sentence] or c.cues.write:
+            continue
+        sentences = {c.sentence - 1, c.sentence, c.sentence + 1}
+        mine_out = [q for n in sentences for q in put_out.get(n, [])]
+        held = [paths.get(idx, "") for idx in free]
+        outside = [q for q in mine_out if not any(h and q.startswith(h) for h in held)]
+        if mine_out and not outside:
+            continue  # "课件见 `培训/`；`培训/2018.pptx` 已改过": the pointer holds it
+        near = range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1))
+        mine = [j for j in near if j != i and clauses[j].sentence == c.sentence]
+        unnamed_out = any(not clauses[j].mentions and pol(j) == "exclude" for j in mine)
+        vouched = any(
+            j > i and not clauses[j].mentions and clauses[j].cues.vouched
+            for j in mine[:_NAME_REACH]
+        )
+        if out & sentences or outside or unnamed_out or vouched:
+            for idx in free:
+                got[idx] = ("prefer", i)
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
@@ -354,6 +426,16 @@ def _preferred_to(text: str) -> set[int]:
     return {int(m.group(1)) for m in _PREFER_TO.finditer(to_simplified(text))}
 
 
+def _party_of(clauses: list[Clause], at: int) -> int | None:
+    """The comparison a clause's folders are a party to when the clause is only its subject and
+    the next clause of its sentence, naming no folder, compares ("配伍禁忌表（`a.pdf`）如与说明书
+    冲突"): that clause's index, else None."""
+    k = at + 1
+    if k >= len(clauses) or clauses[k].sentence != clauses[at].sentence:
+        return None
+    return k if not clauses[k].mentions and clauses[k].cues.compare else None
+
+
 def _compared_with(text: str) -> set[int]:
     """The mentions after a clause's word of comparison ("that contradicts `y/`"): what a
     prohibition in the clause sets its folders against, not what it forbids."""
@@ -403,12 +485,14 @@ def _winners(
     at: int,
     paths: dict[int, str],
     pol: Callable[[int], str | None],
-) -> list[int]:
-    """The mentions a comparison's verdict prefers: the verdict is the next clause of the
-    sentence that names no folder and has a polarity; it names a side by "the latter" /
-    "后者", "the former" / "前者", else by the words (and folder names) it shares with the
-    side before the partner word ("with", "与") or after it. A verdict of authority prefers
-    that side; one of non-authority ("assume the wiki is wrong"), the other side."""
+) -> tuple[list[int], list[int]]:
+    """The mentions a comparison's verdict prefers, and those of the side it loses to them:
+    the verdict is the next clause of the sentence that names no folder and has a polarity; it
+    names a side by "the latter" / "后者", "the former" / "前者", else by the words (and folder
+    names and their parts) it shares with the side before the partner word ("with", "与") or
+    after it. A verdict of authority prefers that side; one of non-authority ("assume the wiki
+    is wrong"), the other side. The losing side is out whether or not the winner is a folder
+    ("where `a.pdf` and Trissel's disagree, go with Trissel's")."""
     c = clauses[at]
     verdict = None
     for j in range(at + 1, min(len(clauses), at + 1 + VERDICT_REACH)):
@@ -418,7 +502,7 @@ def _winners(
             verdict = (j, q)
             break
     if verdict is None:
-        return []
+        return [], []
     j, q = verdict
     text = to_simplified(c.text.lower())
     split = _PARTNER.search(text) or CONFLICT.search(text)
@@ -430,10 +514,14 @@ def _winners(
         side[0].append(idx)
         side[1].extend(name_forms(paths.get(idx, "")))
         side[1].extend(_folders_of(paths.get(idx, "")))  # "the vet file" for `vet/doses.md`
-    for m in _WORD.finditer(PLACEHOLDER.sub(" ", text)):
+        side[1].extend(_name_parts(paths.get(idx, "")))  # "the current one": `rules_current.md`
+    bare = CONFLICT.sub(lambda m: " " * len(m.group(0)), PLACEHOLDER.sub(" ", text))
+    if split:  # a Chinese run ends at its partner and conflict words: 如与药品说明书冲突
+        bare = bare[: split.start()] + " " * len(split.group(0)) + bare[split.end() :]
+    for m in _WORD.finditer(bare):
         if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
             continue
-        sides[m.start() >= at_split][1].append(m.group(0))
+        sides[m.start() >= at_split][1].extend(_heads(m.group(0)))
     if not sides[0][0]:  # "`a/` 为已确认的术语，与 `b/` 冲突时，以前者为准": a/ is the first side
         for idx in _named_before(clauses, at, across_semicolon=True):
             sides[0][0].append(idx)
@@ -444,11 +532,35 @@ def _winners(
     elif _FORMER.search(said):
         named = 0
     else:
-        hits = [sum(_says(said, w) for w in set(side[1])) for side in sides]
+        words = [set(side[1]) for side in sides]
+        shared = words[0] & words[1]  # "rules" of `rules_2022.md` and `rules_current.md`
+        hits = [sum(_says(said, w) for w in side - shared) for side in words]
         if hits[0] == hits[1]:
-            return []
+            return [], []
         named = 0 if hits[0] > hits[1] else 1
-    return sides[named][0] if q == "prefer" else sides[1 - named][0]
+    won = named if q == "prefer" else 1 - named
+    return sides[won][0], sides[1 - won][0]
+
+
+_PART = re.compile(r"[a-z]+\d*|[a-z]*\d+[a-z]*|[\u3400-\u9fff]{2,}")
+
+
+def _name_parts(path: str) -> list[str]:
+    """The words of a folder's or file's last name ("rules_current.md": rules, current; "教材_v2":
+    教材, v2): a comparison's verdict names a side by one ("the current one", "以 v2 为准")."""
+    last = path.rstrip("/").split("/")[-1]
+    if is_file(path):
+        last = last.rsplit(".", 1)[0]
+    parts = _PART.findall(to_simplified(last.lower()))
+    return [p for p in parts if len(p) >= 2 and p not in STOP_WORDS and not p.isdigit()]
+
+
+def _heads(word: str) -> list[str]:
+    """A side's word as a verdict may say it: a Chinese run and its last three and two
+    characters (药品说明书: 说明书, 明书), a Latin word as it is."""
+    if word.isascii():
+        return [word]
+    return list(dict.fromkeys((word, word[-3:], word[-2:])))
 
 
 def _owner(clauses: list[Clause], at: int, paths: dict[int, str]) -> list[int]:

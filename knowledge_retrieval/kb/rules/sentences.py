@@ -145,10 +145,6 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
         rf"(?:{_zh(cues.ZH_TOPIC_KIND)})?(?:{_OF})?(?:{_zh(cues.ZH_QUESTION)})\s*[，,：:]?\s*"
         rf"(?:{_zh(cues.ZH_PLEASE)})?(?:{_zh(cues.ZH_FIRST)})?(?:{_zh(cues.ZH_ROUTE_LOOK)})"
     ),
-    re.compile(
-        rf"^(?=(\W*))\1(?P<t>[^，,：:。\x00]{{1,16}}?)\s*(?:{_zh(cues.ZH_PLEASE)})?"
-        rf"(?:{_zh(cues.ZH_SEE)})\s*\x00"
-    ),
 )
 _OVER = re.compile(
     f"{grammar._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
@@ -562,6 +558,8 @@ def _plain_rules(
                             or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
+                            or clauses[src].cues.pointer  # "see `a.md`" beside one put out
+                            or clauses[src].labelled  # "团费：`a.md`。" beside one put out
                             or idx in relations.successors(clauses[src].text)
                             or bool(relations.replaced(clauses[src].text))
                             or relations.named_current(path)  # `current.md` is no index

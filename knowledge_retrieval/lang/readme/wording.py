@@ -1,0 +1,165 @@
+"""The wording around the cues, per language (Chinese in Simplified): folder words and names,
+clauses and their splits, questions about a folder, conditions and routes, headings, scripts."""
+
+from __future__ import annotations
+
+from ..grammar import words
+
+FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")
+FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
+"""A folder named by a word beside one of these: "the scratch folder", "wip 目录"."""
+
+ZH_POINTING = words("那个 这个 𠮶个 呢个 个")
+"""Words that may stand between a quoted name and its folder word (「旧规则」那个文件夹; 𠮶个 is
+Cantonese 嗰個 in the Simplified form the text is read in)."""
+
+ZH_INSIDE = words("里面 里头 里 内")
+"""Words after a quoted name that make it a place things are in (「草稿」里面是…)."""
+
+NOT_NAMES = words(
+    """
+    each any every same whole parent root one other some both all two three several
+    new top sub given following above below current entire not no
+    任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
+    """
+)
+"""Words before a folder word that are not a folder's name ("every folder", "任何目录"); an
+English stop word is none either ("this folder", "a couple of folders")."""
+
+ZH_NAME_EDGES = words(
+    "在 把 从 往 向 对 比 翻 到 请 将 每 所以 因此 这 那 该 此 其 各 本 进入 的 了 个 是 里 中 下 再 其他 其它"
+)
+"""A Chinese folder name read before 目录 / 资料夹 neither starts nor ends with one of these
+("每一页在目录里", "所以这个资料夹" name no folder)."""
+
+EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
+ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
+EN_ANSWER_NO = words("no nope never")
+ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 不应该")
+"""A question about a folder states no rule, unless it is rhetorical ("why would you go to
+`x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
+then the folder is out."""
+
+EN_RELATIVE = words("which")
+"""A clause that starts with one of these says something of the folder right before it: "...
+the export in `x/`, which is out of date" puts x/ out whatever its own clause said."""
+
+EN_ABSENT = words("there's_no there_is_no there_are_no no_such")
+ZH_ABSENT = words("没有 并没有 不存在 并不存在")
+"""A mention right after one of these names a folder that is not there ("there's no
+`pipeline-old/` to worry about", "仓库里并没有 `pipeline-old/` 这样的目录"): no rule."""
+
+EN_FINE = words("fine ok okay good useful acceptable")
+"""A folder put out but "fine for questions about <topic>" is out unless the question is about
+the topic ("`archive/` is historical — fine for questions about past shows")."""
+
+EN_CONTRAST = words("but however")
+ZH_CONTRAST = words("但 但是 不过 然而")
+"""A clause after one of these gives its polarity to no folder before it."""
+
+ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
+"""用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
+
+EN_ELIDED_NOT = words("never not and_not or_not nor but_never but_not")
+ZH_ELIDED_NOT = words("不是 而不是 而非 不要 别 不用 勿")
+"""A clause that starts with one of these and has no verb of its own takes the verb of the
+preference before it in its sentence, negated: "always check `a.md`, never the paper copies in
+`scans/`", "use those page numbers, not the ones in `b/`" put b/ out."""
+
+EN_BE_NOT = words(
+    "is_not are_not isn't aren't was_not were_not wasn't weren't has_not have_not hasn't haven't"
+    " hadn't"
+)
+ZH_BE_NOT = words("不是 则不是 就不是 并不是 则不然 不然")
+"""A clause that ends in one of these, with nothing after it, denies the word of authority of
+the clause before it: "`a.md` is accurate as of the upgrade; the photos in `b/` are not", "`a/`
+里的是现行版，`b/` 的不是" put b/ out (and the vouched a.md is preferred beside it)."""
+
+ZH_ADVISE_NOT_NEXT = words("于 来")
+"""After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
+
+ZH_ADVISE_BARE = words("用 按 依")
+"""用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
+
+ZH_TOOL_WRITE = words("写")
+"""A single-character verb of writing that makes the folder of an imperative a tool (请用 `模板/`
+写新文档); the longer verbs of writing are ZH_WRITE_VERBS'."""
+
+ZH_BY = words("以")
+ZH_AS_STANDARD = words("为准")
+ZH_AS = words("为 作为")
+"""以 <something> 为准: the something is the authority."""
+
+ZH_PLEASE = words("请")
+ZH_ANSWER_LABEL = words("答")
+"""答: the label of an answer after a question ("能用吗？答：不能")."""
+
+ZH_QUESTION_END = words("吗")
+"""A sentence ending with one of these (or a question mark) is a question."""
+
+ZH_BUT = words("但")
+ZH_INSTEAD = words("而不是 而非")
+ZH_OVER = words("优先于 胜过 高于 先于")
+"""A clause splits before "but", "instead of" and "over" (the word is the next clause's); the
+folders after an "over" lose to the ones before."""
+
+ZH_NOT_FOLDER = words("总目录")
+"""Words that end in a folder word but name no folder (总目录: a table of contents)."""
+
+ZH_FILLER = words(
+    "以及 和 与 及 或者 或 还有 目录 文件夹 资料夹 文件 档案 所有 全部 下 的 中 里 内"
+)
+"""Words that leave a clause a bare list of paths ("`b/` 和 `c/` 下的所有文件")."""
+
+ZH_LOOK = words("查看 查阅 查 看 检索 搜索 参考 参见 见 读 使用 用")
+"""Verbs of looking: a clause with one and a condition routes its folders."""
+
+ZH_UNLESS = words("除非")
+ZH_OTHERWISE = words("否则")
+ZH_ONLY_IF = words("只有 仅有")
+ZH_ONLY_WHEN = words("只在 仅在 仅当 只当")
+ZH_ONLY_FOR = words("仅用于 只用于 仅限于 仅限 只限于 只限")
+ZH_ONLY_APPLIES = words("仅适用于 只适用于")
+EN_APPLIES = words("applies apply")
+"""只用于 <purpose> is a condition only when it names the question ("仅限问到 v1 时"); 仅适用于
+<cases>, "applies only to <cases>" restrict where the folder holds: a condition always."""
+
+ZH_AT = words("在 当")
+ZH_OF = words("的")
+ZH_TIME = words("时候 时")
+ZH_THEN = words("才")
+"""只有 <condition> 时才, 只在 <condition> 时, <condition> 时才, 仅限 <condition>: a folder searched
+only when the question meets the condition."""
+
+ZH_IF = words("当 如果 若")
+ZH_ASKER = words("问题 用户")
+ZH_ASKED_ABOUT = words("问到 问及 询问 涉及 关于 有关 提到 提及")
+ZH_WHEN_TAIL = words("时候 时 的问题")
+"""(当) 问到 <topic> 时, <what to do>: a route for questions on the topic."""
+
+ZH_ABOUT_LEAD = words("关于 对于 有关")
+ZH_TOPIC_KIND = words("相关 类 方面")
+ZH_QUESTION = words("问题")
+ZH_FIRST = words("先 优先 首先")
+ZH_ROUTE_LOOK = words("查看 查阅 查 看 见 参考 参见 检索 去 到")
+ZH_SEE = words("见 参见 详见 请见 请参见 请参阅")
+EN_SEE = words("see see_also refer_to_the see_the")
+"""A pointer: "<topic>: see `x/`", "<topic> 详见 `x/`" tells where a topic is written down, no
+rule for answering. Beside a folder its sentence (or the one before or after) puts out, or
+vouched for ("see `x.md`, which is reviewed"), it names what to answer from instead."""
+
+ZH_RULES_HEADING = words("规则 检索 搜索 查找 使用方法")
+"""A heading over a README's rules."""
+
+ZH_KEYWORDS_HEADING = words("关键词 关键字 标签")
+ZH_SCOPE_HEADING = words("范围 简介 说明 概述 介绍 概要 关于")
+ZH_NAMES_SIMPLIFIED = words("简体中文 简体")
+ZH_NAMES_TRADITIONAL = words("繁体中文 繁体")
+ZH_NAMES_CHINESE = words("中文 汉语 华语")
+ZH_NAMES_ENGLISH = words("英文 英语")
+"""What a README calls its languages ("简体中文", "繁體")."""
+
+TRADITIONAL_MARKS = "體臺灣們說這關檔條為個國學會來時對發經與錄檢詞範圍結構維歷頁簡語區聽應讓"
+SIMPLIFIED_MARKS = "体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让"
+"""Common characters written apart in the two scripts (the only list here written in both): a
+README's prose leans Traditional when the first outnumber the second."""
