@@ -138,6 +138,15 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.verdict.holds:asked_with_corrections": lambda: iter(
         [("holds.corrected", _escaped(r"(?<!\w)WORD(?!\w)", "sedonds", re.IGNORECASE), ("sub",))]
     ),
+    "knowledge_retrieval.ranking.vocabulary:_capitals_beside": lambda: iter(
+        [
+            (
+                "vocabulary.capitals",
+                re.compile(r"(?<![A-Za-z])[A-Z]{2}(?![A-Za-z])"),
+                ("findall",),
+            )
+        ]
+    ),
     "knowledge_retrieval.ranking.vocabulary:original_spelling": lambda: iter(
         [
             (
