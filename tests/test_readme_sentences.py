@@ -38,6 +38,9 @@ FLOORS = {
     "tune8": (77, 3),
     "judge8": (65, 3),
     "heldout7": (70, 4),
+    "tune9": (87, 1),
+    "judge9": (75, 3),
+    "heldout8": (77, 2),
 }
 AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read

@@ -984,3 +984,10 @@ def test_a_folder_name_may_hold_blanks_and_an_aside(item: str, named: bool) -> N
     from knowledge_retrieval.kb.rules.patterns import is_pathlike
 
     assert is_pathlike(item) is named
+
+
+def test_a_topic_that_is_temporary_is_no_status_of_its_folder() -> None:
+    # 临时 (temporary) names a topic (临时送水, a temporary water supply) far more often than it
+    # says a folder's pages are makeshift; said of the pages, a cue that reaches them stays
+    rules = _readme("- 停水通知规定、临时送水 → `tingshui/`\n- `scratch/` 是随手记的临时笔记")
+    assert rules.exclude == ("scratch/",)
