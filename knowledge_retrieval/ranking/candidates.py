@@ -8,8 +8,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..text.analysis import index_terms
+from .identifiers import is_identifier
 from .query import Keyword
-from .vocabulary import is_identifier
 
 
 def field_value_match(text: str, keywords: list[Keyword]) -> bool:

@@ -41,15 +41,10 @@ from ..text.wordclass import english_noun_share
 from . import routing, tuned
 from .candidates import Candidates, field_value_match
 from .features import features
+from .identifiers import is_identifier, nearest_identifiers
 from .matches import Evidence, FileMatch, RankOutcome, SectionMatch
 from .query import Keyword, Query
-from .vocabulary import (
-    Known,
-    commonness,
-    is_identifier,
-    nearest_identifiers,
-    vocabulary_check,
-)
+from .vocabulary import Known, commonness, vocabulary_check
 
 # the weights of the ladder: declared in tuned.json, each with what it does
 K1 = tuned.value("ranker.k1")

@@ -4,15 +4,23 @@ identifiers it lacks, near words for misspelt ones, and the identifiers it has i
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import lang
 from ..index.termstats import TermStats
 from ..ruler import Ruler
-from ..text.analysis import has_cjk, index_terms, is_mixed_identifier, to_simplified
+from ..text.analysis import has_cjk, index_terms, to_simplified
+from .identifiers import (
+    CODED,
+    VERSION_TOKEN,
+    has_identifier,
+    is_identifier,
+    letter_code,
+    missing_from_a_series,
+)
 from .query import Keyword, Query
+from .written import original_spelling
 
 TYPO_WEIGHT = 0.7
 """What a stand-in for a keyword the KB lacks counts: a near word of a misspelt one, or its
@@ -162,7 +170,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     asked = [part for k in q.keywords for part in _as_known(k, stats)]
     filler: list[Keyword] = []
     for k in asked:
-        if any(stats.known(t) for t in k.terms) or _letter_code(k, q):
+        if any(stats.known(t) for t in k.terms) or letter_code(k, q):
             continue
         if k.filler_like or (READINGS.on("common_word_filler") and _common_word(k, q.text)):
             filler.append(k)
@@ -180,11 +188,9 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     out.absent_ids = [
         k.text
         for k in out.keywords
-        if (
-            (is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text)) and not _has_identifier(stats, k)
-        )
-        or _missing_from_a_series(stats, k)
-        or (_letter_code(k, q) and not stats.known(k.parts[0]))
+        if ((is_identifier(k) or VERSION_TOKEN.fullmatch(k.text)) and not has_identifier(stats, k))
+        or missing_from_a_series(stats, k)
+        or (letter_code(k, q) and not stats.known(k.parts[0]))
     ]
     unknown = []
 
@@ -266,7 +272,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
-    if READINGS.on("translate_beside_code") and any(_CODED.search(k.text) for k in present):
+    if READINGS.on("translate_beside_code") and any(CODED.search(k.text) for k in present):
         # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
         # KB knows may still be written in its other language where the code's row is (does
         # DQ-302 block downstream jobs: 阻断下游)
@@ -305,158 +311,6 @@ def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
     return [Keyword(k.text.split(" ", 1)[0], None, k.parts[:1])]
 
 
-def nearest_identifiers(
-    stats: TermStats,
-    text: str,
-    limit: int = 3,
-    *,
-    by_shape: bool = True,
-    beside: Sequence[int] = (),
-) -> list[str]:
-    """Identifiers of this KB nearest to one it lacks, as the KB writes them
-    (``ORDER_STATUS_ARCHIVED`` -> ``ORDER_STATUS_PAID``, ...); ``by_shape``: where none shares
-    its lead, those of the same shape (``B1-05-A`` for ``B2-14-D``). A code of capitals
-    (:data:`_LETTER_CODE`) has for near ones the codes of as many capitals the sections
-    ``beside`` write (the best sections of the question's other words: 等級 A to D for E)."""
-    from rapidfuzz import fuzz, process
-
-    if series := _series(stats, text):  # L5: L4, L3 ...
-        return [original_spelling(stats, t) for t in series[:limit]]
-    if _LETTER_CODE.fullmatch(text):
-        return _capitals_beside(stats, text, beside)[:limit]
-    whole = to_simplified(text.lower().strip("/"))
-    # the longest leading run of pieces the KB's identifiers share (imgr.ccd. of
-    # imgr.ccd.dark_current_limit, then imgr.), then the first two letters, then the first
-    runs = [whole[: i + 1] for i in range(len(whole) - 1, 0, -1) if whole[i] in _ID_SEPARATORS]
-    cands: list[str] = []
-    cutoff = 0.0  # identifiers that share a leading run are all near ones (the first two
-    for prefix in dict.fromkeys([*runs, whole[:2], whole[:1]]):  # letters of one piece too)
-        cutoff = 0.0 if prefix in runs or (not runs and len(prefix) > 1) else 60.0
-        cands = [
-            t
-            for f in ("body", "heading", "title")
-            for t in stats.vocabulary(f, prefix, every=True)
-            if (any(c in t for c in _ID_SEPARATORS) or _is_code(t)) and t != whole
-        ]
-        if cands and process.extractOne(whole, cands, scorer=fuzz.ratio, score_cutoff=cutoff):
-            break
-        cands = []
-    if not cands and by_shape:
-        # the KB's identifiers of the same shape (B1-05-A for B2-14-D, A-01 for D-05)
-        cands = _same_shape(stats, whole)
-        cutoff = 0.0
-    # ties go to the nearer last number (FV-10 before FV-01 for FV-11), the shorter, then the
-    # alphabetically first identifier (the same in every process: a set's order is not)
-    got = process.extract(whole, set(cands), scorer=fuzz.ratio, limit=None, score_cutoff=cutoff)
-    at = _last_number(whole)
-    got.sort(
-        key=lambda g: (
-            -g[1],
-            abs(_last_number(str(g[0])) - at) if at >= 0 else 0,
-            len(str(g[0])),
-            str(g[0]),
-        )
-    )
-    return [original_spelling(stats, str(t)) for t, _s, _k in got[:limit]]
-
-
-def _last_number(term: str) -> int:
-    """The number a term ends in (11 of fv-11), or -1."""
-    digits = min(18, len(term) - len(term.rstrip("0123456789")))  # a long run: its end
-    return int(term[-digits:]) if digits else -1
-
-
-def _capitals_beside(stats: TermStats, code: str, docs: Sequence[int]) -> list[str]:
-    """Codes of as many capitals as ``code`` in the sections ``docs``, nearest letters first
-    (D, C, B for E)."""
-    found: set[str] = set()
-    pattern = re.compile(rf"(?<![A-Za-z])[A-Z]{{{len(code)}}}(?![A-Za-z])")
-    for d in docs:
-        text = str(stats.reader.stored_fields(int(d)).get("text") or "")
-        found.update(pattern.findall(text[:CAPITALS_SCAN_CHARS]))
-    found.discard(code)
-
-    def distance(c: str) -> tuple[int, str]:
-        return sum(abs(ord(a) - ord(b)) for a, b in zip(c, code, strict=True)), c
-
-    return sorted(found, key=distance)
-
-
-CAPITALS_SCAN_CHARS = 20_000
-"""How much of a section is read for codes of capitals."""
-SHAPE_FIELD = "body"
-"""The field whose identifiers are read for ones of the same shape as an absent one."""
-
-
-def _shape(term: str) -> str:
-    """A term's shape: each letter a, each digit 9, joiners and other characters as they are."""
-    return "".join("9" if c.isdigit() else "a" if c.isascii() and c.isalpha() else c for c in term)
-
-
-def _same_shape(stats: TermStats, whole: str) -> list[str]:
-    """The KB's identifiers (with a joiner) of the same shape as ``whole``, led by a character
-    of the same kind (a letter or a digit)."""
-    if (
-        not whole[:1].isascii()
-        or not whole[:1].isalnum()
-        or not any(c in whole for c in _ID_SEPARATORS)
-    ):
-        return []
-    shape = _shape(whole)
-    leads = "0123456789" if whole[0].isdigit() else "abcdefghijklmnopqrstuvwxyz"
-    return [
-        t
-        for lead in leads
-        for t in stats.vocabulary(SHAPE_FIELD, lead)
-        if len(t) == len(whole) and t != whole and _shape(t) == shape
-    ]
-
-
-def original_spelling(stats: TermStats, term: str, typo: str | None = None) -> str:
-    """The word as a section of the KB writes it: its case, and the whole word a stem was cut
-    from (``signatur`` -> ``signature``); for a misspelt word, the written form nearest to it
-    (``chargwd`` -> ``charged``, not ``charge``)."""
-    from rapidfuzz.distance import OSA
-
-    vec = stats.vector(term)
-    if vec is None:
-        return term
-    words: list[str] = []
-    found = ""
-    for d in vec[0][:SPELLING_SECTIONS].tolist():
-        text = str(stats.reader.stored_fields(int(d)).get("text") or "")
-        if has_cjk(term):  # M3-數A for m3-数a: the text as its terms are written, then its own
-            simple = to_simplified(text)
-            m = re.search(re.escape(term), simple, re.IGNORECASE)
-            if m:
-                return text[m.start() : m.end()]
-            continue
-        words += re.findall(rf"(?<!\w){re.escape(term)}[^\W_]*(?!\w)", text, re.IGNORECASE)
-        if not found:
-            m = re.search(re.escape(term), text, re.IGNORECASE)
-            found = m.group() if m else ""
-    if words:
-        # nearest to the typo, then lower case first (running text), the most frequent, the
-        # shortest
-        return str(
-            min(
-                set(words),
-                key=lambda w: (
-                    OSA.distance(typo, w.lower()) if typo else 0,
-                    w != w.lower(),
-                    -words.count(w),
-                    len(w),
-                    w,
-                ),
-            )
-        )
-    return found or term
-
-
-SPELLING_SECTIONS = 5
-"""Sections read for a term's written forms."""
-
-
 FILLER_ZIPF = 4.7
 """A word the KB has never seen is a question word when it is at least this common in general
 language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91) and names nothing:
@@ -479,7 +333,6 @@ def _general_zipf(k: Keyword, question: str) -> float:
     """How common a keyword is in general English or Chinese (Zipf), 0 for a name: a word of
     other than letters or with capitals after its first (HTTP, iOS, home-assistant), or a
     capitalised word inside the sentence (Steam, Red)."""
-    from ..text.analysis import to_simplified
     from ..text.generalfreq import zipf
 
     if has_cjk(k.text):
@@ -495,7 +348,6 @@ def _general_zipf(k: Keyword, question: str) -> float:
 def _common_word(k: Keyword, question: str) -> bool:
     """A plain word (not an identifier) that is common in general English or Chinese and names
     nothing (see :data:`FILLER_ZIPF`)."""
-    from ..text.analysis import to_simplified
     from ..text.wordclass import chinese_noun
 
     if k.whole and not has_cjk(k.text):
@@ -538,113 +390,6 @@ def _english_probe() -> frozenset[str]:
     )
 
 
-_ID_SEPARATORS = "_.-/:"
-
-
-def _is_code(text: str) -> bool:
-    """A code of letters and digits (``E1023``, ``BF0301``): a letter first, 4+ characters."""
-    return (
-        len(text) >= 4
-        and text[0].isalpha()
-        and text.isascii()
-        and text.isalnum()
-        and any(c.isdigit() for c in text)
-    )
-
-
-_CODED = re.compile(r"[\d_./-]")
-"""What makes an identifier a code, key or path rather than a camelCase name."""
-
-
-def is_identifier(k: Keyword) -> bool:
-    """An identifier that must be matched whole: ``ORDER_STATUS_X``, ``a.b.c``, ``PAY-1234``,
-    ``/api/v2/...``, camelCase, a code such as ``E1023``, a class code ``M3-數A`` (not prose
-    compounds such as ``loss-of-function``)."""
-    if has_cjk(k.text) and not is_mixed_identifier(k.text):
-        return False
-    return (bool(k.whole) and k.part_credit < 1.0) or (not k.whole and _is_code(k.text))
-
-
-_SHORT_CODE = re.compile(r"([A-Za-z]{1,2})(\d{1,2})")
-"""A code too short to be one by its shape alone (L5, M03, P3): letters, then digits."""
-_LETTERED = re.compile(r"(.*[\d_./:-])([A-Za-z])")
-"""A code that ends in one letter after a digit or a joiner (18B, P-D, M3-数C): its series is
-its letters, A first (18A, 18C beside 18B)."""
-SERIES = 2
-"""Codes of the same letters and as many digits a KB must have for a short code it lacks to be
-one of its codes (L1 and L2 make L5 one); of a lettered code, its A alone (18A makes 18B one)."""
-
-
-def _series(stats: TermStats, text: str) -> list[str]:
-    """The KB's codes of the same letters and as many digits as a short code, nearest number
-    first (L4, L3, L2, L1 for L5); or of the same lead and another letter, nearest letter first
-    (18C, 18A for 18B), when the KB writes that series' first (18A); [] for no short code."""
-    m = _SHORT_CODE.fullmatch(text)
-    if m is not None:
-        letters, digits = m.group(1).lower(), m.group(2)
-        width, at = len(digits), int(digits)
-        near = sorted(range(10**width), key=lambda n: (abs(n - at), n))
-        return [
-            f"{letters}{n:0{width}d}"
-            for n in near
-            if n != at and stats.known(f"{letters}{n:0{width}d}")
-        ]
-    m = _LETTERED.fullmatch(to_simplified(text.lower()))
-    if m is None or not any(c.isalnum() for c in m.group(1)):
-        return []
-    lead, letter = m.group(1), m.group(2)
-    n = len(lead)
-    members = {
-        t[n]
-        for f in ("body", "title", "heading")
-        for t in stats.vocabulary(f, lead, every=True)
-        if len(t) == n + 1 and t[n].isascii() and t[n].isalpha() and t[n] != letter
-    }
-    if "a" not in members:  # a series starts at A: 36V beside 12V and 36W is none
-        return []
-    return [lead + c for c in sorted(members, key=lambda c: (abs(ord(c) - ord(letter)), c))]
-
-
-def _missing_from_a_series(stats: TermStats, k: Keyword) -> bool:
-    """A short code the KB does not have, of a series it has: L5 where it writes L1 to L4,
-    M03 beside M01 and M02, 18B beside 18A and 18C, P-D beside P-A to P-C (the KB's own codes
-    make it one; alone, L5 may be anything)."""
-    term = k.whole or k.text.lower()
-    if (has_cjk(k.text) and not is_mixed_identifier(k.text)) or stats.known(term):
-        return False
-    lettered = _SHORT_CODE.fullmatch(k.text) is None  # 18B: the KB's 18A makes it one
-    return len(_series(stats, k.text)) >= (1 if lettered else SERIES)
-
-
-_LETTER_CODE = re.compile(r"[A-Z]{1,3}")
-"""Capitals alone in a Chinese question (等級E, 代碼 DQ, R字头): a code, which a KB that has no
-such term lacks (it is no English word the KB may write in its own words)."""
-
-
-def _letter_code(k: Keyword, q: Query) -> bool:
-    """The keyword is a code of capitals in a Chinese question (:data:`_LETTER_CODE`)."""
-    return _LETTER_CODE.fullmatch(k.text) is not None and has_cjk(q.text)
-
-
-_VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)
-"""A version named as a token (v3, v2.1): an API or release a KB that never writes it lacks,
-as it lacks an identifier (it proves nothing more than a word where the KB has it)."""
-
-
-def _has_identifier(stats: TermStats, k: Keyword) -> bool:
-    """The KB has the identifier whole, or as the leading run of a longer one it has
-    (``ORDER_STATUS`` of ``ORDER_STATUS_PAID``)."""
-    term = k.whole or k.parts[0]
-    if stats.known(term):
-        return True
-    n = len(term)
-    return any(
-        t.startswith(term) and len(t) > n and t[n] in _ID_SEPARATORS
-        for f in ("body", "title", "heading")
-        for t in stats.vocabulary(f, term, every=True)
-    )
-
-
 COMMON_FROM, COMMON_TO = 2.5, 5.0
 """How common a word is in general language, as a share from 0 at Zipf :data:`COMMON_FROM`
 (a name or a term of a domain: redis, Starshards, 牙科 3.3 sits near it) to 1 at
@@ -656,7 +401,7 @@ def commonness(k: Keyword, question: str) -> float:
     question's domain: 0 for an identifier, a word of several parts, a capitalised word inside
     the sentence (Steam, Red) or a word general language hardly uses; up to 1 for the commonest
     words (see :data:`COMMON_FROM`). An unseen word weighs by what it is, not by being unseen."""
-    if is_identifier(k) or _VERSION_TOKEN.fullmatch(k.text):
+    if is_identifier(k) or VERSION_TOKEN.fullmatch(k.text):
         return 0.0
     z = _general_zipf(k, question)
     return min(1.0, max(0.0, (z - COMMON_FROM) / (COMMON_TO - COMMON_FROM)))

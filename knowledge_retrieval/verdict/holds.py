@@ -16,9 +16,10 @@ import numpy as np
 from ..index.reading import SectionReader
 from ..ranking.candidates import Candidates
 from ..ranking.features import FEATURES
+from ..ranking.identifiers import is_identifier
 from ..ranking.matches import FileMatch, RankOutcome, SectionMatch
 from ..ranking.query import Keyword, Query
-from ..ranking.vocabulary import Known, commonness, is_identifier
+from ..ranking.vocabulary import Known, commonness
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms
 from ..text.asked import Kind, asked_kind, holds_kind

@@ -138,7 +138,7 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.verdict.holds:asked_with_corrections": lambda: iter(
         [("holds.corrected", _escaped(r"(?<!\w)WORD(?!\w)", "sedonds", re.IGNORECASE), ("sub",))]
     ),
-    "knowledge_retrieval.ranking.vocabulary:_capitals_beside": lambda: iter(
+    "knowledge_retrieval.ranking.identifiers:_capitals_beside": lambda: iter(
         [
             (
                 "vocabulary.capitals",
@@ -147,7 +147,7 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
             )
         ]
     ),
-    "knowledge_retrieval.ranking.vocabulary:original_spelling": lambda: iter(
+    "knowledge_retrieval.ranking.written:original_spelling": lambda: iter(
         [
             (
                 "vocabulary.words",
