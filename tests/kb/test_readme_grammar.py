@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knowledge_retrieval.kb.rules import grammar, parse_readme, scope
+from knowledge_retrieval.kb.rules import grammar, parse_readme, sides
 from knowledge_retrieval.lang import readme as cues
 from knowledge_retrieval.models import KBRules
 
@@ -919,10 +919,10 @@ def test_conflict_words_are_no_negated_authority() -> None:
 
 
 def test_name_forms() -> None:
-    assert scope.name_forms("runbooks/") == ("runbooks", "runbook")
-    assert scope.name_forms("藥品手冊/現行/") == ("现行",)
-    assert scope.name_forms("读书笔记/") == ("读书笔记", "笔记")
-    assert scope.name_forms("2019/") == ()
+    assert sides.name_forms("runbooks/") == ("runbooks", "runbook")
+    assert sides.name_forms("藥品手冊/現行/") == ("现行",)
+    assert sides.name_forms("读书笔记/") == ("读书笔记", "笔记")
+    assert sides.name_forms("2019/") == ()
 
 
 def test_a_comparison_that_prefers_none_of_its_folders_is_no_rule() -> None:

@@ -10,22 +10,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
 from .grammar import (
-    CONFLICT,
     PLACEHOLDER,
     _both,
     _en,
     compared_at,
-    owned_object,
     polarity,
-    yields_at,
 )
 from .relations import (
-    VERDICT_REACH,
     copies,
     denied_after,
     differs_beside_use,
@@ -36,6 +31,20 @@ from .relations import (
     siblings,
     succeeded,
     successors,
+)
+from .sides import (
+    FORMER,
+    LATTER,
+    NAME_REACH,
+    compared_with,
+    contrasted,
+    named_before,
+    owner,
+    party_of,
+    preferred_to,
+    said_by_name,
+    winners,
+    yielded_to,
 )
 
 IGNORECASE = re.IGNORECASE
@@ -108,13 +117,13 @@ def assign(
         just before it, are out."""
         for idx in won:
             put(idx, "prefer", i)
-        for idx in [m for m in clauses[i].mentions if m not in won] or _named_before(clauses, i):
+        for idx in [m for m in clauses[i].mentions if m not in won] or named_before(clauses, i):
             put(idx, "exclude", i)
 
     for i, c in enumerate(clauses):
         if not c.mentions:
             continue
-        if c.cues.yields and (object_ := _yielded_to(c.text)):  # "`a/` 不能取代 `b/`"
+        if c.cues.yields and (object_ := yielded_to(c.text)):  # "`a/` 不能取代 `b/`"
             won_over(object_, i)
             continue
         than = compared_at(to_simplified(c.text)) if c.cues.compared else None
@@ -122,7 +131,7 @@ def assign(
             start, end, up = than
             at = {int(m.group(1)): m.start() for m in PLACEHOLDER.finditer(c.text)}
             better = [idx for idx in c.mentions if (at[idx] < start if up else at[idx] >= end)]
-            better = better or (_named_before(clauses, i) if up else [])
+            better = better or (named_before(clauses, i) if up else [])
             for idx in better:
                 put(idx, "prefer", i)
             if better or up:  # "`i18n/` lags behind; don't …": no better side, read on
@@ -140,7 +149,7 @@ def assign(
             for idx in subject:
                 put(idx, "prefer", i)
             continue
-        if c.cues.compare and c.cues.forbid and (partner := _compared_with(c.text)):
+        if c.cues.compare and c.cues.forbid and (partner := compared_with(c.text)):
             for idx in c.mentions:  # "anything in `x/` that contradicts `y/` should be ignored"
                 if idx not in partner:
                     put(idx, "exclude", i)
@@ -150,17 +159,15 @@ def assign(
         if c.cues.compare and not (c.cues.forbid or (c.cues.rank and not c.cues.owned)):
             # "旧的" may be the other's; "与 `b/` 冲突时以术语库为准" names its winner by name
             victors, beaten = (
-                (_owner(clauses, i, paths), [])
-                if c.cues.owned
-                else _winners(clauses, i, paths, pol)
+                (owner(clauses, i, paths), []) if c.cues.owned else winners(clauses, i, paths, pol)
             )
             for idx in victors:
                 put(idx, "prefer", i)
             for idx in beaten if not victors else []:  # "where `a.pdf` and Trissel's disagree,
                 put(idx, "exclude", i)  # go with Trissel's": a.pdf is out (beside a folder, ranked)
             continue
-        if p is None and not c.cues.write and (k := _party_of(clauses, i)) is not None:
-            victors, beaten = _winners(clauses, k, paths, pol)  # "the chart (`a.pdf`) and
+        if p is None and not c.cues.write and (k := party_of(clauses, i)) is not None:
+            victors, beaten = winners(clauses, k, paths, pol)  # "the chart (`a.pdf`) and
             beaten = (
                 [] if victors else [x for x in beaten if x in c.mentions]
             )  # Trissel's disagree,
@@ -173,7 +180,7 @@ def assign(
             left = []
             for idx in c.mentions:
                 a_file = is_file(paths.get(idx, ""))
-                said = _by_name(clauses, i, paths.get(idx, ""))
+                said = said_by_name(clauses, i, paths.get(idx, ""))
                 by_name = next((j for j in said if pol(j, a_file, True, True)), None)
                 if by_name is not None:
                     put(idx, pol(by_name, a_file, True, True) or "", by_name)
@@ -192,7 +199,7 @@ def assign(
         if p is None and not c.cues.write:
             written = False  # past a clause about writing, only a prohibition said outright
             for j in range(i + 1, len(clauses)):
-                if clauses[j].mentions or _contrasted(clauses, j) or j in spoken:
+                if clauses[j].mentions or contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
@@ -205,7 +212,7 @@ def assign(
                 written = written or clauses[j].cues.write
         if p is None and not c.cues.write:
             for j in range(i - 1, -1, -1):
-                if clauses[j].mentions or _contrasted(clauses, j + 1):
+                if clauses[j].mentions or contrasted(clauses, j + 1):
                     break
                 if clauses[j].sentence != c.sentence:
                     break
@@ -215,7 +222,7 @@ def assign(
                     break
         if p is None or (c.cues.lost and p != "exclude"):
             continue
-        lost = _preferred_to(c.text) if p == "prefer" else set()
+        lost = preferred_to(c.text) if p == "prefer" else set()
         if p == "exclude" and len(set(c.mentions) - (copied := originals(c.text))) > 0:
             lost = copied  # "`a/` is a mirror of `b/` nobody syncs": b/ is the original
         for idx in c.mentions:
@@ -268,12 +275,11 @@ def _pointed(
         outside = [q for q in mine_out if not any(h and q.startswith(h) for h in held)]
         if mine_out and not outside:
             continue  # "课件见 `培训/`；`培训/2018.pptx` 已改过": the pointer holds it
-        near = range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1))
+        near = range(max(0, i - NAME_REACH), min(len(clauses), i + NAME_REACH + 1))
         mine = [j for j in near if j != i and clauses[j].sentence == c.sentence]
         unnamed_out = any(not clauses[j].mentions and pol(j) == "exclude" for j in mine)
         vouched = any(
-            j > i and not clauses[j].mentions and clauses[j].cues.vouched
-            for j in mine[:_NAME_REACH]
+            j > i and not clauses[j].mentions and clauses[j].cues.vouched for j in mine[:NAME_REACH]
         )
         if out & sentences or outside or unnamed_out or vouched:
             for idx in free:
@@ -312,7 +318,7 @@ def _replacing(
             continue
         if not _REPLACING.search(to_simplified(c.text)) or pol(j) != "prefer":
             continue
-        for k in range(max(0, j - _NAME_REACH), j):
+        for k in range(max(0, j - NAME_REACH), j):
             near = clauses[k].sentence == c.sentence or (
                 clauses[k].sentence == c.sentence - 1 and clauses[k].semicolon
             )
@@ -325,23 +331,23 @@ def _replacing(
 def _by_its_place(c: Clause) -> bool:
     """Whether a clause names a folder by its place: "the latter", "前者"."""
     said = to_simplified(c.text.lower())
-    return _LATTER.search(said) is not None or _FORMER.search(said) is not None
+    return LATTER.search(said) is not None or FORMER.search(said) is not None
 
 
 def _by_place(clauses: list[Clause], got: dict[int, tuple[str, int]], settled: set[int]) -> None:
     """A clause that names a folder by its place ("请只引用后者", "ignore the former") gives
     its polarity to the last (first) folder named before it in its sentence, or in the one
-    before when its own names none; a comparison's verdict is :func:`_winners`'."""
+    before when its own names none; a comparison's verdict is :func:`winners`'."""
     for j, c in enumerate(clauses):
         if c.mentions or c.sentence in settled or not _by_its_place(c):
             continue
-        latter = _LATTER.search(to_simplified(c.text.lower()))
+        latter = LATTER.search(to_simplified(c.text.lower()))
         if (p := polarity(c.cues)) not in ("prefer", "exclude"):
             continue
         for sentence in (c.sentence, c.sentence - 1):
             named = [
                 idx
-                for k in clauses[max(0, j - _NAME_REACH) : j]
+                for k in clauses[max(0, j - NAME_REACH) : j]
                 if k.sentence == sentence
                 for idx in k.mentions
             ]
@@ -377,7 +383,7 @@ def _vouched(
         if not out & {c.sentence - 1, c.sentence, c.sentence + 1}:
             continue
         src = i if c.cues.vouched else None
-        for j in range(i + 1, min(len(clauses), i + 1 + _NAME_REACH)):
+        for j in range(i + 1, min(len(clauses), i + 1 + NAME_REACH)):
             if src is not None or clauses[j].sentence != c.sentence or clauses[j].mentions:
                 break
             if clauses[j].cues.any:
@@ -402,7 +408,7 @@ def _exclusive(
     for i, c in enumerate(clauses):
         if pol(i) != "prefer" or about_writing[c.sentence]:
             continue
-        for j in range(max(0, i - _NAME_REACH), min(len(clauses), i + _NAME_REACH + 1)):
+        for j in range(max(0, i - NAME_REACH), min(len(clauses), i + NAME_REACH + 1)):
             k = clauses[j]
             near = k.sentence == c.sentence or (k.sentence == c.sentence + 1 and c.semicolon)
             if near and k.cues.reserved and not k.cues.compare:  # a party: no rule
@@ -412,244 +418,3 @@ def _exclusive(
                 for idx in named:
                     if idx not in got:
                         got[idx] = ("exclude", i)
-
-
-_PREFER_TO = re.compile(
-    rf"(?:{_en(cues.EN_PREFER_VERB)})\s+[^,;.\x00]{{0,40}}\x00\d+\x00[^,;.\x00]{{0,40}}?"
-    rf"(?:{_en(cues.EN_TO)})\s+[^,;.\x00]{{0,40}}?\x00(\d+)\x00",
-    IGNORECASE,
-)
-
-
-def _preferred_to(text: str) -> set[int]:
-    """The mention after "to" in "prefer `a/` to `b/`": the one that loses."""
-    return {int(m.group(1)) for m in _PREFER_TO.finditer(to_simplified(text))}
-
-
-def _party_of(clauses: list[Clause], at: int) -> int | None:
-    """The comparison a clause's folders are a party to when the clause is only its subject and
-    the next clause of its sentence, naming no folder, compares ("配伍禁忌表（`a.pdf`）如与说明书
-    冲突"): that clause's index, else None."""
-    k = at + 1
-    if k >= len(clauses) or clauses[k].sentence != clauses[at].sentence:
-        return None
-    return k if not clauses[k].mentions and clauses[k].cues.compare else None
-
-
-def _compared_with(text: str) -> set[int]:
-    """The mentions after a clause's word of comparison ("that contradicts `y/`"): what a
-    prohibition in the clause sets its folders against, not what it forbids."""
-    simple = to_simplified(text)
-    return _after(simple, m.end() if (m := CONFLICT.search(simple)) else -1)
-
-
-def _yielded_to(text: str) -> set[int]:
-    """The mentions after a clause's negated verb of replacing ("cannot replace `b/`"): the
-    page its subject yields to."""
-    simple = to_simplified(text)
-    return _after(simple, yields_at(simple))
-
-
-def _after(simple: str, at: int) -> set[int]:
-    """The mentions of ``simple`` from ``at`` on (none when ``at`` is -1: no such word)."""
-    if at < 0:
-        return set()
-    return {int(m.group(1)) for m in PLACEHOLDER.finditer(simple) if m.start() >= at}
-
-
-def _named_before(clauses: list[Clause], at: int, across_semicolon: bool = False) -> list[int]:
-    """The mentions of the nearest clause before ``at`` in its sentence that names any: the
-    subject of a clause that names none before its verb ("训练简报（`训练/`）…，不能取代 …");
-    ``across_semicolon``: or in the sentence before, when a semicolon ended it."""
-    for j in range(at - 1, max(-1, at - 1 - _NAME_REACH), -1):
-        same = clauses[j].sentence == clauses[at].sentence
-        if not same and not (
-            across_semicolon
-            and clauses[j].sentence == clauses[at].sentence - 1
-            and clauses[j].semicolon
-        ):
-            break
-        if clauses[j].mentions:
-            return clauses[j].mentions
-    return []
-
-
-_LATTER = _both(cues.EN_LATTER, cues.ZH_LATTER)
-_FORMER = _both(cues.EN_FORMER, cues.ZH_FORMER)
-_PARTNER = _both(cues.EN_PARTNER, cues.ZH_PARTNER)
-_WORD = re.compile(r"[a-z][a-z0-9-]{2,}|[\u3400-\u9fff]{2,}")
-
-
-def _winners(
-    clauses: list[Clause],
-    at: int,
-    paths: dict[int, str],
-    pol: Callable[[int], str | None],
-) -> tuple[list[int], list[int]]:
-    """The mentions a comparison's verdict prefers, and those of the side it loses to them:
-    the verdict is the next clause of the sentence that names no folder and has a polarity; it
-    names a side by "the latter" / "后者", "the former" / "前者", else by the words (and folder
-    names and their parts) it shares with the side before the partner word ("with", "与") or
-    after it. A verdict of authority prefers that side; one of non-authority ("assume the wiki
-    is wrong"), the other side. The losing side is out whether or not the winner is a folder
-    ("where `a.pdf` and Trissel's disagree, go with Trissel's")."""
-    c = clauses[at]
-    verdict = None
-    for j in range(at + 1, min(len(clauses), at + 1 + VERDICT_REACH)):
-        if clauses[j].sentence != c.sentence or clauses[j].mentions:
-            break
-        if (q := pol(j)) in ("prefer", "exclude"):
-            verdict = (j, q)
-            break
-    if verdict is None:
-        return [], []
-    j, q = verdict
-    text = to_simplified(c.text.lower())
-    split = _PARTNER.search(text) or CONFLICT.search(text)
-    at_split = split.start() if split else len(text)
-    sides: tuple[tuple[list[int], list[str]], ...] = (([], []), ([], []))  # before, after
-    for m in PLACEHOLDER.finditer(text):
-        idx = int(m.group(1))
-        side = sides[m.start() >= at_split]
-        side[0].append(idx)
-        side[1].extend(name_forms(paths.get(idx, "")))
-        side[1].extend(_folders_of(paths.get(idx, "")))  # "the vet file" for `vet/doses.md`
-        side[1].extend(_name_parts(paths.get(idx, "")))  # "the current one": `rules_current.md`
-    bare = CONFLICT.sub(lambda m: " " * len(m.group(0)), PLACEHOLDER.sub(" ", text))
-    if split:  # a Chinese run ends at its partner and conflict words: 如与药品说明书冲突
-        bare = bare[: split.start()] + " " * len(split.group(0)) + bare[split.end() :]
-    for m in _WORD.finditer(bare):
-        if m.group(0) in STOP_WORDS:  # "the", "and": said of either side
-            continue
-        sides[m.start() >= at_split][1].extend(_heads(m.group(0)))
-    if not sides[0][0]:  # "`a/` 为已确认的术语，与 `b/` 冲突时，以前者为准": a/ is the first side
-        for idx in _named_before(clauses, at, across_semicolon=True):
-            sides[0][0].append(idx)
-            sides[0][1].extend([*name_forms(paths.get(idx, "")), *_folders_of(paths.get(idx, ""))])
-    said = to_simplified(clauses[j].text.lower())
-    if _LATTER.search(said):
-        named = 1
-    elif _FORMER.search(said):
-        named = 0
-    else:
-        words = [set(side[1]) for side in sides]
-        shared = words[0] & words[1]  # "rules" of `rules_2022.md` and `rules_current.md`
-        hits = [sum(_says(said, w) for w in side - shared) for side in words]
-        if hits[0] == hits[1]:
-            return [], []
-        named = 0 if hits[0] > hits[1] else 1
-    won = named if q == "prefer" else 1 - named
-    return sides[won][0], sides[1 - won][0]
-
-
-_PART = re.compile(r"[a-z]+\d*|[a-z]*\d+[a-z]*|[\u3400-\u9fff]{2,}")
-
-
-def _name_parts(path: str) -> list[str]:
-    """The words of a folder's or file's last name ("rules_current.md": rules, current; "教材_v2":
-    教材, v2): a comparison's verdict names a side by one ("the current one", "以 v2 为准")."""
-    last = path.rstrip("/").split("/")[-1]
-    if is_file(path):
-        last = last.rsplit(".", 1)[0]
-    parts = _PART.findall(to_simplified(last.lower()))
-    return [p for p in parts if len(p) >= 2 and p not in STOP_WORDS and not p.isdigit()]
-
-
-def _heads(word: str) -> list[str]:
-    """A side's word as a verdict may say it: a Chinese run and its last three and two
-    characters (药品说明书: 说明书, 明书), a Latin word as it is."""
-    if word.isascii():
-        return [word]
-    return list(dict.fromkeys((word, word[-3:], word[-2:])))
-
-
-def _owner(clauses: list[Clause], at: int, paths: dict[int, str]) -> list[int]:
-    """The mentions of a comparison's sentence that its word of authority's own object names
-    ("与 `b/` 冲突时以术语库为准": `术语库/`), not the parties in its clause."""
-    c = clauses[at]
-    said = to_simplified(PLACEHOLDER.sub(" ", c.text).lower())
-    lo, hi = max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)
-    return [
-        idx
-        for k in clauses[lo:hi]
-        if k.sentence == c.sentence and k is not c
-        for idx in k.mentions
-        if any(_says(said, form) for form in name_forms(paths.get(idx, "")))
-    ]
-
-
-def _folders_of(path: str) -> list[str]:
-    """The folders a named file or folder sits in, as prose calls them ("vet" of
-    `vet/doses.md`): a comparison's verdict may name a side by them."""
-    return [f for part in path.strip("/").split("/")[:-1] for f in name_forms(part + "/")]
-
-
-def _contrasted(clauses: list[Clause], j: int) -> bool:
-    """Whether clause ``j`` starts a contrast whose polarity goes to a folder it (or the clause
-    after it) names: "`a/` is kept in case parents ask, but answer from this year's folder,
-    `b/`" lends a/ nothing."""
-    if not clauses[j].cues.contrast:
-        return False
-    near = clauses[j : j + 2]
-    return any(k.mentions and k.sentence == clauses[j].sentence for k in near)
-
-
-_NAME_SPAN = 2
-"""Sentences a mention's name is looked for in: its own and the next."""
-_NAME_REACH = 6
-"""Clauses either side of a mention its name is looked for in (a bounded window: linear)."""
-
-
-def _by_name(clauses: list[Clause], at: int, path: str) -> list[int]:
-    """The clauses of the mention's sentence (or the next), in order, that name no folder but
-    say the folder's name: its last part ("runbooks/" as runbook, "藥品手冊/現行/" as 现行), the
-    head of a longer Chinese name (读书笔记 as 笔记)."""
-    forms = name_forms(path)
-    if not forms:
-        return []
-    first = clauses[at].sentence
-    said = []
-    for j in range(max(0, at - _NAME_REACH), min(len(clauses), at + _NAME_REACH + 1)):
-        c = clauses[j]
-        if j == at or c.mentions or not first <= c.sentence < first + _NAME_SPAN:
-            continue
-        text = to_simplified(c.text.lower())
-        if c.cues.owned:  # 以 <noun> 为准 speaks of a folder only when it is that noun
-            text = owned_object(text)
-        if any(_says(text, form) for form in forms):
-            said.append(j)
-    return said
-
-
-def _says(text: str, form: str) -> bool:
-    """``form`` in ``text``; a Latin one as a whole word ("runbook" in "the runbook is")."""
-    if not form.isascii():
-        return form in text
-    at = text.find(form)
-    while at >= 0:
-        before = text[at - 1] if at else " "
-        after = text[at + len(form)] if at + len(form) < len(text) else " "
-        if not (before.isalnum() or before in "-_") and not (after.isalnum() or after in "-_"):
-            return True
-        at = text.find(form, at + 1)
-    return False
-
-
-def name_forms(path: str) -> tuple[str, ...]:
-    """The words a folder or file is called by in prose: "runbooks/" -> runbooks, runbook."""
-    last = path.rstrip("/").split("/")[-1]
-    if is_file(path):
-        last = last.rsplit(".", 1)[0]
-    last = to_simplified(last.lower())
-    forms = [last, last.replace("-", " ").replace("_", " ")]
-    if re.fullmatch(r"[a-z][a-z -]+s", last):
-        forms.append(last[:-1])
-    for run in re.findall(r"[\u3400-\u9fff]{2,}", last):  # 读书笔记: 笔记
-        forms += [run, run[-2:]] if run == last else [run, run[-3:], run[-2:]]  # 2025年价目表
-    return tuple(
-        dict.fromkeys(
-            f
-            for f in forms
-            if len(f) >= (2 if re.fullmatch(r"[\u3400-\u9fff]+", f) else 3) and not f.isdigit()
-        )
-    )
