@@ -238,14 +238,17 @@ def copies(clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[i
     semicolon = {c.sentence for c in clauses if c.semicolon}  # joined to the next sentence
     settled = {c.sentence for c in clauses if c.cues.compare}  # "如与 `b/` 有出入，以后者为准"
     for i, c in enumerate(clauses):
-        rivals = preferred.get(c.sentence, [])
-        if c.sentence in semicolon:  # "`a/` are copies; the originals in `b/` take precedence"
-            rivals = rivals + preferred.get(c.sentence + 1, [])
-        if c.sentence - 1 in semicolon:
-            rivals = rivals + preferred.get(c.sentence - 1, [])
-        if len(rivals) > _SIBLINGS_MAX:  # a list of preferred folders: none set against it
+        if not c.cues.copy or c.cues.hedged or {c.sentence, c.sentence + 1} & settled:
             continue
-        if not c.cues.copy or not rivals or c.cues.hedged or {c.sentence, c.sentence + 1} & settled:
+        joined = [c.sentence]
+        if c.sentence in semicolon:  # "`a/` are copies; the originals in `b/` take precedence"
+            joined.append(c.sentence + 1)
+        if c.sentence - 1 in semicolon:
+            joined.append(c.sentence - 1)
+        if sum(len(preferred.get(n, [])) for n in joined) > _SIBLINGS_MAX:
+            continue  # a list of preferred folders: none set against it (and linear)
+        rivals = [r for n in joined for r in preferred.get(n, [])]
+        if not rivals:
             continue
         for idx in c.mentions:
             path = paths.get(idx, "")

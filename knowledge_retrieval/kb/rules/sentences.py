@@ -515,6 +515,18 @@ def _plain_rules(
     def far_is_plain(src: int) -> bool:
         return clauses[src].sentence not in forced
 
+    read: dict[int, tuple[set[int], bool]] = {}  # once per clause, however many it names
+
+    def successors_of(src: int) -> set[int]:
+        if src not in read:
+            text = clauses[src].text
+            read[src] = (relations.successors(text), bool(relations.replaced(text)))
+        return read[src][0]
+
+    def replaces(src: int) -> bool:
+        successors_of(src)
+        return read[src][1]
+
     for n, s in enumerate(sentences):
         if not s:
             continue
@@ -560,8 +572,8 @@ def _plain_rules(
                             or clauses[src].cues.vouched
                             or clauses[src].cues.pointer  # "see `a.md`" beside one put out
                             or clauses[src].labelled  # "团费：`a.md`。" beside one put out
-                            or idx in relations.successors(clauses[src].text)
-                            or bool(relations.replaced(clauses[src].text))
+                            or idx in successors_of(src)
+                            or replaces(src)
                             or relations.named_current(path)  # `current.md` is no index
                         )
                         else "entry"
