@@ -46,6 +46,11 @@ GOLDEN = [
     ("Skip old/ entirely.", {"old/": X}),
     ("Anything in the attic folder is outdated.", {"attic/": X}),
     (
+        "The 2017 survey (`s/2017/`) is out of date; the resurvey in `s/2023/` replaces it.",
+        {"s/2017/": X, "s/2023/": P},
+    ),
+    ("`轉載/` 係網上論壇轉載嘅文章，唔可以用。", {"轉載/": X}),
+    (
         "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
         {"sdk-v1/": X, "sdk-v2/": X},
     ),

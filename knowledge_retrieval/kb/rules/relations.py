@@ -52,7 +52,8 @@ _SUCCESSOR = re.compile(
     rf"|(?:{_en(cues.EN_REPLACED)})\s+(?:{_GAP}{{0,40}}?\s)?(?:{_en(cues.EN_BY)})\s+"
     rf"{_GAP}{{0,60}}?\x00(\d+)\x00"
     rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)}){_GAP}{{0,40}}?\x00(\d+)\x00{_GAP}{{0,12}}?"
-    rf"(?:{_zh(cues.ZH_SUCCESSOR)})",
+    rf"(?:{_zh(cues.ZH_SUCCESSOR)})"
+    rf"|\x00(\d+)\x00{_GAP}{{0,40}}?\s(?:{_en(cues.EN_REPLACES)})\s+(?:{_en(cues.EN_ANAPHORS)})\b",
     IGNORECASE,
 )
 """A mention a superseded one was replaced by ("replaced by `b/`", "were replaced by the `b/`

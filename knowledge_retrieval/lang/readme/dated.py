@@ -127,6 +127,10 @@ EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""
 
+EN_ANAPHORS = words("it them this that these those")
+"""What a successor replaces when its sentence named the old one before ("`a/` is out of date;
+the resurvey in `b/` replaces it"): `b/` is the successor."""
+
 EN_REPLACED = words("replaced superseded succeeded obsoleted")
 EN_BY = words("by with")
 """EN_REPLACED is a successor's verb in the active right after its subject ("`v3/` replaced `v2/`

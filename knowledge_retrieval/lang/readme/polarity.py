@@ -161,7 +161,7 @@ has the index as its entry, not the other."""
 
 ZH_NEGATORS = words(
     "不宜 千万不要 绝不 不许 毋 莫 不必 无须 唔使 唔准 不要 勿 不得 别 不能 不可 禁止 不应 不准 唔好"
-    " 无需 不用 不再 避免 暂不 不需 不该 严禁"
+    " 无需 不用 不再 避免 暂不 不需 不该 严禁 唔可以 唔应该 唔能"
 )
 """Negators: 不得 + 引用 forbids, 不得 + 修改 is about writing."""
 
