@@ -50,6 +50,10 @@ GOLDEN = [
         {"s/2017/": X, "s/2023/": P},
     ),
     ("`轉載/` 係網上論壇轉載嘅文章，唔可以用。", {"轉載/": X}),
+    # a word of authority conceded after "but" answers the non-authority before it
+    ("`notes/` is informal, but accurate.", {"notes/": N}),
+    ("| 班组笔记/ | 主管口头交代整理 | 非正式，但内容与SOP一致 |", {"班组笔记/": N}),
+    ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     (
         "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
         {"sdk-v1/": X, "sdk-v2/": X},

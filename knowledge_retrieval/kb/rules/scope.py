@@ -17,6 +17,7 @@ from .grammar import (
     PLACEHOLDER,
     _both,
     _en,
+    _zh,
     compared_at,
     polarity,
 )
@@ -78,6 +79,18 @@ def assign(
     writes = {c.sentence for c in clauses if c.cues.write}
     defended = {c.sentence for c in clauses if c.cues.denied}
     upheld = {c.sentence for c in clauses if c.cues.denied or c.cues.affirmed}
+    # "非正式，但内容与SOP一致", "informal, but accurate": a word of authority conceded after
+    # "but" answers the word of non-authority before it
+    conceded = {
+        c.sentence
+        for c in clauses
+        if c.cues.vouched
+        and not c.cues.hedged
+        and not c.mentions
+        and polarity(c.cues, False) is None  # not "but check the live policy first"
+        and _BUT.match(to_simplified(c.text))
+        and not _MAYBE.search(to_simplified(c.text))  # "but may be consistent": no concession
+    }
 
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
@@ -97,6 +110,8 @@ def assign(
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
         if p == "exclude" and c.cues.dated and not c.cues.forbid and upheld & {n, n + 1}:
             return None  # "signed before the rebrand … still binding, don't treat as obsolete"
+        if p == "exclude" and not c.cues.forbid and not c.cues.dated and n in conceded:
+            return None  # "informal, but accurate": no prohibition
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:
             return None  # "can be out of date; where it conflicts with `b/`, `b/` wins"
         if p == "exclude" and not (c.cues.forbid or c.cues.said_weak) and c.sentence in careful:
@@ -287,6 +302,8 @@ def _pointed(
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
+_MAYBE = _both(cues.EN_HEDGE, cues.ZH_HEDGE)
+_BUT = re.compile(rf"^\W*(?:{_en(cues.EN_BUT)}|{_zh(cues.ZH_BUT)})", IGNORECASE)
 
 
 def _relative(

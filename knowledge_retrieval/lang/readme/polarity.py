@@ -274,7 +274,7 @@ EN_AUTHORITY = words(
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
-    decision decisions actually actual calibrated certified
+    decision decisions actually actual calibrated certified consistent
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -282,7 +282,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证"
+    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""

@@ -97,6 +97,7 @@ ZH_ANSWER_LABEL = words("答")
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
 
+EN_BUT = words("but")
 ZH_BUT = words("但")
 ZH_INSTEAD = words("而不是 而非")
 ZH_OVER = words("优先于 胜过 高于 先于")
