@@ -25,7 +25,7 @@ FOUND_FLOORS = {
     "teamkb-blind4": (0.06, 0.62, 0.72),
     "teamkb-blind5": (0.02, 0.65, 0.76),
     "teamkb-blind6": (0.02, 0.54, 0.7),
-    "teamkb-blind7": (0.03, 0.61, 0.75),
+    "teamkb-blind7": (0.04, 0.61, 0.75),  # "how many extra pax": the page counts passengers
     "teamkb-blind8": (0.09, 0.64, 0.64),
     "teamkb-blind9": (0.09, 0.65, 0.67),
     "teamkb-blind10": (0.05, 0.55, 0.64),

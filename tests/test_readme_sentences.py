@@ -41,8 +41,11 @@ FLOORS = {
     "tune9": (87, 1),
     "judge9": (75, 3),
     "heldout8": (77, 2),
+    "tune10": (81, 3),
+    "judge10": (81, 3),
+    "heldout9": (85, 4),
 }
-AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1}
+AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1, "judge10": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
 become official once they are approved ... and moved to `approved/`" prefers unapproved/ (a
@@ -50,7 +53,8 @@ word of authority said of what the folder becomes, not of what it is); not fixed
 one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from the ops system —
 read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
-session's start and end) have one each, not read yet."""
+session's start and end) have one each, not read yet. judge10 (the twentieth session's judge,
+read by its aggregates only) has one."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))

@@ -48,6 +48,9 @@ class Language(Protocol):
     NUMBER_WORDS: str
     ARTICLES: str
     COUNTERS: str
+    COUNTED: str
+    SECOND_ASK: str
+    FIRST_ASK: str
     UNITS: str
     TIME_WORDS: str
     RANGE_WORDS: str
@@ -83,6 +86,9 @@ VERB_PARTICLES = _union([lang.VERB_PARTICLES for lang in LANGUAGES])
 NOISE = _union([lang.NOISE for lang in LANGUAGES])
 CLITIC_HOSTS = _union([lang.CLITIC_HOSTS for lang in LANGUAGES])
 QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))
+COUNTED = _either(*(lang.COUNTED for lang in LANGUAGES))
+SECOND_ASK = _either(*(lang.SECOND_ASK for lang in LANGUAGES))
+FIRST_ASK = _either(*(lang.FIRST_ASK for lang in LANGUAGES))
 LATEST = _either(*(lang.LATEST for lang in LANGUAGES))
 OVERVIEW = _either(*(lang.OVERVIEW for lang in LANGUAGES))
 VERSIONS = tuple(lang.VERSION for lang in LANGUAGES if lang.VERSION)

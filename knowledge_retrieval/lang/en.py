@@ -149,7 +149,8 @@ ASKED: dict[str, str] = {
     # a web or email address asked for, not a link or an email as a topic
     "link": (
         r"\b(?:url|web address|website address|email address|e-mail address)\b"
-        rf"|{_WHAT_THE}(?:link|website|site|email|e-mail)\b"
+        # not "site": "which site is STR-C11 on" asks for a place
+        rf"|{_WHAT_THE}(?:link|website|email|e-mail)\b"
     ),
     "number": r"\bhow (?:many|much)\b|\bnumber of\b",
 }
@@ -204,6 +205,23 @@ ARTICLES = r"\ban?\s++"
 
 COUNTERS = ""
 """A measure word between a number and its unit (none in English)."""
+
+SECOND_ASK = (
+    r"(?:[,;?]|\band\b)\s*+(?:(?:and|also|then|plus)\s++)?"
+    r"(?=(?:what|which|who|when|where|why|how)\b)"
+)
+"""Where a question's second ask starts ("what is SR-08 and how long is that slot"): the kind
+of value it asks is the second part's; a page that answers the first is no wrong answer."""
+FIRST_ASK = r"\b(?:what|which|who|when|where|why|how|is|are|does|do|can)\b"
+"""A first part that asks something of its own."""
+
+COUNTED = (
+    r"\bhow many\s++(?:more\s++)?(?!times?\b)([A-Za-z][\w-]*+(?:\s++[A-Za-z][\w-]*+)?)"
+    r"|\bnumber of\s++(?!times?\b)([A-Za-z][\w-]*+(?:\s++[A-Za-z][\w-]*+)?)"
+)
+"""A question that counts things, the words after its counting word in a group ("how many wing
+walkers", "number of beds"): a number of them answers it, not any number. "How many times"
+counts no thing ("reworked up to 2 times", "rework limit: 2")."""
 
 UNITS = (
     r"ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|days?|w|weeks?|"

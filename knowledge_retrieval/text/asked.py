@@ -13,12 +13,22 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 from .. import lang
 from ..lang.grammar import Kind
-from .analysis import has_cjk, to_simplified
+from .analysis import has_cjk, stem, to_simplified
+from .wordclass import english_noun_share
 
-__all__ = ["Kind", "asked_kind", "holds_kind"]
+__all__ = [
+    "Counted",
+    "Kind",
+    "asked_count",
+    "asked_kind",
+    "asked_second",
+    "holds_count",
+    "holds_kind",
+]
 
 MAX_SCANNED = 8_000
 """A text is checked for a value in its first this many characters: an answer unit is a
@@ -75,4 +85,75 @@ def _holds(kind: Kind, text: str) -> bool:
         kind == "duration"
         and _pattern(lang.time_words()).search(text) is not None
         and _pattern(lang.grammar.DIGITS).search(text) is not None
+    )
+
+
+COUNT_REACH = 40
+"""Characters either side of a number that the thing it counts may stand in ("12 runners",
+"wing walkers: 2", "| Bay 6 | wing walkers | 2 |")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """What a question counts ("how many wing walkers"): the stems of its words, and how the
+    question wrote it (for a note)."""
+
+    stems: frozenset[str]
+    shown: str
+
+
+@functools.cache
+def _counted() -> re.Pattern[str]:
+    return re.compile(lang.COUNTED, re.IGNORECASE) if lang.COUNTED else re.compile(r"(?!)")
+
+
+def asked_count(question: str) -> Counted | None:
+    """What the question counts, when it asks how many of a thing it names; None when it asks
+    no count or counts nothing it names ("how many", "how many times")."""
+    m = _counted().search(question)
+    if m is None:
+        return None
+    shown = next(g for g in m.groups() if g)
+    words = [w for w in shown.lower().split() if w not in lang.STOP_WORDS]
+    if not words:
+        return None
+    # a second word is counted too where it may be (walkers of "wing walkers"); it is named
+    # in a note only where it is a noun ("cars", not "cars fit")
+    named = words[:1] + [w for w in words[1:] if english_noun_share(w) >= 0.5]
+    return Counted(frozenset(stem(w) for w in words), " ".join(named))
+
+
+@functools.cache
+def _words() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z][A-Za-z-]*+")
+
+
+def holds_count(counted: Counted, text: str) -> bool:
+    """Whether ``text`` holds a number of what the question counts: one of its words within
+    :data:`COUNT_REACH` characters of a number (how many runners: "the large pool has 12
+    runners", "| runners | 12 |"). Each word of the text is looked at once, and around it a
+    bounded window (linear)."""
+    text = _simplified(text[:MAX_SCANNED])
+    number = _pattern(lang.number())
+    for m in _words().finditer(text):
+        if stem(m.group(0).lower()) in counted.stems:
+            lo, hi = max(0, m.start() - COUNT_REACH), m.end() + COUNT_REACH
+            if number.search(text, lo, m.start()) or number.search(text, m.end(), hi):
+                return True
+    return False
+
+
+def asked_second(kind: Kind, question: str) -> bool:
+    """Whether the kind of value is asked only by a second ask of the question, after a first
+    that asks something of its own ("what is SR-08 and how long is that slot", "PC-2 是什么意思？
+    要关多久"): a page that answers the first part is a partial answer, not a wrong one."""
+    question = _simplified(question)
+    kind_at = _asked(kind).search(question)
+    if kind_at is None:
+        return False
+    split = _pattern(lang.SECOND_ASK).search(question)  # the first, and its ask after it
+    return (
+        split is not None
+        and split.start() <= kind_at.start()
+        and _pattern(lang.FIRST_ASK).search(question, 0, split.start()) is not None
     )

@@ -22,7 +22,15 @@ from ..ranking.query import Keyword, Query
 from ..ranking.vocabulary import Known, commonness
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms
-from ..text.asked import Kind, asked_kind, holds_kind
+from ..text.asked import (
+    Counted,
+    Kind,
+    asked_count,
+    asked_kind,
+    asked_second,
+    holds_count,
+    holds_kind,
+)
 from . import confidence
 from .answer import units
 from .scale import HELD
@@ -33,6 +41,9 @@ KIND_COMMON = 0.5
 """A keyword at least this common (:func:`..ranking.vocabulary.commonness`: half way from a name
 to the commonest words) need not be in the section that gives the asked value."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
+KEY = re.compile(r"[a-z][a-z0-9]*+(?:[._][a-z0-9]++)++")
+"""A setting's key (words joined by dots or underscores): the number beside it is what it
+counts, with no measure word ("pos.receipt.copies 要設幾份": ``copies: 2``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +68,9 @@ class QuestionRules:
     English KB) rather than name another subject."""
     id_rows: tuple[int, ...]
     """Rows of the question's identifiers."""
+    distinct: tuple[int, ...] = ()
+    """Rows of the keywords the KB knows that are names or terms of a domain, not common words
+    of the language (:func:`..ranking.vocabulary.commonness` under :data:`KIND_COMMON`)."""
 
     @classmethod
     def of(cls, text: str, keywords: Sequence[Keyword], vocab: Known) -> QuestionRules:
@@ -74,6 +88,13 @@ class QuestionRules:
             and sum(share.values()) <= len(keywords) * OUTSIDE_SHARE,
             gloss=bool(unknown) and all(has_cjk(k.text) for k in unknown),
             id_rows=tuple(i for i, k in enumerate(keywords) if is_identifier(k)),
+            distinct=tuple(
+                i
+                for i, k in enumerate(keywords)
+                if share.get(k.text)
+                and commonness(k, text) < KIND_COMMON
+                and not k.text.isdigit()  # a year or a count names no subject
+            ),
         )
 
     def held(self, cov: np.ndarray, own: np.ndarray) -> tuple[str, ...]:
@@ -122,7 +143,11 @@ def _absent_identifier(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -
     "the KB knows at most a third of a question of three or more keywords",
 )
 def _outside(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
-    return rules.outside and not rules.glossed(cov)
+    return (
+        rules.outside
+        and not rules.glossed(cov)
+        and not any(cov[i] >= 1.0 for i in rules.distinct)  # its subject is in the file
+    )
 
 
 @HOLDS.push(
@@ -166,6 +191,7 @@ def section_with_kind(
     found: Sequence[Keyword],
     alias: dict[str, str],
     common: np.ndarray | None = None,
+    counted: Counted | None = None,
 ) -> int | None:
     """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
     section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
@@ -184,7 +210,9 @@ def section_with_kind(
     for i in others[:MAX_KIND_CHECKS]:
         st = reader.stored_fields(int(cands.docs[i]))
         text, hpath = str(st.get("text") or ""), st.get("hpath") or ()
-        if gives_kind(kind, text, hpath, found, alias, row=st.get("kind") == "table"):
+        if gives_kind(
+            kind, text, hpath, found, alias, row=st.get("kind") == "table", counted=counted
+        ):
             return i
     return None
 
@@ -197,6 +225,7 @@ def gives_kind(
     alias: dict[str, str],
     *,
     row: bool = False,
+    counted: Counted | None = None,
 ) -> bool:
     """Whether a section gives a value of the kind asked for about what was asked: a
     paragraph, list item or table row that holds both such a value and one of the question's
@@ -204,8 +233,18 @@ def gives_kind(
     (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
     answer to "the district manager's phone number". A section that is one table row (``row``)
     is about what any of its cells names, and one cell must give the value: ``code: DQ-305``
-    names what ``default_threshold: 60 分钟`` gives."""
-    if not holds_kind(kind, text):
+    names what ``default_threshold: 60 分钟`` gives. A question that counts a thing (``counted``:
+    "how many wing walkers", 幾多人) is answered by a number of that thing, not any number."""
+
+    if counted is not None and any(KEY.fullmatch(k.text) for k in found):
+        counted = None  # a key names what its number counts: pos.receipt.copies: 2
+
+    def holds(part: str) -> bool:
+        if counted is not None:
+            return holds_count(counted, part)
+        return holds_kind(kind, part)
+
+    if not holds(text):
         return False
     # a question about an identifier asks its value: "when was clinic.booking.max_days_ahead
     # last changed" is not answered by another key's block that says "Who may change"
@@ -219,8 +258,8 @@ def gives_kind(
     if not found or names(" ".join(heading_path)):
         return True
     if row and names(text):
-        return any(holds_kind(kind, cell) for cell in text.splitlines())
-    return any(holds_kind(kind, u) and names(u) for u in units(text, sentences=False))
+        return counted is not None or any(holds(cell) for cell in text.splitlines())
+    return any(holds(u) and names(u) for u in units(text, sentences=False))
 
 
 def decide(
@@ -252,25 +291,29 @@ def decide(
     # does not hold: the entity is there, the asked fact is not. Every file says so; a file
     # the model would put above the cap is held there
     common = np.array([commonness(k, q.text) >= KIND_COMMON for k in keywords], dtype=bool)
+    counted = asked_count(q.text) if asks == "number" else None
+    second = asked_second(asks, q.text)  # a partial answer says what it lacks, and is not held
     for j, f in enumerate(files):
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
         text, st = f.answer_section()[0], f.fields()
         row = st.get("kind") == "table"
-        if gives_kind(asks, text, st.get("hpath") or (), found, vocab.alias, row=row):
+        if gives_kind(
+            asks, text, st.get("hpath") or (), found, vocab.alias, row=row, counted=counted
+        ):
             continue
         # another section of the file with the keywords the best one has may hold the value
         # (the 时间 section of a runbook, beside a 注意 section that names the task)
         other = section_with_kind(
-            reader, cands, fi, int(best[fi]), asks, found, vocab.alias, common
+            reader, cands, fi, int(best[fi]), asks, found, vocab.alias, common, counted
         )
         if other is not None:
             f.best = section(other)
             f.stored, f.shown = {}, None
             continue
-        f.lacks = asks
+        f.lacks = f"number of {counted.shown}" if counted is not None else asks
         x[j, FEATURES.index("lacks_kind")] = 1.0
-        if final[j] > HELD and "asked_kind" not in confidence.model().weighed:
+        if final[j] > HELD and "asked_kind" not in confidence.model().weighed and not second:
             f.held = (*f.held, "asked_kind")
             never[j] = True
     if any(f.lacks for f in files):  # weighed too, where no rule holds the file

@@ -187,6 +187,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind19", "observatory"): {"archive/"},  # archive/2019_manual/ inside
     ("teamkb-blind19", "lengku"): {"旧版/", "草稿/"},
     ("teamkb-blind19", "chalau"): {"舊資料/"},
+    ("teamkb-blind20", "rescue"): {"archive/", "scratchpad/"},
+    ("teamkb-blind20", "yinshuachang"): {"旧版/", "草稿/"},
+    ("teamkb-blind20", "miaowu"): {"舊資料/", "討論稿/"},
+    ("teamkb-blind21", "velokurier"): {"archiv/", "entwuerfe/"},
+    ("teamkb-blind21", "yuanqijian"): {"旧版/", "草稿/"},
+    ("teamkb-blind21", "kefang"): {"舊資料/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -200,9 +206,12 @@ MISREAD = {
     "page it answers with: the prohibition after it says 舊版 (another folder) by name",
     ("teamkb-blind19", "observatory"): "`meetings/` — minutes ...; if a page has not yet caught "
     "up the more recent minutes prevail. puts meetings/ out (a preference when newer)",
+    ("teamkb-blind21", "kefang"): "a table row | 草稿/ | 同事自己嘅筆記、仲未經 Fátima 批嘅建議 | "
+    "睇吓參考就得，唔好當係正式做法照跟 | leaves the drafts in: 'only for a look, do not follow "
+    "as the official way' is read as no rule",
 }
-"""READMEs the parser still misreads (found after the held-out measurements of the sixteenth
-and nineteenth sessions; not fixed yet)."""
+"""READMEs the parser still misreads (found after the held-out measurements of the sixteenth,
+nineteenth and twentieth sessions; not fixed yet)."""
 
 
 @pytest.mark.parametrize(

@@ -113,6 +113,10 @@ def _asked_patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
         yield f"asked._values({kind})", asked._values(kind), ("search",)
     yield "asked._pattern(time_words)", asked._pattern(lang.time_words()), ("search",)
     yield "asked._pattern(DIGITS)", asked._pattern(DIGITS), ("search",)
+    yield "asked._counted", asked._counted(), ("search",)
+    yield "asked._pattern(SECOND_ASK)", asked._pattern(lang.SECOND_ASK), ("search",)
+    yield "asked._pattern(FIRST_ASK)", asked._pattern(lang.FIRST_ASK), ("search",)
+    yield "asked._pattern(number)", asked._pattern(lang.number()), ("search",)
 
 
 def _escaped(template: str, word: str, flags: int = 0) -> re.Pattern[str]:
@@ -123,6 +127,7 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.text.asked:_asked": _asked_patterns,
     "knowledge_retrieval.text.asked:_values": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_pattern": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.asked:_counted": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.wordclass:chinese_noun": lambda: iter(
         [("wordclass.chinese_noun", _escaped(r"^WORD \d+ (\w+)$", "词", re.MULTILINE), ("search",))]
     ),

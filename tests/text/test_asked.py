@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knowledge_retrieval.text.asked import asked_kind, holds_kind
+from knowledge_retrieval.text.asked import (
+    asked_count,
+    asked_kind,
+    asked_second,
+    holds_count,
+    holds_kind,
+)
 
 
 @pytest.mark.parametrize(
@@ -196,3 +204,78 @@ def test_a_phone_is_asked_by_the_grammar_not_by_the_word(question: str, kind: st
     # a phone number is asked where the phone is what the question asks for (its number, or a
     # noun phrase that ends in it), not where it is a thing or a number someone changes
     assert asked_kind(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("how many wing walkers needed at bay 6 pushback", "wing walkers"),
+        ("how many runners does the large pool have", "runners"),
+        ("How many cars fit in the marshalling area?", "cars"),
+        ("number of beds on ward 3", "beds"),
+    ],
+)
+def test_what_a_question_counts(question: str, shown: str) -> None:
+    counted = asked_count(question)
+    assert counted is not None and counted.shown == shown
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many", "how many of them", "how many times can it run", "大教室面積幾坪", "how much"],
+)
+def test_questions_that_count_nothing_named(question: str) -> None:
+    assert asked_count(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "holds"),
+    [
+        ("how many runners does the large pool have", "The large pool has 12 runners.", True),
+        ("how many runners does the large pool have", "| large | runners | 12 |", True),
+        ("how many runners does the large pool have", "Large pool: 32 cores, 2 regions", False),
+        (
+            "how many wing walkers at bay 6",
+            "Pushback needs wing walkers on both sides of the jet",
+            False,
+        ),
+        ("how many wing walkers at bay 6", "Two tugs; wing walkers: 2 for widebodies", True),
+    ],
+)
+def test_a_count_is_a_number_of_the_thing_counted(question: str, text: str, holds: bool) -> None:
+    counted = asked_count(question)
+    assert counted is not None and holds_count(counted, text) is holds
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["runners ", "12 ", "x" * 30, "runner", "3", " "]), max_size=8))
+def test_a_count_is_looked_for_in_linear_time(piece: list[str]) -> None:
+    unit = "".join(piece) or "x"
+    counted = asked_count("how many runners does the pool have")
+    assert counted is not None
+    t0 = time.process_time()
+    holds_count(counted, unit * 100_000)
+    assert time.process_time() - t0 < 2.0  # milliseconds; a backtracking search, minutes
+
+
+@pytest.mark.parametrize(
+    ("question", "second"),
+    [
+        ("What is SR-08 and how long is that slot", True),
+        ("What does closure code PC-2 mean and how long does the pool stay closed", True),
+        ("What is booking.no_show.strikes_before_ban set to, and how long is the ban", True),
+        ("PC-2 是什么意思？要关多久", True),
+        ("how long is the ban", False),
+        ("要关多久", False),
+        ("how often is it checked, and what does it check", False),  # the first ask
+    ],
+)
+def test_a_kind_asked_by_a_second_ask(question: str, second: bool) -> None:
+    kind = asked_kind(question)
+    assert kind is not None and asked_second(kind, question) is second
+
+
+def test_a_site_is_a_place_and_a_share_a_percentage() -> None:
+    assert asked_kind("which site is STR-C11 on") is None
+    assert asked_kind("what is the website of the clinic") == "link"
+    assert asked_kind("社保和公積金個人要繳多少比例") == "percent"

@@ -311,3 +311,46 @@ def test_the_value_may_be_in_a_section_without_the_common_words_of_the_question(
     r = search("how often is the ultrasonic test of a flange bolt", "plant", root=root)
     assert not r.found
     assert any(n.endswith("it gives no frequency, which the question asks for") for n in r.notes)
+
+
+def test_a_count_is_answered_by_a_number_of_the_thing_counted(tmp_path: Path) -> None:
+    # the pushback page names the wing walkers and gives numbers, but none of wing walkers;
+    # the turnaround page gives their number
+    root = tmp_path / "KnowledgeBase"
+    write(root / "ramp" / "README.md", "# Ramp operations\n\nPushback and turnaround.\n")
+    write(
+        root / "ramp" / "pushback.md",
+        "# Pushback\n\nBefore the tug moves, the wing walkers take their places at the tips "
+        "and signal the driver with wands until the aircraft is lined up on the taxiway. "
+        "Tug T2 serves stands 1 to 14.\n",
+    )
+    write(
+        root / "ramp" / "turnaround.md",
+        "# Turnaround crew\n\nA narrowbody turnaround needs 4 ramp agents. Deicing takes 2 "
+        "agents from the crew.\n",
+    )
+    r = search("how many wing walkers does a pushback need", "ramp", root=root)
+    assert not r.found
+    assert any(
+        n.endswith("it gives no number of wing walkers, which the question asks for")
+        for n in r.notes
+    ), r.notes
+    r = search("how many ramp agents does a narrowbody turnaround need", "ramp", root=root)
+    assert r.found and r.hits[0].path == "turnaround.md"
+
+
+def test_a_page_that_answers_the_first_of_two_asks_is_a_partial_answer(tmp_path: Path) -> None:
+    # "what does PC-2 mean and how long ...": the code table answers what it means and gives no
+    # duration; it is found, and says what it lacks, not held for the second ask
+    root = tmp_path / "KnowledgeBase"
+    write(root / "pool" / "README.md", "# Leisure pool\n\nClosures and their codes.\n")
+    write(
+        root / "pool" / "closure-codes.md",
+        "# Closure codes\n\n| code | meaning |\n| --- | --- |\n"
+        "| PC-1 | lightning in the area |\n| PC-2 | faecal incident in the pool |\n",
+    )
+    r = search("what does closure code PC-2 mean and how long is the pool shut", "pool", root=root)
+    assert r.found and r.hits[0].path == "closure-codes.md"
+    assert r.hits[0].missing_value == "duration"
+    r = search("how long is the pool shut after PC-2", "pool", root=root)
+    assert not r.found

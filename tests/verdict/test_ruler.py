@@ -31,7 +31,7 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
         "default value of warehouse.pick.wave_interval_minutes",
     ),
     "on_topic": ("teamkb", "identity", "password minimum length"),
-    "outside": ("teamkb", None, "Elasticsearch reindex runbook"),
+    "outside": ("teamkb-blind", None, "how do i reset my vpn password"),
     "title_precision": ("teamkb", "orders", "ORDER_STATE_PENDING_PAYMENT"),
     "translate_beside_code": (
         "teamkb",
