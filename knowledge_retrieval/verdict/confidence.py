@@ -17,11 +17,10 @@ it, so a value no fitted row had moves the verdict no further than the most extr
 The holds of :mod:`.holds` (named in :mod:`.ruler`) keep a hit under the line whatever the
 model says (:data:`NEVER_CONFIDENT`), but those the fit chose to weigh instead (``weighed`` in
 the model file, each a feature of the model too): the question has an identifier the KB has nowhere; the KB
-knows at most a third of a question of three or more keywords; the question has two keywords,
-one of which the KB has never seen, or asks yes or no about a word the KB has never seen; the
-hit stands on one word read as another further from it than a misspelling; or the question
-asks for a kind of value (a duration, a date, a number ...) the hit's section does not hold
-(:mod:`..text.asked`). A hit that contains
+knows at most a third of a question of three or more keywords and the hit has no name or term
+of its domain among them; the hit stands on one word read as another further from it than a
+misspelling; or the question asks for a kind of value (a duration, a date, a number ...) the
+hit's section does not hold, other than in a second ask (:mod:`..text.asked`). A hit that contains
 none of the question's keywords is held too."""
 
 from __future__ import annotations

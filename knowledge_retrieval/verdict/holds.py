@@ -140,7 +140,8 @@ def _absent_identifier(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -
 
 @HOLDS.push(
     "outside",
-    "the KB knows at most a third of a question of three or more keywords",
+    "the KB knows at most a third of a question of three or more keywords, and the file "
+    "has none of them that is a name or a term of its domain",
 )
 def _outside(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bool:
     return (
@@ -163,7 +164,7 @@ def _spelling_only(rules: QuestionRules, cov: np.ndarray, own: np.ndarray) -> bo
 HOLDS.switch(
     "asked_kind",
     "the question asks for a kind of value (a duration, a date, a number ...) "
-    "that no section of the file holding its keywords gives",
+    "that no section of the file holding its keywords gives, and not only in a second ask",
 )
 HOLDS.switch(
     "absent_only_where_searched",
