@@ -54,6 +54,13 @@ GOLDEN = [
     ("`notes/` is informal, but accurate.", {"notes/": N}),
     ("| 班组笔记/ | 主管口头交代整理 | 非正式，但内容与SOP一致 |", {"班组笔记/": N}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
+    # "not yet" is non-authority only before a word of authority (not yet approved, not yet
+    # live), not before what a page has not yet done
+    (
+        "`m/` — minutes; if a page has not yet caught up the more recent minutes prevail.",
+        {"m/": P},
+    ),
+    ("Pages in `wip/` are not yet approved.", {"wip/": X}),
     (
         "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
         {"sdk-v1/": X, "sdk-v2/": X},

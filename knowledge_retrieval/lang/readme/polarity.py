@@ -94,7 +94,6 @@ EN_NON_AUTHORITY = words(
     being_worked_out still_being_written untouched nobody_has_touched no_one_has_touched
     in_flux keeps_changing keep_changing constantly_changing changes_constantly
     what_we_used what_we_had what_ran we_used_to used_to_be suggested predate predates predated
-    not_yet
     from_before
     was_replaced were_replaced been_replaced be_deleted gets_deleted get_deleted wiped purged
     """
@@ -274,7 +273,7 @@ EN_AUTHORITY = words(
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
-    decision decisions actually actual calibrated certified consistent
+    decision decisions actually actual calibrated certified consistent confirmed
     """
 )
 ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
