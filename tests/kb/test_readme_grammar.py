@@ -61,6 +61,8 @@ GOLDEN = [
         {"m/": P},
     ),
     ("Pages in `wip/` are not yet approved.", {"wip/": X}),
+    # written Cantonese 當係 (treat as) is a verb of using a page, as 当成 is
+    ("| 草稿/ | 同事嘅筆記 | 睇吓參考就得，唔好當係正式做法照跟 |", {"草稿/": X}),
     (
         "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
         {"sdk-v1/": X, "sdk-v2/": X},
