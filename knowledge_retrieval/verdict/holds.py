@@ -235,7 +235,7 @@ def gives_kind(
     answer to "the district manager's phone number". A section that is one table row (``row``)
     is about what any of its cells names, and one cell must give the value: ``code: DQ-305``
     names what ``default_threshold: 60 分钟`` gives. A question that counts a thing (``counted``:
-    "how many wing walkers", 幾多人) is answered by a number of that thing, not any number."""
+    "how many wing walkers") is answered by a number of that thing, not any number."""
 
     if counted is not None and any(KEY.fullmatch(k.text) for k in found):
         counted = None  # a key names what its number counts: pos.receipt.copies: 2

@@ -5,6 +5,7 @@ with the conditions ("unless the question is about a specific version", "除非�
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ...lang import readme as cues
@@ -515,17 +516,11 @@ def _plain_rules(
     def far_is_plain(src: int) -> bool:
         return clauses[src].sentence not in forced
 
-    read: dict[int, tuple[set[int], bool]] = {}  # once per clause, however many it names
-
-    def successors_of(src: int) -> set[int]:
-        if src not in read:
-            text = clauses[src].text
-            read[src] = (relations.successors(text), bool(relations.replaced(text)))
-        return read[src][0]
-
-    def replaces(src: int) -> bool:
-        successors_of(src)
-        return read[src][1]
+    @functools.cache  # once per clause, however many mentions it names (linear)
+    def succession(src: int) -> tuple[set[int], bool]:
+        """The mentions clause ``src`` names as successors, and whether it replaces any."""
+        text = clauses[src].text
+        return relations.successors(text), bool(relations.replaced(text))
 
     for n, s in enumerate(sentences):
         if not s:
@@ -572,8 +567,8 @@ def _plain_rules(
                             or clauses[src].cues.vouched
                             or clauses[src].cues.pointer  # "see `a.md`" beside one put out
                             or clauses[src].labelled  # "团费：`a.md`。" beside one put out
-                            or idx in successors_of(src)
-                            or replaces(src)
+                            or idx in succession(src)[0]
+                            or succession(src)[1]
                             or relations.named_current(path)  # `current.md` is no index
                         )
                         else "entry"
