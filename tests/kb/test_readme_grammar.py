@@ -63,6 +63,13 @@ GOLDEN = [
     ("Pages in `wip/` are not yet approved.", {"wip/": X}),
     # written Cantonese 當係 (treat as) is a verb of using a page, as 当成 is
     ("| 草稿/ | 同事嘅筆記 | 睇吓參考就得，唔好當係正式做法照跟 |", {"草稿/": X}),
+    # written Cantonese 睇 (look) and 攞 (take) are verbs of using a page; 先睇 reads first
+    ("`舊價/` 啲價錢過咗時，唔好喺度攞報價。", {"舊價/": X}),
+    ("`現行/` 最準，有咩唔清楚先睇呢度。", {"現行/": P}),
+    ("`old-prices/` — retired rates, please don't pull quotes from it.", {"old-prices/": X}),
+    # 只有 <a word pointing back> 才算: the page said before it, no condition on the question
+    ("供应商名单：`合格供应商.md`，只有这里面的才算审过的。", {"合格供应商.md": P}),
+    ("只有问到旧合同时才看 `2019/`。", {"2019/": C}),
     (
         "Deprecated: `sdk-v1/`, `sdk-v2/` (kept for customers who have not upgraded).",
         {"sdk-v1/": X, "sdk-v2/": X},

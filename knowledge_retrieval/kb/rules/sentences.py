@@ -94,6 +94,8 @@ _ONLY_ZH = (
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_FOR)})(?P<c>[^，,。；;]+)"),
 )
 _ONLY_ZH_PURPOSE = _ONLY_ZH[-1]
+_BACK = re.compile(rf"\s*(?:{_zh(cues.ZH_RANK_PRONOUNS)})")
+"""A condition opening on a word that points back ("只有这里列出来的才算"): the path before it."""
 """"只用于追溯": a purpose, a condition only when it names the question ("仅限问到 v1 时")."""
 _WHEN = (  # a README block is one line: the first pattern's (?P<a>.+) ends there unanchored
     # (anchored, a line with a newline after a run of colons was retried from each colon)
@@ -252,7 +254,9 @@ def _condition_parts(s: str) -> tuple[str, str, str] | None:
             cond = s[m.start("c") : m.end("c")]
             if _PLACEHOLDER.search(cond):  # "只有写入 `报告/` 的才算": a folder, no condition
                 continue
-            if rx is _ONLY_ZH_PURPOSE and not (names_question(cond) or kinds_in(cond)):
+            if (rx is _ONLY_ZH_PURPOSE or _BACK.match(to_simplified(cond))) and not (
+                names_question(cond) or kinds_in(cond)
+            ):  # "只有这里列出来的才算审过的": the page said before it, not the question
                 continue
             return "only", cond, _clause_around(s, m.start(), m.end())
     if (m := _ONLY_EN.search(s)) and (c := _ONLY_COND_EN.search(s, m.end())):

@@ -22,7 +22,7 @@ EN_USE_VERBS = words(
     refer depend depended count counted reference referenced copy base based believe act go_by
     lean draw quoting relying treating answers citation describe describes reflect reflects
     represent represents applies_to look_at consult consulted applying point present presented
-    offer offered
+    offer offered pull pulled
     """
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
@@ -168,7 +168,7 @@ ZH_USE_VERBS = words(
     """
     用 查 看 拿 按 依 读 信 答 凭 搬 翻 据此 据以 以此 参考 参照 参阅 作为 当作 当成 当做 当真
     视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数 当系
-    回复 处理 引以为据 推荐
+    回复 处理 引以为据 推荐 睇 攞
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -238,7 +238,7 @@ ZH_PREFER = words(
     """
     优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 胜过
     首要 主要参考 为主 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
-    先参阅 先从
+    先参阅 先从 先睇
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -247,7 +247,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
+    最完整 最准确 最准 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
