@@ -1016,3 +1016,24 @@ def test_a_topic_that_is_temporary_is_no_status_of_its_folder() -> None:
     # says a folder's pages are makeshift; said of the pages, a cue that reaches them stays
     rules = _readme("- 停水通知规定、临时送水 → `tingshui/`\n- `scratch/` 是随手记的临时笔记")
     assert rules.exclude == ("scratch/",)
+
+
+def test_a_table_headed_by_a_folder_word_names_folders_in_its_first_column() -> None:
+    rules = _readme(
+        "| 資料夾 | 內容 | 備註 |\n|---|---|---|\n"
+        "| 規則 | 現行規則 | 以此為準 |\n"
+        "| 舊檔 | 以前的規定 | 已經廢止，毋通引用 |\n"
+        "| `討論` | 會議建議 | 未通過 |\n"
+        "| guide.md | 入門 | |"
+    )
+    assert _got(rules, "舊檔/") == X
+    assert _got(rules, "討論/") == X
+    assert _got(rules, "規則/") == P
+    assert _got(rules, "guide.md/") == N  # a file's name is no folder
+    english = _readme(
+        "| Folder | What | Use? |\n|---|---|---|\n| **retired** | old rates | superseded |"
+    )
+    assert _got(english, "retired/") == X
+    # a table headed by anything else names no folder with a bare word
+    other = _readme("| Name | Role |\n|---|---|\n| archive | superseded |")
+    assert _got(other, "archive/") == N

@@ -88,7 +88,9 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
         blocks.append(heads[-1])
 
     lines, origin = _uncommented(body)
+    table: bool | None = None  # in a table: whether its first column names folders
     for raw, at in zip(lines, origin, strict=True):
+        table = None if not raw.lstrip().startswith("|") else table
         if fence is not None:
             fence = None if fence.match(raw) else fence
             continue
@@ -111,8 +113,13 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
             cur = None
         elif stripped.startswith("|"):
             if not _TABLE_SEP.match(stripped):
+                if table is None:  # a table's first row is its header
+                    table = _folder_column(stripped)
+                elif table:
+                    stripped = _as_folder(stripped)
                 blocks.append(_Block("table", [stripped], section, line=at, raw=[raw]))
             cur = None
+            continue
         elif m := _ITEM.match(line):
             cur = _Block("item", [(m.group(1) or "").lstrip(" \t")], section, line=at, raw=[raw])
             blocks.append(cur)
@@ -124,6 +131,29 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
             cur = _Block(kind, [stripped], section, line=at, raw=[raw])
             blocks.append(cur)
     return blocks, heads
+
+
+_FOLDER_HEAD = re.compile(
+    rf"^\|?\s*[*_`]*(?:{_alt(cues.FOLDER_WORDS_ZH)}|(?:{'|'.join(sorted(cues.FOLDER_WORDS_EN))})\b)",
+    IGNORECASE,
+)
+_FIRST_CELL = re.compile(r"^(\|?\s*+)([*_]*+)`?([\w.\u3400-\u9fff-]{1,60}?)`?([*_]*+)(\s*+\|)")
+_FILE_END = re.compile(r"\.[A-Za-z]{1,5}$")
+
+
+def _folder_column(header: str) -> bool:
+    """Whether a table's header row heads its first column with a folder word ("| 資料夾 |
+    內容 |", "| Folder | What |"): the column names folders, with or without a slash."""
+    return bool(_FOLDER_HEAD.match(to_simplified(header)))
+
+
+def _as_folder(row: str) -> str:
+    """A row of a folder column with its first cell a folder mention ("| taolun |" -> "|
+    `taolun/` |"); a cell with a slash, a file's extension or more than a name stays as it is."""
+    m = _FIRST_CELL.match(row)
+    if m is None or _FILE_END.search(m.group(3)):
+        return row
+    return f"{m.group(1)}{m.group(2)}`{m.group(3)}/`{m.group(4)}{m.group(5)}{row[m.end() :]}"
 
 
 def _atx_text(text: str) -> str:
