@@ -314,8 +314,8 @@ def _as_known(k: Keyword, stats: TermStats) -> list[Keyword]:
 FILLER_ZIPF = 4.7
 """A word the KB has never seen is a question word when it is at least this common in general
 language (Zipf: happens 4.96, fit 4.95, 多久 4.78; refund 3.94, bake 3.91) and names nothing:
-a Chinese noun (商品, 电话) or a capitalised English word (Europe, HTTP) is what was asked about,
-however common."""
+a noun (商品, 电话, office) or a capitalised English word (Europe, HTTP) is what was asked
+about, however common."""
 
 
 def _worded(question: str) -> bool:
@@ -347,14 +347,24 @@ def _general_zipf(k: Keyword, question: str) -> float:
 
 def _common_word(k: Keyword, question: str) -> bool:
     """A plain word (not an identifier) that is common in general English or Chinese and names
-    nothing (see :data:`FILLER_ZIPF`)."""
-    from ..text.wordclass import chinese_noun
+    nothing (see :data:`FILLER_ZIPF`): not a noun of the dictionaries (a Chinese noun, an
+    English word mostly a noun by :data:`NOUN_SHARE`: office, policy, room)."""
+    from ..text.wordclass import chinese_noun, english_noun_share
 
     if k.whole and not has_cjk(k.text):
         return False
     if _general_zipf(k, question) < FILLER_ZIPF:
         return False
-    return not has_cjk(k.text) or not chinese_noun(to_simplified(k.text))
+    if not has_cjk(k.text):
+        return english_noun_share(k.text) < NOUN_SHARE
+    return not chinese_noun(to_simplified(k.text))
+
+
+NOUN_SHARE = 0.6
+"""An English word whose senses are at least this much nouns (:func:`..text.wordclass.english_noun_share`:
+office 0.83, home 0.74, company 0.62; way 0.56, book 0.5, meeting 0.3, happens 0.2) names what
+was asked about, however common, as a Chinese noun does: "company policy on working from home"
+of a KB that has only "policy" lacks its topic, and says so."""
 
 
 MANY_FILLERS = 3

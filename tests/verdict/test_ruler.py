@@ -28,7 +28,7 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
     "common_word_filler": (
         "teamkb",
         "warehouse",
-        "default value of warehouse.pick.wave_interval_minutes",
+        "what happens when the carrier's label API goes down",
     ),
     "on_topic": ("teamkb", "identity", "password minimum length"),
     "outside": ("teamkb-blind", None, "how do i reset my vpn password"),
