@@ -193,6 +193,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind21", "velokurier"): {"archiv/", "entwuerfe/"},
     ("teamkb-blind21", "yuanqijian"): {"旧版/", "草稿/"},
     ("teamkb-blind21", "kefang"): {"舊資料/", "草稿/"},
+    ("teamkb-blind22", "radio"): {"old-stuff/", "scratch/"},
+    ("teamkb-blind22", "huoguo"): {"jiu-ziliao/", "caogao/"},
+    ("teamkb-blind22", "yuhui"): {"jiu-ban/", "taolun/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
