@@ -19,6 +19,8 @@ STOP_CHARS = frozenset(
     # negation: 不能, 没有 and the lone 不 of 收不收 name nothing asked about; adverbs of
     # time and modals (又 again, 才 only then, 想 want) as 还 and 要 are
     "不没只又才想"
+    # colloquial Mandarin as the Cantonese below: 啥 what, 几 how many, 些 some
+    "啥几些"
     # written Cantonese (嘅 of, 咗 done, 唔 / 冇 not, 系 is, 喺 at, 啲 some, 咩 / 乜 what, 嘢
     # thing, 佢哋 they, 𠮶 (嗰) that, 咁 / 噉 so, 嚟 come, 俾 / 畀 give, sentence-final particles)
     "嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
@@ -48,6 +50,7 @@ QUESTION_MEASURE = (
 
 PARTICLES = frozenset(
     "的了是吗呢吧啊么不没只又才想要会能该嘅咗唔冇系喺啲咩乜嘢佢哋𠮶咁噉嚟俾畀呀啦㖞啰㗎吖咋嘛喇咪"
+    "啥几些"
 )
 """Stop characters that never join the lone character before them into a word (幂 + 等 do):
 sentence particles, negations (收 + 不 of 收不收), modal verbs (下 + 要 of 情况下要报警: the words

@@ -214,6 +214,10 @@ def test_an_a_not_a_keyword_keeps_the_characters_as_typed() -> None:
         ("啥时候补考", ["补考"]),
         ("机器又停了", ["机器"]),
         ("我想申请退款", ["申请", "退款"]),
+        # 啥 (what), 几 (how many) and 些 (some) join no character into a word, as 咩 does
+        ("灭火器要放啥样的柜子", ["灭火器", "柜子"]),
+        ("入职那天要带些啥证件", ["入职", "那天", "证件"]),
+        ("茶几几天能到货", ["茶几", "到货"]),
     ],
 )
 def test_written_cantonese_and_colloquial_function_words_are_no_keywords(
