@@ -268,7 +268,8 @@ class Ranker:
                 for (k, c), o in zip(pairs, own, strict=True)
                 if c >= 0.5 and k.text not in absent
             ],
-            missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent],
+            missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent]
+            + vocab.unseen_content,
             stored=lad.stored.get(d) or {},
             reader=reader,
             evidence=float(min(1.0, max(0.0, lad.raw[fi]))),

@@ -86,6 +86,10 @@ class Known:
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
+    unseen_content: list[str] = field(default_factory=list)
+    """Fillers that the dictionary makes words of content (请假 of "请假流程", read as a
+    question word for its 请): weighed as fillers, but no page of the KB has them, and every
+    hit says so among what it lacks."""
 
 
 MAX_SAME_SOUND_CHARS = 4
@@ -185,6 +189,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     out = Known(keywords or asked, dict(q.terms))
     if keywords:
         out.filler = [k.text for k in filler]
+        out.unseen_content = [k.text for k in filler if k.filler_like and _content_word(k)]
     out.absent_ids = [
         k.text
         for k in out.keywords
@@ -365,6 +370,19 @@ NOUN_SHARE = 0.6
 office 0.83, home 0.74, company 0.62; way 0.56, book 0.5, meeting 0.3, happens 0.2) names what
 was asked about, however common, as a Chinese noun does: "company policy on working from home"
 of a KB that has only "policy" lacks its topic, and says so."""
+
+
+def _content_word(k: Keyword) -> bool:
+    """A word the dictionary makes a word of content: a noun (会议, 地址), or a verb rarer
+    than :data:`FILLER_ZIPF` (请假, 还款; 没有 and 能用 are ways of asking)."""
+    from ..text.generalfreq import zipf
+    from ..text.wordclass import chinese_tag
+
+    word = to_simplified(k.text)
+    tag = chinese_tag(word)
+    if tag.startswith(("n", "vn")):
+        return True
+    return tag.startswith("v") and zipf(word, "zh") < FILLER_ZIPF
 
 
 MANY_FILLERS = 3

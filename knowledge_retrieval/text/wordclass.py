@@ -36,10 +36,16 @@ def _jieba_dictionary() -> str:
 
 
 @functools.lru_cache(maxsize=4096)
+def chinese_tag(word: str) -> str:
+    """``word``'s (Simplified) part of speech in jieba's dictionary ("n", "v", "vn" ...); "" when
+    the dictionary lacks it."""
+    m = re.search(rf"^{re.escape(word)} \d+ (\w+)$", _jieba_dictionary(), re.MULTILINE)
+    return m.group(1) if m else ""
+
+
 def chinese_noun(word: str) -> bool:
     """``word`` (Simplified) is tagged a noun in jieba's dictionary (商品, 电话; not 多久, 解决)."""
-    m = re.search(rf"^{re.escape(word)} \d+ (\w+)$", _jieba_dictionary(), re.MULTILINE)
-    return m is not None and m.group(1).startswith(_CJK_NOUN_TAGS)
+    return chinese_tag(word).startswith(_CJK_NOUN_TAGS)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -84,3 +84,20 @@ def test_question_words_that_are_nouns_are_a_topic_the_kb_lacks(tmp_path: Path) 
     assert nouns.hits[0].missing_terms == ("room",)
     assert verb.hits[0].missing_terms == ()
     assert _features(verb)["filler_share"] > 0
+
+
+def test_a_word_of_content_read_as_a_question_word_is_still_said_to_be_lacking(
+    tmp_path: Path,
+) -> None:
+    # 请假 (ask for leave) has the 请 of "please": a question word where the KB never says it,
+    # and weighed as one; but the dictionary makes it a verb of content, so the returns page
+    # the question's 流程 finds says it lacks 请假 rather than claim the whole question
+    root = tmp_path / "KnowledgeBase"
+    write(root / "shop" / "README.md", "# 门店\n\n退货与换货。\n")
+    write(root / "shop" / "returns.md", "# 退货流程\n\n顾客凭小票在七天内退货。\n")
+    r = search("请假流程", "shop", root=root, score_threshold=0)
+    assert r.hits[0].matched_terms == ("流程",)
+    assert "请假" in r.hits[0].missing_terms and "请假" in r.hits[0].lacks
+    # a way of asking with a function character (没有) is not said to be lacking
+    r = search("退货流程有没有", "shop", root=root, score_threshold=0)
+    assert r.hits[0].missing_terms == ()
