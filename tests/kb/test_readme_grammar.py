@@ -67,6 +67,18 @@ GOLDEN = [
     ("`舊價/` 啲價錢過咗時，唔好喺度攞報價。", {"舊價/": X}),
     ("`現行/` 最準，有咩唔清楚先睇呢度。", {"現行/": P}),
     ("`old-prices/` — retired rates, please don't pull quotes from it.", {"old-prices/": X}),
+    # the condition after "only ... for" ends with its clause: what follows a dash is the
+    # reason and the rule, not more of the condition
+    (
+        (
+            "`attic/` is only there for reference – the 2019 rates were all replaced, so "
+            "never use it to answer a question."
+        ),
+        {"attic/": X},
+    ),
+    ("Use `legacy/` only for questions about v1 – otherwise ignore it.", {"legacy/": C}),
+    # 未批 (not approved) is a word of non-authority, as 未经批准 is
+    ("| `提議/` | 大家諗嘅建議 | 公司未批，唔好照做 |", {"提議/": X}),
     # 只有 <a word pointing back> 才算: the page said before it, no condition on the question
     ("供应商名单：`合格供应商.md`，只有这里面的才算审过的。", {"合格供应商.md": P}),
     ("只有问到旧合同时才看 `2019/`。", {"2019/": C}),

@@ -79,8 +79,11 @@ _APPLIES_ONLY_EN = re.compile(
 _ONLY_USE_EN = re.compile(rf"\b(?:only|solely)\s+(?:{grammar._en(cues.EN_ADVISE)})", IGNORECASE)
 """"only use `a/` if ...": the condition restricts the folder whatever it names."""
 _ONLY_COND_EN = re.compile(
-    r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*(.+)$", IGNORECASE
+    r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*([^,;\u2013\u2014]+)", IGNORECASE
 )
+"""The condition after "only": up to the clause's end (a comma, a semicolon or a dash), not
+the reason or the rule said after it ("only there for history – …, never use it to answer a
+question" states no condition on the question)."""
 _OF, _TIME, _THEN = _zh(cues.ZH_OF), _zh(cues.ZH_TIME), _zh(cues.ZH_THEN)
 _ONLY_ZH = (
     # a condition of at most 80 characters: each "只在" is looked at that far, not to the end
