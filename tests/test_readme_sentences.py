@@ -46,6 +46,7 @@ FLOORS = {
     "heldout9": (85, 4),
     "tune11": (80, 3),
     "judge11": (83, 2),
+    "heldout10": (79, 5),
 }
 AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1, "judge10": 1}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read

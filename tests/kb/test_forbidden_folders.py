@@ -196,6 +196,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind22", "radio"): {"old-stuff/", "scratch/"},
     ("teamkb-blind22", "huoguo"): {"jiu-ziliao/", "caogao/"},
     ("teamkb-blind22", "yuhui"): {"jiu-ban/", "taolun/"},
+    ("teamkb-blind23", "wynplaas"): {"oud/", "konsep/"},
+    ("teamkb-blind23", "zhibojian"): {"旧版归档/", "草稿箱/"},
+    ("teamkb-blind23", "xiaoba"): {"舊資料/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
