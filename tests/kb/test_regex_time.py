@@ -248,7 +248,7 @@ def test_every_compiled_pattern_is_reached() -> None:
 def test_the_patterns_are_found() -> None:
     names = {n for n, _p, _m in PATTERNS}
     assert len(PATTERNS) >= 100
-    assert {"parsing._TAG_LINE_RE", "markdown._LINK", "sentences._WHEN[3]"} <= names
+    assert {"parsing._TAG_LINE_RE", "markdown._LINK", "actions._WHEN[3]"} <= names
 
 
 def _alphabet(pattern: re.Pattern[str]) -> list[str]:

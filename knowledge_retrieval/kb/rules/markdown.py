@@ -134,7 +134,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
 
 
 _FOLDER_HEAD = re.compile(
-    rf"^\|?\s*[*_`]*(?:{_alt(cues.FOLDER_WORDS_ZH)}|(?:{'|'.join(sorted(cues.FOLDER_WORDS_EN))})\b)",
+    rf"^\|?\s*[*_`]*(?:{_alt(cues.FOLDER_WORDS_ZH)}|(?:{_alt(cues.FOLDER_WORDS_EN)})\b)",
     IGNORECASE,
 )
 _FIRST_CELL = re.compile(r"^(\|?\s*+)([*_]*+)`?([\w.\u3400-\u9fff-]{1,60}?)`?([*_]*+)(\s*+\|)")
