@@ -48,7 +48,7 @@ def _judge(page: str, rules: Any) -> str:
     if not is_included(page, rules):
         return "exclude"
     on = [r for r in rules.understood if path_matches(page, r.path)]
-    if any(r.action == "exclude" for r in on):
+    if any(r.action == "exclude" and r.unless is not None for r in on):
         return "cond-exclude"
     if is_entry(page, rules):
         return "entry"

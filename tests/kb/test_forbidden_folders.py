@@ -133,6 +133,23 @@ def test_a_folder_both_forbidden_and_preferred_stays_forbidden() -> None:
     assert "old/" not in rules.emphasize
 
 
+def test_a_page_named_current_inside_a_folder_put_out_is_answered(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(
+        root / "ops" / "README.md",
+        "# Ground station ops\n\nPass schedules and antenna notes.\n\n"
+        "The current pass schedule is always `passes/current.md`; everything else in "
+        "`passes/` is history kept for the ops log.\n",
+    )
+    write(root / "ops" / "passes" / "current.md", "# Pass schedule\n\nSvalbard pass at 04:10.\n")
+    write(root / "ops" / "passes" / "2023.md", "# Pass schedule 2023\n\nSvalbard pass at 02:55.\n")
+    (kb,) = list_kbs(root)
+    assert kb.rules.exclude == ("passes/",) and kb.rules.emphasize == ("passes/current.md",)
+    r = search("svalbard pass schedule", root=root)
+    assert r.found and [h.path for h in r.hits] == ["passes/current.md"]
+    assert not any("has it" in n for n in r.notes)
+
+
 FORBIDDEN_ON_ROOTS = {
     ("teamkb", "identity"): {"old/"},
     ("teamkb", "orders"): {"archive/**", "archive/"},

@@ -71,16 +71,18 @@ _names = st.sampled_from([s for s in _SEGMENTS if "." in s] + [" lead.md", "ф╕нц
 @given(
     include=st.lists(_pattern(), max_size=3),
     exclude=st.lists(_pattern(), max_size=3),
+    emphasize=st.lists(_pattern(), max_size=2),
     folder=_folders,
     names=st.lists(_names, min_size=1, max_size=4),
 )
 def test_folder_scope_agrees_with_is_included(
     include: list[str],
     exclude: list[str],
+    emphasize: list[str],
     folder: str,
     names: list[str],
 ) -> None:
-    rules = KBRules(include=tuple(include), exclude=tuple(exclude))
+    rules = KBRules(include=tuple(include), exclude=tuple(exclude), emphasize=tuple(emphasize))
     test = FolderScope(rules).folder(folder)
     for name in names:
         rel = f"{folder}/{name}" if folder else name
@@ -113,6 +115,27 @@ def test_folder_scope_cases(
     rules = KBRules(include=include, exclude=exclude)
     rel = f"{folder}/{name}" if folder else name
     assert FolderScope(rules).folder(folder)(rel) is expected is is_included(rel, rules)
+
+
+@pytest.mark.parametrize(
+    ("exclude", "keep", "rel", "expected"),
+    [
+        (("passes/",), ("passes/current.md",), "passes/current.md", True),
+        (("passes/",), ("passes/current.md",), "passes/2019.md", False),
+        (("passes/**",), ("passes/current.md",), "passes/current.md", True),
+        (("passes/", "passes/current.md"), ("passes/current.md",), "passes/current.md", False),
+        (("old/",), ("old/2024/",), "old/2024/rates.md", True),
+        (("old/",), ("old/2024/",), "old/2023/rates.md", False),
+        (("old/2024/",), ("old/",), "old/2024/rates.md", False),  # the narrower exclusion wins
+        (("*.md",), ("a.md",), "a.md", True),
+    ],
+)
+def test_a_path_named_narrower_to_prefer_is_kept_in_a_folder_put_out(
+    exclude: tuple[str, ...], keep: tuple[str, ...], rel: str, expected: bool
+) -> None:
+    folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    for rules in (KBRules(exclude=exclude, emphasize=keep), KBRules(exclude=exclude, entry=keep)):
+        assert FolderScope(rules).folder(folder)(rel) is expected is is_included(rel, rules)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from pathlib import Path
 from ...defaults import SUFFIXES
 from ...models import KBRules, Rule
 from . import unread_about
-from .patterns import GLOB_CHARS
+from .patterns import GLOB_CHARS, is_included
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ def forbidden_note(kb: str, kb_path: Path, rules: KBRules, keywords: Sequence[st
         return None
     need = max(1, -(-len(words) * SHARE // 1))
     for rule, rel in _forbidden_files(kb_path, rules_out):
+        if is_included(rel, rules):  # a page the README names inside it, preferred: indexed
+            continue
         try:
             from ..reader import SkipFile, read_kb_file
 

@@ -193,6 +193,8 @@ class FolderScope:
         self._rules = rules
         self._include = [x for p in rules.include if (x := _pattern_parts(p)) is not None]
         self._exclude = [x for p in rules.exclude if (x := _pattern_parts(p)) is not None]
+        self._narrower = bool(rules.exclude and (rules.emphasize or rules.entry))
+        """A path preferred inside one put out may be kept (:func:`is_included` decides)."""
 
     def folder(self, rel_dir: str) -> Callable[[str], bool]:
         """Whether a file directly in ``rel_dir`` (KB-relative, ``""`` for the KB folder) is
@@ -227,6 +229,9 @@ class FolderScope:
             test = inc[0]
         else:
             test = lambda p: any(t(p) for t in inc) and not any(t(p) for t in exc)
+        if self._narrower and test is not _always:
+            coarse = test
+            test = lambda p: coarse(p) or _is_included(p, rules)
         if rel_dir:
             return test
         fast = test
@@ -239,9 +244,24 @@ def _is_included(rel_path: str, rules: KBRules) -> bool:
 
 @functools.lru_cache(maxsize=1 << 18)
 def is_included(rel_path: str, rules: KBRules) -> bool:
-    """Inside the KB's scope: matches an ``include`` pattern (none = all) and no ``exclude``."""
-    included = not rules.include or any(path_matches(rel_path, p) for p in rules.include)
-    return included and not any(path_matches(rel_path, p) for p in rules.exclude)
+    """Inside the KB's scope: matches an ``include`` pattern (none = all) and no ``exclude``,
+    or one put out only by a folder around a path the README names more narrowly to prefer or
+    start from ("everything else in `passes/` is history; the schedule is `passes/now.md`"):
+    the narrower rule wins, as a more specific pattern does in ``.gitignore``."""
+    if rules.include and not any(path_matches(rel_path, p) for p in rules.include):
+        return False
+    out = [p for p in rules.exclude if path_matches(rel_path, p)]
+    if not out:
+        return True
+    deepest = max(map(_depth, out))
+    return any(
+        _depth(p) > deepest and path_matches(rel_path, p) for p in (*rules.emphasize, *rules.entry)
+    )
+
+
+def _depth(pattern: str) -> int:
+    """How narrowly a pattern names a path: its names that are no glob (`a/b.md` 2, `a/**` 1)."""
+    return sum(1 for n in pattern.strip("/").split("/") if n and not _GLOB_CHARS.search(n))
 
 
 @functools.lru_cache(maxsize=1 << 16)
