@@ -307,6 +307,16 @@ def index_notes(kb: KnowledgeBase, report: IndexReport, notes: list[str]) -> Non
         notes.append(f"'{report.kb}' skipped {len(report.skipped)} file(s): {sample}{more}")
 
 
+NEAREST_MARGIN = 0.03
+"""How much nearer by meaning (centred cosine) a KB's nearest section must be than every other
+KB's for meaning to choose it when nothing reaches the line."""
+
+
+README_SAYS = 0.5
+"""The share of the question's keywords a KB's README names (:func:`readme_overlap`) that makes
+it the words' choice even with no hit at the line ("关键词：退款" asked "退款 REF-0042")."""
+
+
 def choose(
     q: Query,
     cands: Sequence[KnowledgeBase],
@@ -345,12 +355,41 @@ def choose(
             # the answer is, and its first page's evidence is not the words' best)
             fused = {n: o if _meaning_over_the_line(o) else seen[n] for n, o in outcomes.items()}
             chosen, why = weigh(_by_words(fused, found_by_meaning=True))
+            if chosen[0].evidence < LINE:  # nor did meaning find a page: the KB it is nearest
+                chosen, why = _nearest_by_meaning(q, cands, chosen, why)
     else:
         chosen, why = weigh(outcomes)
     order = [c.name for c in chosen]
     kbs = [k for k in cands if k.name in order]
     kbs.sort(key=lambda k: order.index(k.name))
     return kbs, why
+
+
+def _nearest_by_meaning(
+    q: Query, cands: Sequence[KnowledgeBase], chosen: list[Choice], why: str
+) -> tuple[list[Choice], str]:
+    """When no KB's evidence nor any page found by meaning reaches the line, and the KB the
+    words chose has no hit at the line either and a README that names less than
+    :data:`README_SAYS` of the question, that choice was made on words a few pages share by
+    chance (an English question asked of a root whose answer is in its Chinese KB): the KB
+    whose section is nearest the question by meaning answers instead, when it is nearer than
+    every other KB's by :data:`NEAREST_MARGIN`."""
+    from ..semantic import nearest
+
+    lead = chosen[0]
+    if lead.best >= LINE or lead.readme >= README_SAYS:  # the words chose: theirs stands
+        return chosen, why
+    near = {k.name: c for k in cands if (c := nearest(k.index(), q)) is not None}
+    if len(near) < 2:
+        return chosen, why
+    (name, c1), (_second, c2) = sorted(near.items(), key=lambda kv: -kv[1])[:2]
+    if c1 - c2 < NEAREST_MARGIN or name == lead.name:
+        return chosen, why
+    keep = [c for c in chosen if c.name == name] or [Choice(name, 0.0, 0.0)]
+    return keep, (
+        f"chose knowledge base '{name}' by meaning: no knowledge base's words reach the line, "
+        f"and its nearest section is nearer the question ({c1:.2f}) than any other's ({c2:.2f})"
+    )
 
 
 def _choice_evidence(o: RankOutcome) -> float:

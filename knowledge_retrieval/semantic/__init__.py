@@ -64,6 +64,29 @@ def apply(kbi: Any, q: Query, o: RankOutcome, limit: int, notes: list[str]) -> N
         log.debug("the semantic layer failed on %s", kbi.name, exc_info=True)
 
 
+def nearest(kbi: Any, q: Query) -> float | None:
+    """The centred cosine of the KB's section nearest the question by meaning (KB choice asks
+    when no KB's words reach the line); None when the layer is off, cannot run here, or the
+    KB is over the cap. Never raises."""
+    from .embedders import get_embedder
+
+    embedder = get_embedder()
+    if embedder is None:
+        return None
+    from .fusion import centred_query
+    from .vectors import section_vectors
+
+    try:
+        sv = section_vectors(kbi, embedder)
+        if not len(sv.docnums):
+            return None
+        qv, _lang = centred_query(embedder, q.text)
+        return float((sv.vectors @ qv).max())
+    except Exception as exc:  # noqa: BLE001 - the layer is optional: never an error of search()
+        log.debug("'%s' not weighed by meaning: %s", kbi.name, _one_line(exc))
+        return None
+
+
 def embed_kb(kbi: Any) -> int:
     """Compute (or read) the vectors of a refreshed KB's sections when the layer is on, with
     the build's progress in sections: what ``kr index`` does so that the first search is as
