@@ -29,6 +29,24 @@ def test_a_question_in_the_pages_language_is_answered_by_words_alone(
     assert all(h.via == "words" for h in on.hits)
 
 
+def test_a_same_language_page_nearer_by_meaning_and_words_together_comes_first(
+    tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "reimbursement days": the words meet "days" alike on three pages and put the shipping
+    page first; meaning and the words together put the refund page first, as sure as the
+    words were of theirs, and say it was placed by meaning."""
+    root = english_root(tmp_path)
+    monkeypatch.setenv("KR_EMBEDDER", "off")
+    off = search("reimbursement days", "help", root=root, progress=False, score_threshold=0)
+    assert [h.path for h in off.hits[:3]] == ["shipping.md", "leave.md", "refunds.md"]
+    monkeypatch.setenv("KR_EMBEDDER", f"fastembed:{tiny_model}")
+    on = search("reimbursement days", "help", root=root, progress=False, score_threshold=0)
+    first = on.hits[0]
+    assert (first.path, first.via, first.score) == ("refunds.md", "meaning", off.hits[0].score)
+    assert first.matched_terms == ("days",) and on.found == off.found
+    assert [h.path for h in on.hits[1:3]] == ["shipping.md", "leave.md"]
+
+
 def test_off_is_the_lexical_engine_on_the_sample_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the layer off no module of it is used: the sample's answers are the lexical ones."""
     import sys
