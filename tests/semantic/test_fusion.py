@@ -32,8 +32,8 @@ def test_a_question_in_the_pages_language_is_answered_by_words_alone(
 def test_a_same_language_page_nearer_by_meaning_and_words_together_comes_first(
     tiny_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The words meet "days" alike on three pages and put the shipping
-    page first; meaning and the words together put the refund page first, as sure as the
+    """Asked "reimbursement days", the words meet "days" alike on three pages and put the
+    shipping page first; meaning and the words together put the refund page first, as sure as the
     words were of theirs, and say it was placed by meaning."""
     root = english_root(tmp_path)
     monkeypatch.setenv("KR_EMBEDDER", "off")
