@@ -47,8 +47,17 @@ FLOORS = {
     "tune11": (80, 3),
     "judge11": (83, 2),
     "heldout10": (79, 5),
+    "tune12": (77, 1),
+    "judge12": (77, 1),
 }
-AS_PREFERENCES = {"heldout5": 1, "tune8": 1, "judge8": 1, "heldout7": 1, "judge10": 1}
+AS_PREFERENCES = {
+    "heldout5": 1,
+    "tune8": 1,
+    "judge8": 1,
+    "heldout7": 1,
+    "judge10": 1,
+    "judge12": 2,
+}
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
 become official once they are approved ... and moved to `approved/`" prefers unapproved/ (a
@@ -57,7 +66,7 @@ one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from th
 read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
 session's start and end) have one each, not read yet. judge10 (the twentieth session's judge,
-read by its aggregates only) has one."""
+read by its aggregates only) has one, and judge12 (the twenty-second's, likewise) two."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))

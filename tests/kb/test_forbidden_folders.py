@@ -216,6 +216,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind23", "wynplaas"): {"oud/", "konsep/"},
     ("teamkb-blind23", "zhibojian"): {"旧版归档/", "草稿箱/"},
     ("teamkb-blind23", "xiaoba"): {"舊資料/", "草稿/"},
+    ("teamkb-blind24", "brennerei"): {"auld-stuff/"},  # its jottins/ is not read as forbidden
+    ("teamkb-blind24", "weixiu"): {"jiu_ziliao/", "caogao/"},
+    ("teamkb-blind24", "yeshi"): {"舊資料/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
