@@ -49,6 +49,7 @@ FLOORS = {
     "heldout10": (79, 5),
     "tune12": (77, 1),
     "judge12": (77, 1),
+    "heldout11": (85, 3),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

@@ -219,6 +219,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind24", "brennerei"): {"auld-stuff/"},  # its jottins/ is not read as forbidden
     ("teamkb-blind24", "weixiu"): {"jiu_ziliao/", "caogao/"},
     ("teamkb-blind24", "yeshi"): {"舊資料/", "草稿/"},
+    ("teamkb-blind25", "kaafei"): {"舊版/", "草稿同傾偈/"},
+    ("teamkb-blind25", "shearing"): {"old-stuff/", "scratch/"},
+    ("teamkb-blind25", "shiyandongwu"): {"历史文件/", "草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
