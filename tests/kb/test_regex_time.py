@@ -128,9 +128,6 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.text.asked:_values": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_pattern": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_counted": lambda: iter(()),  # in _asked_patterns
-    "knowledge_retrieval.text.wordclass:chinese_tag": lambda: iter(
-        [("wordclass.chinese_tag", _escaped(r"^WORD \d+ (\w+)$", "词", re.MULTILINE), ("search",))]
-    ),
     "knowledge_retrieval.text.glossary:chinese_words": lambda: iter(
         [
             (
