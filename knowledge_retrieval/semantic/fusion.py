@@ -340,29 +340,9 @@ def fuse(
                     f.best = SectionMatch(docnum, c, set())
                     f.stored, f.shown = {}, None
             continue
-        has = _keywords_in(reader, sv, path, keywords)
-        o.files.append(
-            FileMatch(
-                path=path,
-                score=s,
-                best=SectionMatch(docnum, c, set()),
-                coverage=0.0,
-                relevance=0.0,
-                title=0.0,
-                emphasized=False,
-                matched_terms=[k for k in keywords if k in has],
-                missing_terms=[k for k in keywords if k not in has],
-                reader=reader,
-                probability=0.0,
-                evidence=min(s, meaning_score(c)),  # its own: not what it borrowed or stood out by
-                capped=bool(held),
-                held=held,
-                absent=tuple(o.absent_ids),
-                found_by="meaning",
-                cosine=c,
-                cosine_line=COS_LINE,
-            )
-        )
+        page = _page_by_meaning(reader, sv, path, docnum, c, s, keywords)
+        page.capped, page.held, page.absent = bool(held), held, tuple(o.absent_ids)
+        o.files.append(page)
         if not held:
             moved.add(path)
     # pages scoring alike (the words' holds put many at one score) are ordered by meaning
@@ -441,22 +421,7 @@ def _same_language(
     by_path = {f.path: f for f in o.files}
     f = by_path.get(lead)
     if f is None:
-        keywords = list(o.keywords)
-        has = _keywords_in(reader, sv, lead, keywords)
-        f = FileMatch(
-            path=lead,
-            score=top.score,
-            best=SectionMatch(int(sv.docnums[row]), c, set()),
-            coverage=0.0,
-            relevance=0.0,
-            title=0.0,
-            emphasized=False,
-            matched_terms=[k for k in keywords if k in has],
-            missing_terms=[k for k in keywords if k not in has],
-            reader=reader,
-            probability=0.0,
-            evidence=min(top.score, meaning_score(c)),
-        )
+        f = _page_by_meaning(reader, sv, lead, int(sv.docnums[row]), c, top.score, list(o.keywords))
     else:
         o.files.remove(f)
         f.evidence = max(f.evidence, min(top.score, meaning_score(c)))
@@ -465,6 +430,38 @@ def _same_language(
     f.found_by, f.cosine, f.cosine_line = "meaning", c, COS_LINE
     o.files.insert(0, f)
     return Meaning(True, "a page nearer the question by meaning and words together")
+
+
+def _page_by_meaning(
+    reader: object,
+    sv: SectionVectors,
+    path: str,
+    docnum: int,
+    cosine: float,
+    score: float,
+    keywords: list[str],
+) -> FileMatch:
+    """A page the words did not find, found by meaning at ``score``: its best section the one
+    at ``cosine``, its matched terms the keywords its text holds, its evidence its own (not
+    the score it borrowed or stood out by)."""
+    has = _keywords_in(reader, sv, path, keywords)
+    return FileMatch(
+        path=path,
+        score=score,
+        best=SectionMatch(docnum, cosine, set()),
+        coverage=0.0,
+        relevance=0.0,
+        title=0.0,
+        emphasized=False,
+        matched_terms=[k for k in keywords if k in has],
+        missing_terms=[k for k in keywords if k not in has],
+        reader=reader,
+        probability=0.0,
+        evidence=min(score, meaning_score(cosine)),
+        found_by="meaning",
+        cosine=cosine,
+        cosine_line=COS_LINE,
+    )
 
 
 def _best_per_file(
