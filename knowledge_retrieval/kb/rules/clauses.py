@@ -65,6 +65,23 @@ def _split(s: str) -> list[str]:
     return out
 
 
+_AND_NAMED = re.compile(rf"\s(?:{_en(cues.EN_AND_NEXT)})\s+(?=\x00)", IGNORECASE)
+_SAID = re.compile(r"\x00\d+\x00[^\x00]*?[A-Za-z]{2,}")
+
+
+def _and_split(part: str) -> list[str]:
+    """A clause split before "and" and a folder when the folder before has a verb of its own:
+    "`style/` wins and `members/` shouldn't be quoted" is two clauses; "`a/` and `b/` are
+    outdated" is one."""
+    out, pos = [], 0
+    for m in _AND_NAMED.finditer(part):
+        if _SAID.search(part, pos, m.start()):
+            out.append(part[pos : m.start()])
+            pos = m.start()
+    out.append(part[pos:])
+    return out
+
+
 def _asides_joined(parts: list[str]) -> list[str]:
     """The parts with a bare negator joined to the aside and the clause after it: "Do not,
     under any circumstances, cite ..." is one clause."""
@@ -86,7 +103,7 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
     out: list[Clause] = []
     for n, s in enumerate(sentences):
         cursor = 0
-        for part in _asides_joined(_split(s)):
+        for part in _asides_joined([x for p in _split(s) for x in _and_split(p)]):
             if not part.strip():
                 continue
             at = s.find(part, cursor)

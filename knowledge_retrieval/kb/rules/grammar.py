@@ -144,6 +144,10 @@ _TAKEN_AS = re.compile(
 )
 """以 <a mention> 为 <a word of authority>: the mention is the authority ("以 `a.md` 为唯一准确
 版本", "以 `b/` 作为正式依据")."""
+_ONLY_SEE = re.compile(
+    rf"(?:{_zh(cues.ZH_LOOK)})\s*\x00\d+\x00\s*(?:[的里裡]\s*)?(?:{_zh(cues.ZH_ENOUGH)})"
+)
+"""看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可")."""
 _TREAT_AS = _both(cues.EN_TREAT_AS, cues.ZH_TREAT_AS)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
@@ -389,6 +393,7 @@ def read_cues(text: str) -> Cues:
     bare_use = _BARE_USE.match(to_simplified(text)) is not None  # "答：按 `a.md`。"
     parties = len(PLACEHOLDER.findall(text))
     taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
+    taken_as = taken_as or _ONLY_SEE.search(to_simplified(text)) is not None  # 看 `a/` 就好
     yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
     than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))

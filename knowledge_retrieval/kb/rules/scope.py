@@ -232,6 +232,8 @@ def assign(
                 if clauses[j].sentence != c.sentence:
                     break
                 if (q := pol(j, files, True)) is not None:
+                    if _owned_before(clauses, j, pol):
+                        break  # "`a/` (old, ignore), `b/` (slides)": the aside is a/'s
                     # "… isn't policy until it appears in `policies/`": policies/ is the authority
                     p, src = "prefer" if q == "exclude" and c.cues.until else q, j
                     break
@@ -435,3 +437,15 @@ def _exclusive(
                 for idx in named:
                     if idx not in got:
                         got[idx] = ("exclude", i)
+
+
+def _owned_before(clauses: list[Clause], j: int, pol: Callable[[int], str | None]) -> bool:
+    """Whether clause ``j`` (no folder named) is the polarity an earlier folder of its sentence
+    reads on to: the nearest clause before it that names folders has none of its own ("`a/`
+    (old, ignore), `b/` (slides)": "ignore" is a/'s, not b/'s)."""
+    for k in range(j, -1, -1):
+        if clauses[k].sentence != clauses[j].sentence or contrasted(clauses, k):
+            return False  # "(`a/`) are kept, but answer from `b/`": the contrast is b/'s
+        if k < j and clauses[k].mentions:
+            return pol(k) is None and not clauses[k].cues.write
+    return False

@@ -22,7 +22,7 @@ EN_USE_VERBS = words(
     refer depend depended count counted reference referenced copy base based believe act go_by
     lean draw quoting relying treating answers citation describe describes reflect reflects
     represent represents applies_to look_at consult consulted applying point present presented
-    offer offered pull pulled
+    offer offered pull pulled come_from comes_from coming_from sourced_from drawn_from
     """
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
@@ -71,6 +71,7 @@ EN_NON_AUTHORITY = words(
      historical history inaccurate untrusted unofficial
      preliminary tentative pending_review under_review not_finalized
     placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
+    unreleased unpublished
      non-binding void revoked rescinded expired replaced_by scratch
     in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
     fictional made_up made-up aspirational
@@ -359,14 +360,26 @@ ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
 """Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
 there is about writing, no preference for answering."""
 
-EN_NOT_CUES = words("no_matter not_only not_just no_reason_not_to in_case")
+EN_AND_NEXT = words("and and_then while whereas")
+"""Words that join a second clause about another folder ("`a/` wins and `b/` is out")."""
+
+EN_NOT_CUES = words(
+    """
+    no_matter not_only not_just no_reason_not_to in_case
+    first_monday first_tuesday first_wednesday first_thursday first_friday first_saturday
+    first_sunday first_day first_days first_week first_weeks first_weekend first_month
+    first_months first_quarter first_half first_year first_time first_of_the_month
+    first_working_day first_business_day
+    """
+)
 ZH_NOT_CUES = words(
     "有没有 是不是 能不能 要不要 会不会 可不可以 对不对 用不用 算不算"
     " 不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错"
 )
 """Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
-(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only"."""
+(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only", "the first
+Monday" (a date: no "first" of preference)."""
 
 ZH_AVOID = words("尽量不要 尽可能不要 尽量避免 避免 降低 降权 次要 少用 尽量少 不推荐 最后才 靠后")
 """Words that lower a folder rather than forbid it."""

@@ -78,6 +78,9 @@ the clause before it: "`a.md` is accurate as of the upgrade; the photos in `b/` 
 ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
 
+ZH_ENOUGH = words("就好 就行 就够 就够了 即可 就可以 就可以了 便可 就得")
+"""Looking in a folder and "that is enough": 看 `a/` 就好, 查 `a.md` 即可 (a preference)."""
+
 ZH_ADVISE_BARE = words("用 按 依")
 """用 alone is an imperative to use only before a mention or a pronoun (ZH_ADVISE_USE_NEXT)."""
 
