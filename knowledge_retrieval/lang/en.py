@@ -152,6 +152,25 @@ ASKED: dict[str, str] = {
         # not "site": "which site is STR-C11 on" asks for a place
         rf"|{_WHAT_THE}(?:link|website|email|e-mail)\b"
     ),
+    # a code or password asked (the gate code, "studio pc password"), not one as a topic
+    # ("password expiry", "what does alarm code G03 mean")
+    "secret": (
+        r"^(?!.*\b(?:reset|change|changed|update|forgot|forget|lost|recover|set ?up|rotate"
+        r"|expire|expiry|length|policy|rules?)\b)"  # a password as a topic: no ask
+        r".*?\b(?:(?:gate|door|keypad|key ?safe|lock ?box|lock|alarm|wi-?fi|access|entry|safe"
+        r"|padlock)\s+(?:code|pin)|passwords?|passcodes?|pin(?: code| number)?)\b"
+        r"(?=\s*+(?:\?|$|for\b|at\b|of\b|on\b|in\b|to\b))"
+    ),
+    # the make of a thing (what brand, which model, who makes), not a brand as a topic
+    "brand": (
+        r"\b(?:what|which)(?:'s| is| are)?(?: the)? (?:brand|make|model)\b|\bmake and model\b"
+        r"|\bwho (?:makes|made|manufactures|manufactured)\b|\bwhich manufacturer\b"
+    ),
+    # the firm that does something (which supplier, which bank)
+    "company": (
+        r"\bwhich (?:supplier|vendor|company|firm|bank|insurer|contractor|courier|carrier"
+        r"|laundry|provider)\b|\bwho (?:supplies|supplied|insures|insured)\b"
+    ),
     "number": r"\bhow (?:many|much)\b|\bnumber of\b",
 }
 """The wording of a question that asks for a value of a kind (how long: a duration)."""
@@ -187,6 +206,17 @@ VALUES: dict[str, str] = {
     "range": (
         r"\b(?:min(?:imum)?|max(?:imum)?|at (?:most|least)|up to|between|no more than|"
         r"not more than|less than|greater than)\b"
+    ),  # a code as written: digits, or a token after a colon ("code: 4821#", "PIN 0712")
+    "secret": r"(?<![\w.-])\d{3,}|[:=]\s*+[A-Za-z0-9#*!@$%&]{4,}",
+    # a make as written: its word, a trade mark, or a model number (KM-515, FTXM35)
+    "brand": (
+        r"\b(?:brand|make|model|manufacturer|made by|manufactured by)\b|[®™]"
+        r"|(?-i:\b[A-Z]{1,5}-?\d{2,}+[A-Z0-9-]*+\b)"
+    ),
+    # a firm as written: a legal form, or a name of two capitalised words inside a sentence
+    "company": (
+        r"\b(?:Ltd|Limited|Inc|LLC|Pty|GmbH|Corp|plc|Co)\b|&\s*+(?:Sons|Co)\b"
+        r"|(?-i:(?<=\w[ ,])[A-Z][a-z]++ [A-Z][a-z]++)|\b(?:supplier|vendor|contractor|bank|insurer)\b"
     ),
 }
 """Words that give a value of a kind (daily: a frequency; per cent: a percentage)."""
@@ -250,6 +280,9 @@ VALUE_NAMES = {
     "money": "amount of money",
     "clock": "time of day",
     "link": "web or email address",
+    "secret": "code or password",
+    "brand": "make or model",
+    "company": "company name",
 }
 """A kind of value as a note names it, where its name is not the kind itself."""
 

@@ -25,11 +25,17 @@ Kind = Literal[
     "money",
     "clock",
     "link",
+    "secret",
+    "brand",
+    "company",
 ]
 """A kind of value a question may ask for."""
 
 KINDS: tuple[Kind, ...] = (
     "phone",
+    "secret",
+    "brand",
+    "company",
     "version",
     "range",
     "percent",

@@ -151,6 +151,23 @@ ASKED: dict[str, str] = {
     ),
     "clock": r"几点|几多点|什么时间(?:开|关|上班|下班|营业)|(?:营业|开放|办公|上班)时间",
     "link": r"(?:网址|链接|连结|邮箱|电邮|邮件地址|网站)\s*+(?:是|在)?\s*+(?:多少|什么|哪|[？?]?\s*+$)",
+    # the code itself (门锁密码是什么, wifi 密码?), not a password as a topic (密码多久换一次
+    # reads as a frequency first, 密码输错 is no ask)
+    "secret": (
+        r"(?<!重置)(?<!修改)(?<!忘记)(?<!找回)(?<!更换)(?<!设置)(?<!改)(?<!忘了)"
+        r"(?:密码|门禁码|开门码|口令|门锁码)\s*+(?:是|为|系)?\s*+(?:多少|几多|什么|咩|啥|乜|[？?]?\s*+$)"
+    ),
+    # the make of a thing (咩牌子, 什么品牌, 哪个厂家), not a brand as a topic (品牌专场)
+    "brand": (
+        r"(?:什么|咩|哪个|哪|啥子?|啥物|乜嘢?|边个)\s*+(?:牌子|品牌|牌|型号|厂家|厂商)"
+        r"|(?:牌子|品牌|型号|厂家|厂商)\s*+(?:是|系)?\s*+(?:什么|咩|啥|哪|乜|[？?]?\s*+$)"
+        r"|(?:哪家|哪个|哪间|边间)(?:公司|厂)?(?:生产|制造|出)的"
+    ),
+    # the firm (哪家供应的, 哪个供应商, 存在哪间银行)
+    "company": (
+        r"哪家|哪间(?:公司|银行|厂|店)|哪个(?:供应商|公司|厂|银行|保险公司)|边间(?:公司|银行|厂|铺)"
+        r"|(?:供应商|承包商|保险公司)\s*+(?:是|系)\s*+(?:哪|谁|边|什么|咩)"
+    ),
     "number": r"多少|(?<!茶)几(?![乎何内])",
 }
 """The wording of a question that asks for a value of a kind (多久: a duration)."""
@@ -175,6 +192,17 @@ VALUES: dict[str, str] = {
     rf"|(?:{_MONEY_HEADS})[^。\n\d]{{0,8}}{NUM}",
     "clock": rf"{NUM}\s*+[点时](?!几)|[上下中]午|凌晨|傍晚",
     "range": r"最小|最大|最多|最少|上限|下限|不超过|不得超过|以内|以上|以下",
+    "secret": r"密码|[:：]\s*+[A-Za-z0-9#*]{4,}",
+    # a make as written: its word, or a Latin name beside Chinese (雪柜用 Hoshizaki)
+    "brand": (
+        r"牌|品牌|型号|厂家|厂商|制造商|生产商"
+        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|[A-Z][A-Za-z]{2,}\s*+[\u4e00-\u9fff])"
+    ),
+    # a firm as written: 公司, 厂, 银行, 行, 店 ... or a Latin name beside Chinese
+    "company": (
+        r"公司|有限|集团|工厂|厂|银行|农会|信用社|合作社|商行|行号|批发|店|铺|供应商|承包商|事务所"
+        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|[A-Z][A-Za-z]{2,}\s*+[\u4e00-\u9fff])"
+    ),
 }
 """Words that give a value of a kind (每天: a frequency; 百分之: a percentage)."""
 

@@ -8,8 +8,10 @@ one KB's hits only because of another (:func:`release`). Each rule is an entry o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
 
 import numpy as np
 
@@ -210,12 +212,19 @@ def section_with_kind(
     others.sort(key=lambda i: -float(cands.sec_score[i]))
     for i in others[:MAX_KIND_CHECKS]:
         st = reader.stored_fields(int(cands.docs[i]))
-        text, hpath = str(st.get("text") or ""), st.get("hpath") or ()
+        text, hpath = str(st.get("text") or ""), about(st)
         if gives_kind(
             kind, text, hpath, found, alias, row=st.get("kind") == "table", counted=counted
         ):
             return i
     return None
+
+
+def about(stored: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a section is about, as its stored fields name it: its headings, and the name of
+    its file (`gongyingshang/hanyuan-huajiao.md` is about hanyuan, whatever its text calls it)."""
+    stem = PurePosixPath(str(stored.get("path") or "")).stem
+    return (*(stored.get("hpath") or ()), stem)
 
 
 def gives_kind(
@@ -299,9 +308,7 @@ def decide(
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
         text, st = f.answer_section()[0], f.fields()
         row = st.get("kind") == "table"
-        if gives_kind(
-            asks, text, st.get("hpath") or (), found, vocab.alias, row=row, counted=counted
-        ):
+        if gives_kind(asks, text, about(st), found, vocab.alias, row=row, counted=counted):
             continue
         # another section of the file with the keywords the best one has may hold the value
         # (the 时间 section of a runbook, beside a 注意 section that names the task)
