@@ -111,6 +111,9 @@ ASKED: dict[str, str] = {
         r"(?<!\bnew )(?<!\bchange )(?<!\bupdate )(?<!\badd )(?<!\bverify )(?<!\breset )"
         r"(?<!\bedit )(?<!\bregister )(?<!\bmy )\b(?:phone|telephone|mobile|fax) (?:number|no)\b"
         r"|\bhotline\b|\bnumber to (?:call|dial)\b"
+        # an extension asked ("phone ext for the on-call manager", "fleet manager ext?")
+        r"|\b(?:(?:phone|desk|office) )?ext(?: number| no)?\.?(?=\s*+(?:\?|$|for\b|of\b))"
+        r"|\b(?:phone|desk|office) extension\b|\bextension (?:number|no)\b"
         r"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,2} (?:phone|telephone)s?\b(?! \w)"
         r"|\b(?:phone|telephone) (?:of|for)\b"
         # a question that is a noun phrase ending in the phone names its number ("on-call

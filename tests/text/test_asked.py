@@ -227,6 +227,11 @@ def test_any_text_is_read_without_error(text: str) -> None:
         ("update my phone number", None),
         ("how do I set up my phone", None),
         ("电话分诊", None),
+        ("whats the phone ext for the on-call manager", "phone"),
+        ("阿Ken 內線幾多", "phone"),
+        ("张师傅电话好多", "phone"),
+        ("how do i set up an extension", None),
+        ("the extension of the deadline", None),
         ("修改手机号码", None),
     ],
 )
