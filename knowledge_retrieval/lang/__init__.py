@@ -49,6 +49,7 @@ class Language(Protocol):
     ARTICLES: str
     COUNTERS: str
     COUNTED: str
+    MEASURES: dict[str, str]
     SECOND_ASK: str
     FIRST_ASK: str
     UNITS: str
@@ -87,6 +88,8 @@ NOISE = _union([lang.NOISE for lang in LANGUAGES])
 CLITIC_HOSTS = _union([lang.CLITIC_HOSTS for lang in LANGUAGES])
 QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))
 COUNTED = _either(*(lang.COUNTED for lang in LANGUAGES))
+MEASURES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURES.items()}
+"""A counted unit (几公升: 公升) -> the units a number of it may be written in."""
 SECOND_ASK = _either(*(lang.SECOND_ASK for lang in LANGUAGES))
 FIRST_ASK = _either(*(lang.FIRST_ASK for lang in LANGUAGES))
 LATEST = _either(*(lang.LATEST for lang in LANGUAGES))

@@ -248,6 +248,9 @@ of value it asks is the second part's; a page that answers the first is no wrong
 FIRST_ASK = r"\b(?:what|which|who|when|where|why|how|is|are|does|do|can)\b"
 """A first part that asks something of its own."""
 
+MEASURES: dict[str, str] = {}
+"""Units a counting word names (English counts the words after "how many": :data:`COUNTED`)."""
+
 COUNTED = (
     r"\bhow many\s++(?:more\s++)?(?!times?\b)([A-Za-z][\w-]*+(?:\s++[A-Za-z][\w-]*+)?)"
     r"|\bnumber of\s++(?!times?\b)([A-Za-z][\w-]*+(?:\s++[A-Za-z][\w-]*+)?)"

@@ -225,6 +225,60 @@ SECOND_ASK = r"[，,；;？?]\s*+(?=[^，,；;？?]{0,8}?(?:多少|几|多久|�
 FIRST_ASK = r"[何哪谁几啥怎甚咋乜咩吗呢]|什么|多少"
 """A first part that asks something of its own."""
 
+MEASURES: dict[str, str] = {
+    # a measure word or unit after 几 / 多少, and how a text may write a number of it
+    "人": "人|名|位",
+    "名": "人|名|位",
+    "位": "人|名|位|个",
+    "份": "份",
+    "只": "只|条|头",
+    "台": "台|部|辆",
+    "部": "台|部|辆",
+    "辆": "辆|台|部",
+    "间": "间|个|房",
+    "张": "张",
+    "户": "户|家",
+    "箱": "箱",
+    "包": "包",
+    "瓶": "瓶",
+    "罐": "罐",
+    "杯": "杯",
+    "袋": "袋",
+    "盒": "盒",
+    "门": "门",
+    "代": "代",
+    "级": "级",
+    "层": "层|楼",
+    "格": "格",
+    "桶": "桶",
+    "片": "片",
+    "套": "套",
+    "班": "班",
+    "趟": "趟|班",
+    "轮": "轮",
+    "坪": "坪",
+    "升": "升|公升|L|l|litres?",
+    "公升": "升|公升|L|l|litres?",
+    "毫升": "毫升|ml|mL",
+    "公斤": "公斤|千克|kg|KG|Kg",
+    "千克": "公斤|千克|kg|KG|Kg",
+    "克": "克|g",
+    "斤": "斤",
+    "吨": "吨|t",
+    "公里": "公里|千米|km|KM",
+    "千米": "公里|千米|km|KM",
+    "米": "米|公尺|m",
+    "公尺": "米|公尺|m",
+    "公分": "公分|厘米|cm",
+    "厘米": "公分|厘米|cm",
+    "毫米": "毫米|mm",
+    "度": "度|℃|°C|°F|°|kWh",
+    "瓦": "瓦|W",
+    "千瓦": "千瓦|kW|KW|kw",
+}
+"""What a Chinese question counts (几个人, 多少升, 幾公里) and the units a text may give a number
+of it in: 加几公升 is answered by "1.2 L", not by any number."""
+
 COUNTED = ""
 """Not read in Chinese: a count asked with a measure word (几张, 幾多人) checked for a number
 with that measure word cost two right answers on a judge root written blind and gained one

@@ -100,6 +100,8 @@ class Counted:
 
     stems: frozenset[str]
     shown: str
+    units: str = ""
+    """For a counted unit (几公升), the units a number of it may be written in (升|公升|L)."""
 
 
 @functools.cache
@@ -107,12 +109,39 @@ def _counted() -> re.Pattern[str]:
     return re.compile(lang.COUNTED, re.IGNORECASE) if lang.COUNTED else re.compile(r"(?!)")
 
 
+@functools.cache
+def _measured() -> re.Pattern[str]:
+    units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
+    if not units:
+        return re.compile(r"(?!)")
+    return re.compile(rf"(?:几多|多少|几)\s*+(?:个\s*+)?({units})")
+
+
+@functools.cache
+def _unit_value(units: str) -> re.Pattern[str]:
+    """A number of one of ``units`` ("1.2 L", "三名"), or one of them a few characters before a
+    number ("人数：3", "| 容量(升) | 20 |")."""
+    num = lang.number()
+    return re.compile(
+        rf"(?:{num})\s*+(?:个\s*+)?(?:{units})(?![A-Za-z])"
+        rf"|(?<![A-Za-z])(?:{units})(?![A-Za-z])[^。\n\d]{{0,{UNIT_REACH}}}(?:{num})"
+    )
+
+
+UNIT_REACH = 12
+"""Characters between a counted unit and the number after it ("人数：3", "容量(升) | 20")."""
+
+
 def asked_count(question: str) -> Counted | None:
     """What the question counts, when it asks how many of a thing it names; None when it asks
-    no count or counts nothing it names ("how many", "how many times")."""
+    no count or counts nothing it names ("how many", "how many times"). A Chinese question
+    counts the unit after its counting word (几公升, 多少人, 幾間房: 公升, 人, 间)."""
     m = _counted().search(question)
     if m is None:
-        return None
+        u = _measured().search(_simplified(question))
+        if u is None:
+            return None
+        return Counted(frozenset(), u.group(1), lang.MEASURES[u.group(1)])
     shown = next(g for g in m.groups() if g)
     words = [w for w in shown.lower().split() if w not in lang.STOP_WORDS]
     if not words:
@@ -134,6 +163,8 @@ def holds_count(counted: Counted, text: str) -> bool:
     runners", "| runners | 12 |"). Each word of the text is looked at once, and around it a
     bounded window (linear)."""
     text = _simplified(text[:MAX_SCANNED])
+    if counted.units:
+        return _unit_value(counted.units).search(text) is not None
     number = _pattern(lang.number())
     for m in _words().finditer(text):
         if stem(m.group(0).lower()) in counted.stems:

@@ -248,6 +248,9 @@ def test_a_phone_is_asked_by_the_grammar_not_by_the_word(question: str, kind: st
         ("how many runners does the large pool have", "runners"),
         ("How many cars fit in the marshalling area?", "cars"),
         ("number of beds on ward 3", "beds"),
+        ("大教室面積幾坪", "坪"),
+        ("重車機油要加幾公升", "公升"),
+        ("宴會廳最多可以容納幾多人", "人"),
     ],
 )
 def test_what_a_question_counts(question: str, shown: str) -> None:
@@ -257,7 +260,7 @@ def test_what_a_question_counts(question: str, shown: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["how many", "how many of them", "how many times can it run", "大教室面積幾坪", "how much"],
+    ["how many", "how many of them", "how many times can it run", "大班配几个保育员", "how much"],
 )
 def test_questions_that_count_nothing_named(question: str) -> None:
     assert asked_count(question) is None
@@ -275,6 +278,12 @@ def test_questions_that_count_nothing_named(question: str) -> None:
             False,
         ),
         ("how many wing walkers at bay 6", "Two tugs; wing walkers: 2 for widebodies", True),
+        # a Chinese count is of the unit after its counting word, however the text writes it
+        ("重車機油要加幾公升", "250cc 換油 1.2L，機油濾芯每兩次換一次", True),
+        ("重車機油要加幾公升", "250cc 換油要 40 分鐘", False),
+        ("熱食要保持幾多度以上", "熱食要保持 63°C 或以上", True),
+        ("宴會廳最多可以容納幾多人", "宴會廳可容納 120 位", True),
+        ("宴會廳最多可以容納幾多人", "宴會廳最低消費 HK$8,000", False),
     ],
 )
 def test_a_count_is_a_number_of_the_thing_counted(question: str, text: str, holds: bool) -> None:
