@@ -134,7 +134,7 @@ ASKED: dict[str, str] = {
     "duration": (
         r"多久|多长时间|多长"
         # how many of a unit of time (几天, 多少个工作日, 保存几年; not 几年级, a school year)
-        rf"|(?:几多|几|多少)\s*+(?:个)?(?:{_ASKED_UNITS})(?!级)"
+        rf"|(?:几多|(?<![这那])几|多少)\s*+(?:个)?(?:{_ASKED_UNITS})(?!级)"
         r"|有效期\s*+(?:是|为)?\s*+(?:多少|几|什么|[？?]?\s*+$)"
         # written Cantonese: 几耐 (how long), 几多日, 几多个钟
         r"|几耐|几多(?:日|个钟)"
@@ -168,7 +168,8 @@ ASKED: dict[str, str] = {
         r"哪家|哪间(?:公司|银行|厂|店)|哪个(?:供应商|公司|厂|银行|保险公司)|边间(?:公司|银行|厂|铺)"
         r"|(?:供应商|承包商|保险公司)\s*+(?:是|系)\s*+(?:哪|谁|边|什么|咩)"
     ),
-    "number": r"多少|(?<!茶)几(?![乎何内])",
+    # 这几台, 那几天: "these few", no question
+    "number": r"多少|(?<![茶这那])几(?![乎何内])",
 }
 """The wording of a question that asks for a value of a kind (多久: a duration)."""
 

@@ -114,7 +114,7 @@ def _measured() -> re.Pattern[str]:
     units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
     if not units:
         return re.compile(r"(?!)")
-    return re.compile(rf"(?:几多|多少|几)\s*+(?:个\s*+)?({units})")
+    return re.compile(rf"(?:几多|多少|(?<![这那])几)\s*+(?:个\s*+)?({units})")
 
 
 @functools.cache

@@ -103,6 +103,8 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "Supported PHP versions, SAPIs, operating systems",  # a page, not a value
         "几乎所有的订单",  # 几乎 is "almost"
         "几内亚的首都",  # 几内亚 is Guinea
+        "FC-01到FC-08这几台叉车能在哪些区用",  # 这几台: "these few", no question
+        "那几天不营业吗",
         "coupon stacking",
         "看手机号这种敏感字段谁来审批",  # the field is named, who approves is asked
         "A low percentage of progenitor cells are susceptible to infection",  # a claim
