@@ -197,12 +197,12 @@ VALUES: dict[str, str] = {
     # a make as written: its word, or a Latin name beside Chinese (雪柜用 Hoshizaki)
     "brand": (
         r"牌|品牌|型号|厂家|厂商|制造商|生产商"
-        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|[A-Z][A-Za-z]{2,}\s*+[\u4e00-\u9fff])"
+        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|(?<![A-Za-z])[A-Z][A-Za-z]{2,}+\s*+[\u4e00-\u9fff])"
     ),
     # a firm as written: 公司, 厂, 银行, 行, 店 ... or a Latin name beside Chinese
     "company": (
         r"公司|有限|集团|工厂|厂|银行|农会|信用社|合作社|商行|行号|批发|店|铺|供应商|承包商|事务所"
-        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|[A-Z][A-Za-z]{2,}\s*+[\u4e00-\u9fff])"
+        r"|(?-i:[\u4e00-\u9fff]\s*+[A-Z][A-Za-z]{2,}|(?<![A-Za-z])[A-Z][A-Za-z]{2,}+\s*+[\u4e00-\u9fff])"
     ),
 }
 """Words that give a value of a kind (每天: a frequency; 百分之: a percentage)."""

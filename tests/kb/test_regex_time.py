@@ -114,6 +114,9 @@ def _asked_patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
     yield "asked._pattern(time_words)", asked._pattern(lang.time_words()), ("search",)
     yield "asked._pattern(DIGITS)", asked._pattern(DIGITS), ("search",)
     yield "asked._counted", asked._counted(), ("search",)
+    yield "asked._measured", asked._measured(), ("search",)
+    for units in sorted(set(lang.MEASURES.values())):
+        yield f"asked._unit_value({units})", asked._unit_value(units), ("search",)
     yield "asked._pattern(SECOND_ASK)", asked._pattern(lang.SECOND_ASK), ("search",)
     yield "asked._pattern(FIRST_ASK)", asked._pattern(lang.FIRST_ASK), ("search",)
     yield "asked._pattern(number)", asked._pattern(lang.number()), ("search",)
@@ -128,6 +131,8 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.text.asked:_values": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_pattern": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_counted": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.asked:_measured": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.asked:_unit_value": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.glossary:chinese_words": lambda: iter(
         [
             (
