@@ -106,9 +106,11 @@ _ADVISE = re.compile(
     IGNORECASE,
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
-_BARE_USE = re.compile(rf"^\s*(?:{_zh(cues.ZH_ADVISE_BARE)})\s*\x00\d+\x00")
-"""A clause that starts with 用 / 按 / 依 and a mention ("答：按 `a.md`。"): an imperative to use
-it (not "`周报/` 按 ISO 周编号命名")."""
+_BARE_USE = re.compile(
+    rf"^\s*(?:{_zh(cues.ZH_NOW_ADVERBS)})?\s*(?:{_zh(cues.ZH_ADVISE_BARE)})\s*\x00\d+\x00"
+)
+"""A clause that starts with 用 / 按 / 依 and a mention ("答：按 `a.md`。", after an adverb of
+now: "现在按 `a.md` 报价"): an imperative to use it (not "`周报/` 按 ISO 周编号命名")."""
 _ADVISE_NAMED = re.compile(_en(cues.EN_ADVISE_NAMED), IGNORECASE)
 _TOOL = re.compile(
     rf"\bto\s+(?!(?:{_en(cues.EN_USE_VERBS | cues.EN_DETERMINERS)}))[a-z]+\b"
@@ -146,8 +148,10 @@ _TAKEN_AS = re.compile(
 版本", "以 `b/` 作为正式依据")."""
 _ONLY_SEE = re.compile(
     rf"(?:{_zh(cues.ZH_LOOK)})\s*\x00\d+\x00\s*(?:[的里裡]\s*)?(?:{_zh(cues.ZH_ENOUGH)})"
+    rf"|(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_MAIN)})"
 )
-"""看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可")."""
+"""看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可"); 以
+<a mention> 为主: answers rest mainly on it."""
 _TREAT_AS = _both(cues.EN_TREAT_AS, cues.ZH_TREAT_AS)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(

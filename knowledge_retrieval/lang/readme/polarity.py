@@ -140,6 +140,7 @@ EN_RANK = words(
     most_reliable official up_to_date trusted_source main_source most_up-to-date
     most_accurate most_current most_complete latest_version the_latest real_answer real_answers
     one_that_counts ones_that_count is_what_counts
+    check_against double-check_against verify_against cross-check_against
     """
 )
 """Words of authority: a named file with one of these is preferred, not only an entry

@@ -92,6 +92,10 @@ ZH_BY = words("以")
 ZH_AS_STANDARD = words("为准")
 ZH_AS = words("为 作为")
 """以 <something> 为准: the something is the authority."""
+ZH_MAIN = words("为主 为首 为依据 为根据")
+"""以 <a mention> 为主: answers rest mainly on it (书目推荐以 `店长选书.md` 为主)."""
+ZH_NOW_ADVERBS = words("现在 目前 如今 现今 一律 统一 一般 都 请 现时 而家")
+"""An adverb of now or of all cases before 按 / 用 and a mention (现在按 `价目.md` 报价)."""
 
 ZH_PLEASE = words("请")
 ZH_ANSWER_LABEL = words("答")
