@@ -66,7 +66,7 @@ def _split(s: str) -> list[str]:
 
 
 _AND_NAMED = re.compile(rf"\s(?:{_en(cues.EN_AND_NEXT)})\s+(?=\x00)", IGNORECASE)
-_SAID = re.compile(r"\x00\d+\x00[^\x00]*?[A-Za-z]{2,}")
+_SAID = re.compile(r"\x00\d++\x00(?:[^\x00A-Za-z]++|[A-Za-z](?![A-Za-z]))*+[A-Za-z]{2}")
 
 
 def _and_split(part: str) -> list[str]:

@@ -54,6 +54,11 @@ STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 _UNVETTED = _both(cues.EN_UNVETTED, cues.ZH_UNVETTED)
+_INVALID = _both(cues.EN_INVALID, cues.ZH_INVALID)
+_PREDICATED = re.compile(
+    rf"(?:{_en(cues.EN_COPULA)})\s+(?:[A-Za-z'’-]+\s+)?$|(?:{_zh(cues.ZH_ALREADY)})\s*$", IGNORECASE
+)
+"""What stands right before a word said of the pages ("are void", "has been superseded", "已失效")."""
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
@@ -107,7 +112,7 @@ _ADVISE = re.compile(
 )
 """An imperative to use ("use `v2/`", "请只使用"): a preference."""
 _BARE_USE = re.compile(
-    rf"^\s*(?:{_zh(cues.ZH_NOW_ADVERBS)})?\s*(?:{_zh(cues.ZH_ADVISE_BARE)})\s*\x00\d+\x00"
+    rf"^\s*+(?:{_zh(cues.ZH_NOW_ADVERBS)})?\s*+(?:{_zh(cues.ZH_ADVISE_BARE)})\s*+\x00\d+\x00"
 )
 """A clause that starts with 用 / 按 / 依 and a mention ("答：按 `a.md`。", after an adverb of
 now: "现在按 `a.md` 报价"): an imperative to use it (not "`周报/` 按 ISO 周编号命名")."""
@@ -147,8 +152,8 @@ _TAKEN_AS = re.compile(
 """以 <a mention> 为 <a word of authority>: the mention is the authority ("以 `a.md` 为唯一准确
 版本", "以 `b/` 作为正式依据")."""
 _ONLY_SEE = re.compile(
-    rf"(?:{_zh(cues.ZH_LOOK)})\s*\x00\d+\x00\s*(?:[的里裡]\s*)?(?:{_zh(cues.ZH_ENOUGH)})"
-    rf"|(?:{_zh(cues.ZH_BY)})\s*\x00\d+\x00\s*(?:{_zh(cues.ZH_MAIN)})"
+    rf"(?:{_zh(cues.ZH_LOOK)})\s*+\x00\d++\x00\s*+(?:[的里裡]\s*+)?(?:{_zh(cues.ZH_ENOUGH)})"
+    rf"|(?:{_zh(cues.ZH_BY)})\s*+\x00\d++\x00\s*+(?:{_zh(cues.ZH_MAIN)})"
 )
 """看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可"); 以
 <a mention> 为主: answers rest mainly on it."""
@@ -375,6 +380,7 @@ class Cues:
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
     dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
+    invalid: bool = False  # it calls its pages not valid: "void", "superseded", "作废"
     copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
     pointer: bool = False  # "see `x/`", "详见 `x/`": where a topic is written down
 
@@ -455,6 +461,7 @@ def read_cues(text: str) -> Cues:
                 blank[i] = " "
     denied = False  # a word of non-authority it denies: "not outdated", "不要当成过期文件"
     said_out = False  # a word of non-authority said outright ("随手记的"), not a negated one
+    invalid = False  # a word of non-authority that says the pages are not valid ("void")
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
@@ -467,6 +474,9 @@ def read_cues(text: str) -> Cues:
             continue  # "通过评审的提案", "approved proposals": not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
+        invalid = invalid or (  # "are void", "已全部失效": said of the pages
+            _INVALID.fullmatch(m.group(0)) is not None and _PREDICATED.search(before) is not None
+        )
         said_out = said_out or (_HEDGE.search(before[-14:]) is None and not vetting)
         weak = True
         for i in range(m.start(), m.end()):
@@ -534,6 +544,7 @@ def read_cues(text: str) -> Cues:
         index=INDEX.search(rest) is not None,
         denied=denied,
         dated=past_said,
+        invalid=invalid,
         copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
         pointer=pointer,
@@ -563,8 +574,9 @@ def polarity(c: Cues, about_writing: bool = False) -> str | None:
     """``exclude``, ``prefer``, ``entry`` or None for a clause's cues; ``about_writing``: the
     sentence is about writing or storing pages (its words of non-authority then forbid
     nothing, but a fact that dates the pages does: "is a mirror from 2022 and hasn't been kept
-    in sync since", "舊的放在 `_old/`")."""
-    if c.forbid or (c.weak and not (about_writing and not c.dated)):
+    in sync since", "舊的放在 `_old/`"; and so does a word that calls them not valid: "are kept
+    in `_old/` and are void")."""
+    if c.forbid or (c.weak and not (about_writing and not (c.dated or c.invalid))):
         return "exclude"
     if c.write:
         return None

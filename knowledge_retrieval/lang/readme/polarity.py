@@ -101,6 +101,20 @@ EN_NON_AUTHORITY = words(
 )
 """Words that say a folder's pages are not to be answered from."""
 
+EN_INVALID = words(
+    """
+    void invalid revoked rescinded superseded obsolete obsoleted deprecated withdrawn expired
+    wrong incorrect erroneous no_longer_applies defunct
+    """
+)
+ZH_INVALID = words("作废 废止 失效 无效 过期 撤销 废除 停止适用 有误 不正确 是错的 不作数 不作准")
+EN_COPULA = words("is are was were be been being become becomes became remain remains now all")
+ZH_ALREADY = words("已 已经 均 都 皆 全部 全都 早已 已全部 已经全部 现已")
+"""Words of non-authority that say pages are not valid, not only old, said of them (after "are",
+"been", 已, 均: "versions 1 to 3 are kept in `_old/` and are void", "已全部失效"): where pages are
+kept they still put the folder out, where "old ones go in `_old/`" and "以后过期文件都往这里放"
+describe what is put there."""
+
 EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
 ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
 """Words of non-authority that say a folder is not vetted, not that it is wrong or unfinished:
