@@ -50,6 +50,9 @@ FLOORS = {
     "tune12": (80, 1),
     "judge12": (77, 1),
     "heldout11": (85, 3),
+    "tune13": (82, 3),
+    "judge13": (83, 1),
+    "heldout12": (84, 3),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
@@ -58,6 +61,7 @@ AS_PREFERENCES = {
     "heldout7": 1,
     "judge10": 1,
     "judge12": 2,
+    "judge13": 1,
 }
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
@@ -67,7 +71,8 @@ one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from th
 read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
 session's start and end) have one each, not read yet. judge10 (the twentieth session's judge,
-read by its aggregates only) has one, and judge12 (the twenty-second's, likewise) two."""
+read by its aggregates only) has one, judge12 (the twenty-second's, likewise) two, and judge13
+(the twenty-third's, likewise) one."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))

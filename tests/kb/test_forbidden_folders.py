@@ -222,6 +222,14 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind25", "kaafei"): {"舊版/", "草稿同傾偈/"},
     ("teamkb-blind25", "shearing"): {"old-stuff/", "scratch/"},
     ("teamkb-blind25", "shiyandongwu"): {"历史文件/", "草稿/"},
+    ("teamkb-blind26", "tattoo"): {"old-stuff/", "dazza-drafts/"},
+    ("teamkb-blind26", "jiaxiao"): {"老版本作废/", "群聊草稿/"},
+    ("teamkb-blind26", "xiuguluan"): {"舊制度/", "草稿討論/"},
+    ("teamkb-blind27", "cricket"): {"archive/", "committee-scribbles/"},
+    ("teamkb-blind27", "yanglao"): {"旧版资料/", "草稿/"},
+    # and the quoting system's copy of the rate card, which loses to the page where they differ
+    # ("兩邊不一樣的話以 md 為準", read as the sentence writers label a losing party)
+    ("teamkb-blind27", "peiyin"): {"_old/", "討論區/", "rate-card/rates-2025.json"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
