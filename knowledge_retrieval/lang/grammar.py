@@ -78,7 +78,8 @@ MENTIONED_DATE = r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\b\d{4}-\d{1,2}(?:-\d{1
 
 VALUES: dict[str, str] = {
     "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
-    "percent": r"\d\s*[%％]",
+    # a share as a percentage or a ratio (比例 asks either: "1:3")
+    "percent": r"\d\s*[%％]|\d\s*+[:：]\s*+\d",
     "usd": r"\$\s?\d|\d\s?\$|\bUSD\b|\bUS\$",
     "eur": r"€\s?\d|\d\s?€|\bEUR\b",
     "cny": r"[¥￥]\s?\d|\bCNY\b|\bRMB\b",

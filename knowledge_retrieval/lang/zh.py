@@ -176,7 +176,7 @@ ASKED: dict[str, str] = {
 VALUES: dict[str, str] = {
     "duration": r"即时|立即|永久|不过期|当天|次日|隔天",
     "frequency": rf"每\s*+(?:隔\s*+)?(?:{NUM}\s*+)?(?:个)?(?:秒|分钟|小时|天|日|晚|周|星期|月|季|年)",
-    "percent": r"百分之|百分比",
+    "percent": rf"百分之|百分比|{NUM}\s*+比\s*+{NUM}",
     "usd": r"美元|美金",
     "eur": r"欧元",
     "cny": r"人民币|\d\s*+元",

@@ -144,6 +144,8 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("frequency", "Rotate the secret every 90 days."),
         ("percent", "goes to 1%, then 10%"),
         ("percent", "占就業人口百分之十二"),
+        ("percent", "陪同比例：护理员与长者至少 1:3"),  # 比例 asks a share or a ratio
+        ("percent", "师生比一比十五"),
         ("usd", "US$290 a year"),
         ("usd", "$1,190"),
         ("eur", "290 EUR a year"),
