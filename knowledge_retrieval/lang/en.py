@@ -161,8 +161,14 @@ ASKED: dict[str, str] = {
         r"^(?!.*\b(?:reset|change|changed|update|forgot|forget|lost|recover|set ?up|rotate"
         r"|expire|expiry|length|policy|rules?)\b)"  # a password as a topic: no ask
         r".*?\b(?:(?:gate|door|keypad|key ?safe|lock ?box|lock|alarm|wi-?fi|access|entry|safe"
-        r"|padlock)\s+(?:code|pin)|passwords?|passcodes?|pin(?: code| number)?)\b"
+        r"|padlock)\s+(?:code|pin)|passwords?|passcodes?|combination(?: code)?"
+        r"|pin(?: code| number)?)\b"
         r"(?=\s*+(?:\?|$|for\b|at\b|of\b|on\b|in\b|to\b))"
+    ),
+    # an account to pay into (the bank account number, the sort code), not its format
+    "account": (
+        r"^(?!.*\b(?:format|digits|how many|length|open|close|change|reset)\b)"
+        r".*?\b(?:(?:bank|account|acct) (?:number|no)|sort code|iban|bsb|bpay(?: biller)?(?: code)?)\b"
     ),
     # the make of a thing (what brand, which model, who makes), not a brand as a topic
     "brand": (
@@ -287,6 +293,7 @@ VALUE_NAMES = {
     "clock": "time of day",
     "link": "web or email address",
     "secret": "code or password",
+    "account": "account number",
     "brand": "make or model",
     "company": "company name",
 }

@@ -26,6 +26,7 @@ Kind = Literal[
     "clock",
     "link",
     "secret",
+    "account",
     "brand",
     "company",
 ]
@@ -34,6 +35,7 @@ Kind = Literal[
 KINDS: tuple[Kind, ...] = (
     "phone",
     "secret",
+    "account",
     "brand",
     "company",
     "version",
@@ -78,6 +80,8 @@ MENTIONED_DATE = r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\b\d{4}-\d{1,2}(?:-\d{1
 
 VALUES: dict[str, str] = {
     "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
+    # an account number as written: six digits or more, in groups ("20-45-67", "012 3456 789")
+    "account": r"(?<![\w.-])\d(?:[ -]?+\d){5,}+(?![\w.])",
     # a share as a percentage or a ratio (比例 asks either: "1:3")
     "percent": r"\d\s*[%％]|\d\s*+[:：]\s*+\d",
     "usd": r"\$\s?\d|\d\s?\$|\bUSD\b|\bUS\$",

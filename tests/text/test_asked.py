@@ -87,6 +87,10 @@ from knowledge_retrieval.text.asked import (
         ("which supplier do we get the peppercorns from", "company"),
         ("喷粉是哪家供应的", "company"),
         ("香油錢存在哪間銀行", "company"),
+        ("自治會的匯款帳號是多少", "account"),
+        ("sort code for paying subs", "account"),
+        ("What is the combination code for the nets shed padlock?", "secret"),
+        ("format of the water account number? how many digits", "number"),  # its format
     ],
 )
 def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None) -> None:
@@ -114,6 +118,8 @@ def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None
         "what does alarm code G03 mean",  # a code's meaning, not a secret
         "密码输错被锁了怎么办",
         "品牌专场活动怎么报名",  # a brand as a topic
+        "如何申请校园网账号？",  # an account to open, not a number to pay into
+        "帳號被鎖住怎麼辦",
     ],
 )
 def test_questions_for_no_particular_value(question: str) -> None:
@@ -173,6 +179,8 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("company", "Peppercorns come from Sichuan Spice Traders Ltd."),
         ("company", "GYS-003 牛市坡花椒专业合作社，汉源县"),
         ("company", "香油錢存入農會帳戶"),
+        ("account", "Sort code: 20-45-67, account 12345678"),
+        ("account", "匯款帳號：012-345-678901"),
     ],
 )
 def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
@@ -208,6 +216,8 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("brand", "雪柜每周除霜一次"),
         ("company", "Peppercorns are ordered every month."),
         ("company", "花椒每月采购一次"),
+        ("account", "Pay subs by bank transfer; ask the treasurer for the details."),
+        ("account", "Fees for 2025: 120 a year."),
     ],
 )
 def test_texts_that_do_not(kind: str, text: str) -> None:
