@@ -137,6 +137,7 @@ ASKED: dict[str, str] = {
     "frequency": r"\bhow (?:often|frequently)\b|\b(?:what|which) (?:frequency|interval)\b",
     "duration": (
         r"\bhow long\b|\bhow many (?:milli)?(?:seconds|minutes|hours|days|weeks|months|years)\b"
+        r"|\bhow old\b"  # an age is a duration: "6 years old", "older than 90 days"
     ),
     "date": (
         r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"

@@ -22,6 +22,7 @@ from knowledge_retrieval.text.asked import (
     [
         ("how long is the sms code good for", "duration"),
         ("how many seconds is Retry-After for E2060", "duration"),
+        ("how old is the bowling machine", "duration"),  # an age is a duration
         ("KYC 2 认证有效期多久", "duration"),
         ("验证码有效期", "duration"),
         ("重试次数的最大值是多少", "range"),
