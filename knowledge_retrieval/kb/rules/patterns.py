@@ -29,7 +29,9 @@ _NAMED_FIRST = re.compile(r"[^\s/]+(?: [^\s/]+)+/(?:[^/]+/)*")
 """A folder with blanks in its first name too (`bulletin 2017-2020/`, `营运部 (复本)/`) when a
 word after the first holds a digit, a Chinese character or a bracketed aside (a command with a
 folder, `cd docs/`, holds none of these)."""
-_NAME_MARK = re.compile(r" (?:[^\s/]*[\d\u3400-\u9fff][^\s/]*|\([^()\s/]+\))(?=[ /])")
+_NAME_MARK = re.compile(
+    r" (?:(?=[^\s/\d\u3400-\u9fff]*+[\d\u3400-\u9fff])[^\s/]*+|\([^()\s/]++\))(?=[ /])"
+)
 _BRACKETED = re.compile(r"(?<![^\s/])\([^()/]{1,40}\)(?=[\s/.])")
 """A bracketed aside in a name (`Ops (copy)/`, `运营部 (副本)/`): no call (`f(x)`)."""
 
