@@ -50,6 +50,8 @@ class Language(Protocol):
     COUNTERS: str
     COUNTED: str
     MEASURES: dict[str, str]
+    MEASURED_ASK: str
+    FULL_STOP: str
     SECOND_ASK: str
     FIRST_ASK: str
     UNITS: str
@@ -90,6 +92,9 @@ QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))
 COUNTED = _either(*(lang.COUNTED for lang in LANGUAGES))
 MEASURES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURES.items()}
 """A counted unit (几公升: 公升) -> the units a number of it may be written in."""
+MEASURED_ASK = _either(*(lang.MEASURED_ASK for lang in LANGUAGES))
+COUNTERS = _either(*(lang.COUNTERS for lang in LANGUAGES))
+FULL_STOPS = "".join(lang.FULL_STOP for lang in LANGUAGES)
 SECOND_ASK = _either(*(lang.SECOND_ASK for lang in LANGUAGES))
 FIRST_ASK = _either(*(lang.FIRST_ASK for lang in LANGUAGES))
 LATEST = _either(*(lang.LATEST for lang in LANGUAGES))

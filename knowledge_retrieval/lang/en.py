@@ -256,6 +256,8 @@ FIRST_ASK = r"\b(?:what|which|who|when|where|why|how|is|are|does|do|can)\b"
 """A first part that asks something of its own."""
 
 MEASURES: dict[str, str] = {}
+MEASURED_ASK = ""
+FULL_STOP = ""
 """Units a counting word names (English counts the words after "how many": :data:`COUNTED`)."""
 
 COUNTED = (

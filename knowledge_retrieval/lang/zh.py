@@ -284,6 +284,10 @@ MEASURES: dict[str, str] = {
 }
 """What a Chinese question counts (几个人, 多少升, 幾公里) and the units a text may give a number
 of it in: 加几公升 is answered by "1.2 L", not by any number."""
+MEASURED_ASK = r"(?:几多|多少|(?<![这那])几)\s*+(?:个\s*+)?"
+"""A counting word before the unit it counts (几公升, 多少个人; 这几台 is "these few", no ask)."""
+FULL_STOP = "。"
+"""Where a sentence ends, beyond which a unit names no number ("人数：3" but not "…人。3")."""
 
 COUNTED = ""
 """Not read in Chinese: a count asked with a measure word (几张, 幾多人) checked for a number

@@ -109,12 +109,16 @@ def _counted() -> re.Pattern[str]:
     return re.compile(lang.COUNTED, re.IGNORECASE) if lang.COUNTED else re.compile(r"(?!)")
 
 
+UNIT_REACH = 12
+"""Characters between a counted unit and the number after it ("人数：3", "容量(升) | 20")."""
+
+
 @functools.cache
 def _measured() -> re.Pattern[str]:
     units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
-    if not units:
+    if not units or not lang.MEASURED_ASK:
         return re.compile(r"(?!)")
-    return re.compile(rf"(?:几多|多少|(?<![这那])几)\s*+(?:个\s*+)?({units})")
+    return re.compile(rf"(?:{lang.MEASURED_ASK})({units})")
 
 
 @functools.cache
@@ -122,14 +126,11 @@ def _unit_value(units: str) -> re.Pattern[str]:
     """A number of one of ``units`` ("1.2 L", "三名"), or one of them a few characters before a
     number ("人数：3", "| 容量(升) | 20 |")."""
     num = lang.number()
+    counter = rf"(?:{lang.COUNTERS})\s*+" if lang.COUNTERS else ""
     return re.compile(
-        rf"(?:{num})\s*+(?:个\s*+)?(?:{units})(?![A-Za-z])"
-        rf"|(?<![A-Za-z])(?:{units})(?![A-Za-z])[^。\n\d]{{0,{UNIT_REACH}}}(?:{num})"
+        rf"(?:{num})\s*+(?:{counter})?(?:{units})(?![A-Za-z])"
+        rf"|(?<![A-Za-z])(?:{units})(?![A-Za-z])[^{lang.FULL_STOPS}\n\d]{{0,{UNIT_REACH}}}(?:{num})"
     )
-
-
-UNIT_REACH = 12
-"""Characters between a counted unit and the number after it ("人数：3", "容量(升) | 20")."""
 
 
 def asked_count(question: str) -> Counted | None:

@@ -152,7 +152,7 @@ _TAKEN_AS = re.compile(
 """以 <a mention> 为 <a word of authority>: the mention is the authority ("以 `a.md` 为唯一准确
 版本", "以 `b/` 作为正式依据")."""
 _ONLY_SEE = re.compile(
-    rf"(?:{_zh(cues.ZH_LOOK)})\s*+\x00\d++\x00\s*+(?:[的里裡]\s*+)?(?:{_zh(cues.ZH_ENOUGH)})"
+    rf"(?:{_zh(cues.ZH_LOOK)})\s*+\x00\d++\x00\s*+(?:(?:{_zh(cues.ZH_IN_OF)})\s*+)?(?:{_zh(cues.ZH_ENOUGH)})"
     rf"|(?:{_zh(cues.ZH_BY)})\s*+\x00\d++\x00\s*+(?:{_zh(cues.ZH_MAIN)})"
 )
 """看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可"); 以
@@ -399,13 +399,16 @@ _POINTER = re.compile(
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
-    pointer = _POINTER.search(to_simplified(text)) is not None  # "see `x/`", "详见 `x/`"
-    bare_use = _BARE_USE.match(to_simplified(text)) is not None  # "答：按 `a.md`。"
+    simple = to_simplified(text)
+    pointer = _POINTER.search(simple) is not None  # "see `x/`", "详见 `x/`"
+    bare_use = _BARE_USE.match(simple) is not None  # "答：按 `a.md`。"
     parties = len(PLACEHOLDER.findall(text))
-    taken_as = _TAKEN_AS.search(to_simplified(text)) is not None  # 以 `a.md` 为唯一准确版本
-    taken_as = taken_as or _ONLY_SEE.search(to_simplified(text)) is not None  # 看 `a/` 就好
-    yields = yields_at(to_simplified(text)) >= 0  # "不能代替制度原文": the subject yields
-    than = compared_at(to_simplified(text))  # "more reliable than", "比 … 可靠"
+    taken_as = (
+        _TAKEN_AS.search(simple) is not None  # 以 `a.md` 为唯一准确版本
+        or _ONLY_SEE.search(simple) is not None  # 看 `a/` 就好, 以 `a/` 为主
+    )
+    yields = yields_at(simple) >= 0  # "不能代替制度原文": the subject yields
+    than = compared_at(simple)  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     former = _FORMER.search(text) is not None  # "from when it was still the official wiki"

@@ -4,6 +4,7 @@ clauses and their splits, questions about a folder, conditions and routes, headi
 from __future__ import annotations
 
 from ..grammar import words
+from . import dated
 
 FOLDER_WORDS_EN = words("folder folders directory directories dir tree area areas section")
 FOLDER_WORDS_ZH = words("目录 文件夹 资料夹")
@@ -79,6 +80,8 @@ ZH_ADVISE_NOT_NEXT = words("于 来")
 """After an imperative verb of use, one of these makes it no imperative (只用于, 用来)."""
 
 ZH_ENOUGH = words("就好 就行 就够 就够了 即可 就可以 就可以了 便可 就得")
+ZH_IN_OF = words("的 里")
+"""What stands between a folder and 就好 in 看 `a/` 的就好, 看 `a/` 里就好."""
 """Looking in a folder and "that is enough": 看 `a/` 就好, 查 `a.md` 即可 (a preference)."""
 
 ZH_ADVISE_BARE = words("用 按 依")
@@ -94,7 +97,7 @@ ZH_AS = words("为 作为")
 """以 <something> 为准: the something is the authority."""
 ZH_MAIN = words("为主 为首 为依据 为根据")
 """以 <a mention> 为主: answers rest mainly on it (书目推荐以 `店长选书.md` 为主)."""
-ZH_NOW_ADVERBS = words("现在 目前 如今 现今 一律 统一 一般 都 请 现时 而家")
+ZH_NOW_ADVERBS = dated.ZH_NOW | words("目前 一律 统一 一般 都 请 现时 而家")
 """An adverb of now or of all cases before 按 / 用 and a mention (现在按 `价目.md` 报价)."""
 
 ZH_PLEASE = words("请")
