@@ -794,6 +794,21 @@ GOLDEN = [
     ("「草稿」里面的方案还没批，不能对外说。", {"草稿/": X}),
     ("「舊資料」資料夾已被新版取代，切勿引用。", {"舊資料/": X}),
     ("在「设置」里面可以改通知方式。", {"设置/": N}),
+    # a negator right before the source of a verb of use said before it
+    (
+        "Answer refund questions from `refunds/policy.md`, never from `forum-posts/`.",
+        {"refunds/policy.md": P, "forum-posts/": X},
+    ),
+    # a heading that names a folder says something of it
+    ("## Do not answer from `scans/`", {"scans/": X}),
+    ("### Begin here: `map.md`", {"map.md": E}),
+    # Cantonese 先 after the verb and its object
+    ("`價目/2025/` 有齊今年價錢，有客問就睇呢度先。", {"價目/2025/": P}),
+    # an instruction to keep a folder current is about writing it
+    ("Please keep `rota/` up to date after every swap.", {"rota/": N}),
+    ("请保持 `通讯录/` 最新。", {"通讯录/": N}),
+    # "before anything is ..." orders writing, not reading
+    ("Photos are renamed before anything is uploaded to `photos/`.", {"photos/": N}),
 ]
 
 
@@ -824,6 +839,14 @@ def test_every_sentence_naming_a_folder_is_reported() -> None:
     ]
     assert [u.text for u in rules.not_understood] == ["`ops/` must be read with care."]
     assert [s.line for s in rules.sentences] == [5, 6, 7, 8]
+
+
+def test_a_route_beside_a_folder_kept_out() -> None:
+    rules = _readme(
+        "If someone asks about tariffs, answer from `tariffs/2026.md` — not from `tariffs/scans/`."
+    )
+    got = {r.path: (r.action, r.when is not None) for r in rules.understood}
+    assert got == {"tariffs/2026.md": ("route", True), "tariffs/scans/": ("exclude", False)}
 
 
 def test_a_folder_read_first_is_a_preference_not_an_entry() -> None:

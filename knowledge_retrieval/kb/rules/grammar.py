@@ -61,6 +61,11 @@ _PREDICATED = re.compile(
 """What stands right before a word said of the pages ("are void", "has been superseded", "已失效")."""
 PREFER = _both(cues.EN_PREFER, cues.ZH_PREFER)
 RANK = _both(cues.EN_RANK, cues.ZH_RANK)
+_FIRST_AFTER = re.compile(
+    rf"(?:{_zh(cues.ZH_USE_VERBS | cues.ZH_LOOK)})[^，,。；;!！?？]{{0,8}}?"
+    rf"(?:{_zh(cues.ZH_FIRST_AFTER)})\s*[。.!！]?\s*$"
+)
+"""A look verb and its object with 先 at the clause's end: 有人問就查呢度先."""
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
@@ -184,6 +189,12 @@ _IMPERATIVE_WRITE = re.compile(
 """A clause that tells to write ("edit the English source instead"): no preference. A single
 Chinese character is no imperative there: 发版流程 is "the release process", not "send"; "open"
 writes with an article ("open a pull request"), else it starts a reading ("open `index.md`")."""
+_IMPERATIVE_MAINTAIN = re.compile(
+    rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:(?:{_en(cues.EN_MAINTAIN)})(?!\s+(?:to|with)\b)"
+    rf"|{_zh(cues.ZH_MAINTAIN)})",
+    IGNORECASE,
+)
+"""An instruction to keep a folder in a state: "Please keep `prices/` up to date"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 _SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
@@ -348,6 +359,7 @@ _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNOREC
 _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
+_ELIDED_USE = re.compile(rf"\s*(?:{_en(cues.EN_ELIDED_USE)})\b", IGNORECASE)
 """An aside right after a negator, between commas: its verb is looked for after it."""
 
 
@@ -426,6 +438,9 @@ def read_cues(text: str) -> Cues:
         if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()
         v = _VERB.search(text, start, end)
+        if v is None and _ELIDED_USE.match(text, m.end()):
+            forbid = True  # "answer from `a.md`, never from `b/`"
+            continue
         if v is None:
             if m.start() == imperative_at:  # "don't assume `a/` is stale",
                 negated[m.end() : end] = [True] * (end - m.end())  # "别…就觉得它过时了": denied
@@ -517,10 +532,11 @@ def read_cues(text: str) -> Cues:
         for m in PREFER.finditer(rest)
         if _attached(rest, m, named) and not _ASK.match(rest, m.end())  # "请先问制作人"
     ]
+    prefers = prefers or [m for m in [_FIRST_AFTER.search(rest)] if m is not None]
     return Cues(
         forbid=forbid,
         weak=weak,
-        write=write or bool(_IMPERATIVE_WRITE.match(text)),
+        write=write or bool(_IMPERATIVE_WRITE.match(text) or _IMPERATIVE_MAINTAIN.match(text)),
         store=bool(STORE.search(text)),
         prefer=bool(prefers or ranks or taken_as),
         rank=bool(ranks or taken_as),

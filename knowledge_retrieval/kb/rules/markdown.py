@@ -84,7 +84,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
     fence: re.Pattern[str] | None = None
 
     def heading(text: str, level: int, line: int) -> None:
-        heads.append(_Block("heading", [_clean_inline(text)], len(heads), level, line))
+        heads.append(_Block("heading", [_clean_inline(text)], len(heads), level, line, [text]))
         blocks.append(heads[-1])
 
     lines, origin = _uncommented(body)
@@ -179,6 +179,12 @@ def _uncommented(body: str) -> tuple[list[str], list[int]]:
         origin[-1] += m.group(0).count("\n")  # the line after the comment goes on from here
         pos = m.end()
     return "".join(kept).split("\n"), origin
+
+
+def _heading_line(text: str) -> str:
+    """A heading's text as a line of prose: links keep their text, emphasis marks go, code
+    stays (it names the folders)."""
+    return collapse(re.sub(r"\*\*|__", "", _LINK.sub(r"\1", _IMAGE.sub("", text))))
 
 
 def _clean_inline(text: str) -> str:
@@ -296,8 +302,16 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
     prose = [h.text for h in heads]
     shift = first_line - 1
     lead: str | None = None  # the cue of a paragraph that introduces a list ("以下目录已停更：")
+    record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]]
     for block in blocks:
         if block.kind == "heading":
+            # a heading that names a folder says something of it ("## Start here: `index.md`")
+            if block.raw and _CODE.search(block.raw[0]):
+                record = []
+                got, not_read = read_line(_heading_line(block.raw[0]), None, False, record)
+                said += [ReadmeSentence(shift + block.line, t, p, b, n) for t, p, b, n in record]
+                rules += [dc.replace(r, line=shift + block.line) for r in got]
+                unread += [Unread(shift + block.line, t) for t in not_read]
             continue
         if block.kind != "item":
             lead = None
@@ -307,7 +321,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
             found["keywords"] += split_keywords(text)
             continue
         head = heads[block.section].text if block.section >= 0 else ""
-        record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = []
+        record = []
         cue = heading_cue(head) if head else None
         got, not_read = read_line(block.text, lead or cue, is_rules_heading(head), record)
         if block.kind == "para" and not got and _LEAD.search(block.text):

@@ -167,6 +167,16 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
             return None  # "if you are new here, read ...": no condition on the question
         elif mode == "when" and action in (None, "look", "entry", "prefer"):
             return [Rule("route", p, when=cond, source=source) for p in paths]
+        elif mode == "when" and _both_ways(rest):
+            # "if a family asks about fees, answer from `a.md`, never from `b/`": the route
+            # holds for the question, the folder kept out stays out
+            return [
+                Rule("exclude", p, source=source)
+                if _cue_is_exclude(m.group(0))
+                else Rule("route", p, when=cond, source=source)
+                for m in _SIDE.finditer(rest)
+                for _i, p in _paths(m.group(0), line.codes)
+            ]
         else:
             return []
         st = strength(source) if kind == "avoid" else "normal"
@@ -199,6 +209,8 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
 _PAGE = re.compile(r"\.(?:md|mdx|markdown|txt|rst|html?|adoc|org)$", IGNORECASE)
 """A page an entry may be: a CSV or a spreadsheet lists records, not pages."""
 _PIECE = re.compile(r"[^，,；;。]+[，,；;。]?")
+_SIDE = re.compile(r"[^，,；;。—–]+[，,；;。—–]?")
+"""A clause of a sentence that says one thing of some folders and another of others."""
 
 
 def _is_list(clause: str) -> bool:
@@ -219,6 +231,15 @@ def _listed(s: str, start: int) -> str:
         out += piece
         seen = seen or has
     return out
+
+
+def _both_ways(s: str) -> bool:
+    """Whether the clauses of ``s`` name folders both to answer from and to keep out: what it
+    says of each stands whatever the question ("answer from `a.md`, never from `b/`")."""
+    said = {
+        _cue(_PLACEHOLDER.sub(" ", m.group(0))) for m in _SIDE.finditer(s) if "\x00" in m.group(0)
+    }
+    return "exclude" in said and bool(said & {"prefer", "emphasize", "look"})
 
 
 def _cue_is_exclude(s: str) -> bool:

@@ -27,6 +27,14 @@ EN_USE_VERBS = words(
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
 results"): negated, they forbid the folder ("do not cite")."""
+EN_MAINTAIN = words("keep")
+ZH_MAINTAIN = words("保持 维持 及时更新")
+"""Verbs that start an instruction to keep a folder in a state ("please keep `prices/` up to
+date", "請保持最新版本"): about writing it, whatever word of authority follows ("keep to
+`a/`" is no such instruction)."""
+EN_ELIDED_USE = words("from out_of")
+"""Right after a negator, the source of a verb of use said before it: "answer from `a.md`,
+never from `b/`"."""
 
 EN_WRITE_VERBS = words(
     """
@@ -125,7 +133,7 @@ EN_PREFER = words(
     """
     prefer preferred primary first start_with start_here begin_with rely_on instead go-to go_to
     highest_priority take_priority takes_priority precedence recommended before_looking_elsewhere
-    before_anything trust best starting_point turn_to refer_to
+    before_anything_else trust best starting_point turn_to refer_to
     """
 )
 """Words that say to answer from a folder before the rest."""
@@ -258,6 +266,10 @@ ZH_PREFER = words(
     """
 )
 """Words that say to answer from a folder before the rest."""
+
+ZH_FIRST_AFTER = words("先")
+"""A word of order said after its verb and object, at the clause's end (Cantonese: 查呢度先,
+睇 `a/` 先): the verb's source is looked at first."""
 
 ZH_RANK = words(
     """
