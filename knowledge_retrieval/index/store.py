@@ -62,7 +62,7 @@ from .watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "11"
 LOCK_TIMEOUT = 120.0
 
 FIELDS = ("title", "heading", "fname", "meta", "body")

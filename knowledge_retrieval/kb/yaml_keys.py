@@ -30,7 +30,9 @@ MAX_ROWS = 500
 """Rows of one block at most (a long generated config is text, not a settings table)."""
 YAML_INFO = frozenset({"yaml", "yml"})
 """Fence info strings of a YAML block (```` ```yaml ````)."""
-_KEY_RE = re.compile(r"^[A-Za-z_][\w-]*$")
+_KEY_RE = re.compile(r"^[^\W\d][\w-]*$")
+"""A key: a word in any script (``cache``, ``零件``), with digits, ``_`` and ``-`` after its first
+letter."""
 _COMMENT_RE = re.compile(r"\s#\s?(.*)$")
 
 

@@ -195,15 +195,19 @@ def section_with_kind(
     alias: dict[str, str],
     common: np.ndarray | None = None,
     counted: Counted | None = None,
+    ids: np.ndarray | None = None,
 ) -> int | None:
     """A candidate section of file ``fi`` other than ``best`` that has every keyword the best
     section has, as fully, and gives a value of the kind asked for (:func:`gives_kind`); the
     highest scoring of the first :data:`MAX_KIND_CHECKS`. Keywords that are ``common`` words
     of the language (checked, 检查) need not be there: the value is the entity's, and a table
-    of intervals names the tower flange, not that it is checked."""
+    of intervals names the tower flange, not that it is checked; where the question names an
+    identifier the file has (``ids``: rows of the keywords), a section that names it is enough."""
     need = cands.sec_cov[:, best]
     if common is not None:
         need = np.where(common, 0.0, need)
+    if ids is not None and ids.any():  # its own section answers for an identifier
+        need = np.where(ids, need, 0.0)  # ("`WO-CMP` 住戶 3 日內冇回覆" beside its table row)
     others = [
         int(i)
         for i in np.flatnonzero(cands.group == fi)
@@ -302,10 +306,12 @@ def decide(
     # the model would put above the cap is held there
     common = np.array([commonness(k, q.text) >= KIND_COMMON for k in keywords], dtype=bool)
     counted = asked_count(q.text) if asks == "number" else None
+    named_id = np.array([is_identifier(k) for k in keywords], dtype=bool)
     second = asked_second(asks, q.text)  # a partial answer says what it lacks, and is not held
     for j, f in enumerate(files):
         fi = int(order[j])
         found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
+        ids = named_id & (cands.file_cov[:, fi] >= 1.0)
         text, st = f.answer_section()[0], f.fields()
         row = st.get("kind") == "table"
         if gives_kind(asks, text, about(st), found, vocab.alias, row=row, counted=counted):
@@ -313,7 +319,7 @@ def decide(
         # another section of the file with the keywords the best one has may hold the value
         # (the 时间 section of a runbook, beside a 注意 section that names the task)
         other = section_with_kind(
-            reader, cands, fi, int(best[fi]), asks, found, vocab.alias, common, counted
+            reader, cands, fi, int(best[fi]), asks, found, vocab.alias, common, counted, ids
         )
         if other is not None:
             f.best = section(other)

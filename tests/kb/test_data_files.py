@@ -31,11 +31,25 @@ CODES = """\
 """
 
 
+PARTS = """\
+# 零件庫存 (2025-06-30)
+車廠: 牛頭角
+零件:
+  - 編號: TY-04465-36080
+    名稱: 前剎車皮
+    庫存: 5
+  - 編號: MT-ME222133
+    名稱: 機油格
+    庫存: 2
+"""
+
+
 def _root(tmp_path: Path) -> Path:
     root = tmp_path / "kb-root"
     write(root / "station" / "README.md", "# Station\n\nDeicing and certificates.\n")
     write(root / "station" / "ops" / "deicing-config.yaml", CONFIG)
     write(root / "station" / "reference" / "certificate-codes.json", CODES)
+    write(root / "station" / "parts" / "stock.yaml", PARTS)
     write(
         root / "station" / "notes" / "handover.txt",
         "Handover notes\n\nThe night shift hands the pad radio to the morning lead at 06:00.\n",
@@ -66,10 +80,18 @@ def test_a_code_of_a_json_table_is_found_and_a_near_one_is_not(tmp_path: Path) -
     assert absent.hits == ()
 
 
+def test_a_record_of_a_yaml_list_with_chinese_keys_is_a_row(tmp_path: Path) -> None:
+    r = search("TY-04465-36080 庫存有幾多", kb="station", root=_root(tmp_path))
+    assert r.found, r.notes
+    top = r.hits[0]
+    assert (top.path, top.kind, top.line_start) == ("parts/stock.yaml", "table", 4)
+    assert "庫存: 5" in top.content and "機油格" not in top.content
+
+
 def test_a_plain_text_note_is_a_document(tmp_path: Path) -> None:
     root = _root(tmp_path)
     r = search("when does the night shift hand over the pad radio", kb="station", root=root)
     assert r.found
     assert r.hits[0].path == "notes/handover.txt"
     (kb,) = list_kbs(root=root, refresh=True)
-    assert (kb.doc_count, kb.skipped) == (3, ())
+    assert (kb.doc_count, kb.skipped) == (4, ())

@@ -174,6 +174,25 @@ def test_the_value_asked_of_an_identifier_is_given_beside_it(tmp_path: Path) -> 
     assert r.found and "7–90" in r.hits[0].content, r.notes
 
 
+def test_the_value_of_an_identifier_may_be_in_another_section_that_names_it(
+    tmp_path: Path,
+) -> None:
+    # the table names the status and, in another status's row, the closing and a duration;
+    # the rule that gives WO-CMP its duration is a list item of another section, without 結單
+    root = tmp_path / "KnowledgeBase"
+    write(root / "estate" / "README.md", "# Estate\n\n維修工單。\n")
+    write(
+        root / "estate" / "orders" / "status.md",
+        "# 工單狀態\n\n| 代號 | 中文 | 說明 |\n| --- | --- | --- |\n"
+        "| WO-CMP | 已完工待確認 | 技工完成，等住戶確認 |\n"
+        "| WO-CLS | 已結單 | 住戶確認或者 3 日冇回覆自動結單 |\n\n## 規則\n\n"
+        "- `WO-HLD` 一定要揀暫停原因。\n- `WO-CMP` 住戶 3 日內冇回覆，系統自動轉 `WO-CLS`。\n",
+    )
+    r = search("WO-CMP 幾耐冇覆會自動結單", "estate", root=root)
+    assert r.found, r.notes
+    assert "3 日內" in r.hits[0].content
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
