@@ -809,6 +809,10 @@ GOLDEN = [
     ("请保持 `通讯录/` 最新。", {"通讯录/": N}),
     # "before anything is ..." orders writing, not reading
     ("Photos are renamed before anything is uploaded to `photos/`.", {"photos/": N}),
+    # a folder whose first word holds a digit may have blanks in its name
+    ("Never quote `2022-23 committee notes/` to members.", {"2022-23 committee notes/": X}),
+    # "nothing in `x/`" negates the verb of use after it
+    ("Nothing in `_scratch/` counts; it is where I test layouts.", {"_scratch/": X}),
 ]
 
 

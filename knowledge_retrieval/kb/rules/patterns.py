@@ -27,11 +27,15 @@ its first name."""
 _SPACED_END = re.compile(r"(?:/|\.[A-Za-z]\w{0,9})$")
 _NAMED_FIRST = re.compile(r"[^\s/]+(?: [^\s/]+)+/(?:[^/]+/)*")
 """A folder with blanks in its first name too (`bulletin 2017-2020/`, `营运部 (复本)/`) when a
-word after the first holds a digit, a Chinese character or a bracketed aside (a command with a
-folder, `cd docs/`, holds none of these)."""
+word after the first holds a digit, a Chinese character or a bracketed aside, or the first word
+holds a digit or a Chinese character (a command with a folder, `cd docs/`, holds none of
+these)."""
 _NAME_MARK = re.compile(
     r" (?:(?=[^\s/\d\u3400-\u9fff]*+[\d\u3400-\u9fff])[^\s/]*+|\([^()\s/]++\))(?=[ /])"
 )
+_FIRST_MARK = re.compile(r"[^\s/\d\u3400-\u9fff]*+[\d\u3400-\u9fff]")
+"""A first word that holds a digit or a Chinese character (`2019-2020 parent letters/`, `2023-Q3
+reorg/`): no command's."""
 _BRACKETED = re.compile(r"(?<![^\s/])\([^()/]{1,40}\)(?=[\s/.])")
 """A bracketed aside in a name (`Ops (copy)/`, `运营部 (副本)/`): no call (`f(x)`)."""
 
@@ -43,7 +47,10 @@ def is_pathlike(item: str) -> bool:
     if re.search(r"://|[()=;\"'\t\n]", _BRACKETED.sub("", item)):
         return False
     spaced = _SPACED.fullmatch(item) and _SPACED_END.search(item)
-    first = _NAMED_FIRST.fullmatch(item) and _NAME_MARK.search(item.split("/", 1)[0] + "/")
+    head = item.split("/", 1)[0]
+    first = _NAMED_FIRST.fullmatch(item) and (
+        _NAME_MARK.search(head + "/") or _FIRST_MARK.match(head)
+    )
     if " " in item and not (spaced or first):  # `cd docs/`
         return False
     return ".." not in item.split("/") and (

@@ -9,7 +9,7 @@ from ..grammar import words
 EN_NEGATORS = words(
     """
     do_not don't dont never not should_not shouldn't must_not mustn't cannot can't no_longer
-    is_not are_not isn't aren't not_to_be never_be nothing_there
+    is_not are_not isn't aren't not_to_be never_be nothing_there nothing_in nothing_from
     no nor neither
     """
 )
@@ -19,7 +19,7 @@ EN_USE_VERBS = words(
     """
     use used using cite cited quote quoted rely relied trust trusted treat treated take taken
     answer answering consider considered follow followed apply applied search searched read
-    refer depend depended count counted reference referenced copy base based believe act go_by
+    refer depend depended count counts counted reference referenced copy base based believe act go_by
     lean draw quoting relying treating answers citation describe describes reflect reflects
     represent represents applies_to look_at consult consulted applying point present presented
     offer offered pull pulled come_from comes_from coming_from sourced_from drawn_from
