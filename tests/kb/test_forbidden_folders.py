@@ -230,6 +230,12 @@ FORBIDDEN_ON_ROOTS = {
     # and the quoting system's copy of the rate card, which loses to the page where they differ
     # ("兩邊不一樣的話以 md 為準", read as the sentence writers label a losing party)
     ("teamkb-blind27", "peiyin"): {"_old/", "討論區/", "rate-card/rates-2025.json"},
+    ("teamkb-blind28", "allotment"): {"auld-stuff/", "scribbles/"},
+    ("teamkb-blind28", "wangba"): {"老版本作废/", "草稿/"},
+    ("teamkb-blind28", "taoyi"): {"舊資料/", "草稿與閒聊/"},
+    ("teamkb-blind29", "cowork"): {"archive-2023/", "drafts/"},
+    ("teamkb-blind29", "laowu"): {"jiuban/", "qunliao/"},
+    ("teamkb-blind29", "gongmiao"): {"舊資料/", "討論稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""

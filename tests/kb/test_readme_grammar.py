@@ -813,6 +813,14 @@ GOLDEN = [
     ("Never quote `2022-23 committee notes/` to members.", {"2022-23 committee notes/": X}),
     # "nothing in `x/`" negates the verb of use after it
     ("Nothing in `_scratch/` counts; it is where I test layouts.", {"_scratch/": X}),
+    # a verb that forbids, with its agent named, is what the agent does
+    ("`exports/` is ignored by git, so back it up yourself.", {"exports/": N}),
+    ("`草图/` 在服务器上被 rsync 忽略，记得手动备份。", {"草图/": N}),
+    ("`草图/` 被排除在搜索之外。", {"草图/": X}),
+    ("Skip `exports/` by default.", {"exports/": X}),
+    # naming or filing pages is writing
+    ("`合約/` 的檔名請用 客戶_日期。", {"合約/": N}),
+    ("报价单请按 `报价/<客户>/` 归档。", {"报价/<客户>/": N}),
 ]
 
 

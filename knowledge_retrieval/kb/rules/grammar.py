@@ -52,6 +52,12 @@ USE_VERB = _both(cues.EN_USE_VERBS, cues.ZH_USE_VERBS)
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
+_BY_AGENT = re.compile(
+    rf"\s+(?:{_en(cues.EN_AGENT)})\s+(?!(?:{_en(cues.EN_NOT_AGENT)})\b)\w", IGNORECASE
+)
+_PASSIVE_AGENT = re.compile(
+    rf"(?:{_zh(cues.ZH_PASSIVE)})[^，,。；;：:\s]?\s*[^，,。；;：:]{{1,10}}$"
+)
 NON_AUTHORITY = _both(cues.EN_NON_AUTHORITY, cues.ZH_NON_AUTHORITY)
 _UNVETTED = _both(cues.EN_UNVETTED, cues.ZH_UNVETTED)
 _INVALID = _both(cues.EN_INVALID, cues.ZH_INVALID)
@@ -508,7 +514,11 @@ def read_cues(text: str) -> Cues:
     past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
     if past_said:
         weak = outright = said_out = True
-    forbid = forbid or bool(PROHIBIT.search(rest))
+    forbid = forbid or any(
+        not (m.group().endswith("ed") and _BY_AGENT.match(rest, m.end()))  # "ignored by git"
+        and _PASSIVE_AGENT.search(rest, max(0, m.start() - 12), m.start()) is None  # 被 git 忽略
+        for m in PROHIBIT.finditer(rest)
+    )
     rest = "".join(blank)
     moved = WRITE_VERB.search(text) is not None or STORE.search(text) is not None
     vouched = not (forbid or weak or write or moved) and any(

@@ -66,6 +66,12 @@ EN_PROHIBIT = words(
     """
 )
 """Verbs that forbid on their own: "ignore `tmp/`"."""
+EN_AGENT = words("by")
+EN_NOT_AGENT = words("default hand all_means design")
+ZH_PASSIVE = words("被")
+"""A verb that forbids with its agent named is what that agent does, not an instruction:
+"ignored by git", "被 git 忽略" (with no agent, "被排除" still forbids; "by default" names no
+agent)."""
 
 EN_NON_AUTHORITY = words(
     """
@@ -210,7 +216,7 @@ mixing two styles in what one writes, "两者不要混用")."""
 
 ZH_STORE = words(
     """
-    存在 移到 移至 归档到 归档在 归档于 同步 生成 放
+    存在 移到 移至 归档 归档到 归档在 归档于 同步 生成 放
     """
 )
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
@@ -382,10 +388,13 @@ ZH_AND_OR = words("或 或者 和 及 与 或是")
 """A verb of use joined to a negated verb of writing by one of these is negated too: "never send
 or cite them", "不要修改或引用" forbid."""
 
-EN_COMPOSE = words("draft_with start_from_the template_for when_writing to_write for_new_pages")
-ZH_COMPOSE = words("起稿 拟稿 新建 草拟")
-"""Writing a new page from a folder or file ("请用 `范本.md` 起稿"): an imperative to use it
-there is about writing, no preference for answering."""
+EN_COMPOSE = words(
+    "draft_with start_from_the template_for when_writing to_write for_new_pages file_names"
+    " filenames naming name_files"
+)
+ZH_COMPOSE = words("起稿 拟稿 新建 草拟 档名 文件名 命名")
+"""Writing a new page from a folder or file ("请用 `范本.md` 起稿"), or naming one ("檔名請用
+船名_日期"): an imperative to use it there is about writing, no preference for answering."""
 
 EN_AND_NEXT = words("and and_then while whereas")
 """Words that join a second clause about another folder ("`a/` wins and `b/` is out")."""
