@@ -51,6 +51,7 @@ class Language(Protocol):
     COUNTED: str
     MEASURES: dict[str, str]
     MEASURED_ASK: str
+    MEASURE_NAMES: dict[str, str]
     FULL_STOP: str
     SECOND_ASK: str
     FIRST_ASK: str
@@ -91,6 +92,7 @@ CLITIC_HOSTS = _union([lang.CLITIC_HOSTS for lang in LANGUAGES])
 QUESTION_MEASURE = _either(*(lang.QUESTION_MEASURE for lang in LANGUAGES))
 COUNTED = _either(*(lang.COUNTED for lang in LANGUAGES))
 MEASURES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURES.items()}
+MEASURE_NAMES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURE_NAMES.items()}
 """A counted unit (几公升: 公升) -> the units a number of it may be written in."""
 MEASURED_ASK = _either(*(lang.MEASURED_ASK for lang in LANGUAGES))
 COUNTERS = _either(*(lang.COUNTERS for lang in LANGUAGES))

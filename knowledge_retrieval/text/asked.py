@@ -118,7 +118,7 @@ def _measured() -> re.Pattern[str]:
     units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
     if not units or not lang.MEASURED_ASK:
         return re.compile(r"(?!)")
-    return re.compile(rf"(?:{lang.MEASURED_ASK})({units})")
+    return re.compile(rf"(?:{lang.MEASURED_ASK})({units})(?![a-rt-z])", re.IGNORECASE)
 
 
 @functools.cache
@@ -142,7 +142,8 @@ def asked_count(question: str) -> Counted | None:
         u = _measured().search(_simplified(question))
         if u is None:
             return None
-        return Counted(frozenset(), u.group(1), lang.MEASURES[u.group(1)])
+        unit = u.group(1).lower() if u.group(1).isascii() else u.group(1)
+        return Counted(frozenset(), lang.MEASURE_NAMES.get(unit, unit), lang.MEASURES[unit])
     shown = next(g for g in m.groups() if g)
     words = [w for w in shown.lower().split() if w not in lang.STOP_WORDS]
     if not words:

@@ -269,6 +269,10 @@ def test_a_phone_is_asked_by_the_grammar_not_by_the_word(question: str, kind: st
         ("大教室面積幾坪", "坪"),
         ("重車機油要加幾公升", "公升"),
         ("宴會廳最多可以容納幾多人", "人"),
+        # an English quantity: a value in its units answers it
+        ("What temperature should the glaze kiln reach?", "temperature"),
+        ("what does the K-12 trolley weigh", "weight"),
+        ("what is the max working pressure on the boiler", "pressure"),
     ],
 )
 def test_what_a_question_counts(question: str, shown: str) -> None:
@@ -278,7 +282,15 @@ def test_what_a_question_counts(question: str, shown: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["how many", "how many of them", "how many times can it run", "大班配几个保育员", "how much"],
+    [
+        "how many",
+        "how many of them",
+        "how many times can it run",
+        "大班配几个保育员",
+        "how much",
+        "what if the parcel weighs more than expected",
+        "what is the temporary badge for",
+    ],
 )
 def test_questions_that_count_nothing_named(question: str) -> None:
     assert asked_count(question) is None
@@ -302,6 +314,11 @@ def test_questions_that_count_nothing_named(question: str) -> None:
         ("熱食要保持幾多度以上", "熱食要保持 63°C 或以上", True),
         ("宴會廳最多可以容納幾多人", "宴會廳可容納 120 位", True),
         ("宴會廳最多可以容納幾多人", "宴會廳最低消費 HK$8,000", False),
+        ("What temperature should the glaze kiln reach?", "Bisque to 1,240 °C, cone 6", True),
+        ("What temperature should the glaze kiln reach?", "kiln.glaze.peak_temp_c: 1240", True),
+        ("What temperature should the glaze kiln reach?", "Glaze firing takes 11 hours", False),
+        ("what does the K-12 trolley weigh", "K-12 trolley: 85 kg empty", True),
+        ("what does the K-12 trolley weigh", "K-12 trolley: 4 wheels, bought 2019", False),
     ],
 )
 def test_a_count_is_a_number_of_the_thing_counted(question: str, text: str, holds: bool) -> None:

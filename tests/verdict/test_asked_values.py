@@ -193,6 +193,25 @@ def test_the_value_of_an_identifier_may_be_in_another_section_that_names_it(
     assert "3 日內" in r.hits[0].content
 
 
+def test_a_quantity_asked_is_given_in_its_units(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "studio" / "README.md", "# Studio\n\nKilns and firing.\n")
+    write(
+        root / "studio" / "kilns" / "glaze-kiln.md",
+        "# Glaze kiln\n\nThe glaze kiln is loaded on Thursdays; a glaze firing takes 11 hours\n"
+        "and the kiln cools for 2 days before it is opened.\n",
+    )
+    r = search("what temperature does the glaze kiln fire to", "studio", root=root)
+    assert not r.found
+    assert any(n.endswith("it gives no temperature, which the question asks for") for n in r.notes)
+    write(
+        root / "studio" / "kilns" / "glaze-kiln.md",
+        "# Glaze kiln\n\nThe glaze kiln is loaded on Thursdays and fires to 1,240 °C.\n",
+    )
+    r = search("what temperature does the glaze kiln fire to", "studio", root=root)
+    assert r.found, r.notes
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
