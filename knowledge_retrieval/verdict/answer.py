@@ -58,6 +58,34 @@ def units(content: str, *, sentences: bool = True) -> list[str]:
     return [u for u, _row in _units(content, sentences)]
 
 
+NESTED_DEPTH = 8
+"""Keys above a line that :func:`nested_units` names with it, at most."""
+
+
+def nested_units(content: str) -> list[str]:
+    """A data file's text (YAML, JSON) as units: each line with the keys it is nested under, by
+    its indentation (``CIP-2: caustic_temp_f: 160`` from ``caustic_temp_f: 160`` under
+    ``CIP-2:``), so a value is about what its parents name. At most :data:`NESTED_DEPTH` keys
+    above a line (linear in the text)."""
+    out: list[str] = []
+    parents: list[tuple[int, str]] = []
+    for raw in content.split("\n"):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        level = len(raw) - len(raw.lstrip(" -\t"))
+        record = line.startswith("- ")  # an item of a list of records: its fields follow
+        while parents and parents[-1][0] >= level - record:
+            parents.pop()
+        out.append(" ".join([*(key for _i, key in parents), line]))
+        if line.endswith((":", "{", "[")):
+            parents.append((level, line.rstrip(":{[ ")))
+        elif record and ":" in line:
+            parents.append((level - 1, line[2:]))
+        del parents[:-NESTED_DEPTH]
+    return out
+
+
 def _units(content: str, sentences: bool = True) -> list[tuple[str, bool]]:
     """:func:`units`, each with whether it is a table row; a fenced code block is one unit,
     its lines kept (:func:`is_code`)."""

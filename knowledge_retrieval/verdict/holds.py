@@ -34,7 +34,7 @@ from ..text.asked import (
     holds_kind,
 )
 from . import confidence
-from .answer import units
+from .answer import nested_units, units
 from .scale import HELD
 
 MAX_KIND_CHECKS = 6
@@ -217,11 +217,21 @@ def section_with_kind(
     for i in others[:MAX_KIND_CHECKS]:
         st = reader.stored_fields(int(cands.docs[i]))
         text, hpath = str(st.get("text") or ""), about(st)
+        row = st.get("kind") == "table"
         if gives_kind(
-            kind, text, hpath, found, alias, row=st.get("kind") == "table", counted=counted
+            kind, text, hpath, found, alias, row=row, counted=counted, nested=is_data(st)
         ):
             return i
     return None
+
+
+DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def is_data(stored: Mapping[str, Any]) -> bool:
+    """Whether a section is a data file's text (YAML, JSON): its values are about the keys they
+    are nested under (:func:`.answer.nested_units`)."""
+    return stored.get("kind") != "table" and str(stored.get("path") or "").endswith(DATA_SUFFIXES)
 
 
 def about(stored: Mapping[str, Any]) -> tuple[str, ...]:
@@ -240,6 +250,7 @@ def gives_kind(
     *,
     row: bool = False,
     counted: Counted | None = None,
+    nested: bool = False,
 ) -> bool:
     """Whether a section gives a value of the kind asked for about what was asked: a
     paragraph, list item or table row that holds both such a value and one of the question's
@@ -273,7 +284,8 @@ def gives_kind(
         return True
     if row and names(text):
         return counted is not None or any(holds(cell) for cell in text.splitlines())
-    return any(holds(u) and names(u) for u in units(text, sentences=False))
+    parts = nested_units(text) if nested else units(text, sentences=False)
+    return any(holds(u) and names(u) for u in parts)
 
 
 def decide(
@@ -314,7 +326,10 @@ def decide(
         ids = named_id & (cands.file_cov[:, fi] >= 1.0)
         text, st = f.answer_section()[0], f.fields()
         row = st.get("kind") == "table"
-        if gives_kind(asks, text, about(st), found, vocab.alias, row=row, counted=counted):
+        nested = is_data(st)
+        if gives_kind(
+            asks, text, about(st), found, vocab.alias, row=row, counted=counted, nested=nested
+        ):
             continue
         # another section of the file with the keywords the best one has may hold the value
         # (the 时间 section of a runbook, beside a 注意 section that names the task)

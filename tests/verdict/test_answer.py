@@ -17,6 +17,7 @@ from knowledge_retrieval.verdict.answer import (
     compose_answer,
     cut,
     key_statement,
+    nested_units,
     quotes,
     units,
 )
@@ -54,6 +55,37 @@ def test_a_table_row_is_one_unit() -> None:
         "退款金额: > 5000.00 元; 审批方式: 财务审批人两名，并由风控复核",
         "需要审批的退款接口返回 `202`。",
     ]
+
+
+def test_a_data_file_line_is_a_unit_with_the_keys_above_it() -> None:
+    text = (
+        "# cycles\ncip.cycles:\n  CIP-1:\n    temp_f: 170\n  CIP-2:\n    temp_f: 160\n"
+        "parts:\n  - code: A1\n    stock: 5\n  - code: A2\n    stock: 0\n"
+    )
+    assert nested_units(text) == [
+        "cip.cycles:",
+        "cip.cycles CIP-1:",
+        "cip.cycles CIP-1 temp_f: 170",
+        "cip.cycles CIP-2:",
+        "cip.cycles CIP-2 temp_f: 160",
+        "parts:",
+        "parts - code: A1",
+        "parts code: A1 stock: 5",
+        "parts - code: A2",
+        "parts code: A2 stock: 0",
+    ]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a:", "  b:", "    - c: 1", "      d: 2", "x: 3", "", "#"]), max_size=60
+    )
+)
+def test_nested_units_keep_every_line(lines: list[str]) -> None:
+    got = nested_units("\n".join(lines))
+    assert len(got) == sum(1 for x in lines if x.strip() and not x.strip().startswith("#"))
+    assert all(len(u) <= 400 for u in got)
 
 
 def test_soft_wrapped_lines_join_and_list_items_stay_apart() -> None:

@@ -212,6 +212,21 @@ def test_a_quantity_asked_is_given_in_its_units(tmp_path: Path) -> None:
     assert r.found, r.notes
 
 
+def test_a_value_in_a_yaml_file_is_about_the_keys_above_it(tmp_path: Path) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "brewery" / "README.md", "# Brewery\n\nCleaning cycles.\n")
+    cycles = "# CIP cycle definitions, owner Marco\ncip.cycles:\n"
+    for n, use, temp in ((1, "kettle", 170), (2, "fermenters", 160), (3, "brite tanks", 160)):
+        cycles += (
+            f"  CIP-{n}:\n    use: {use}\n    prerinse_min: 5\n    caustic_pct: 2.0\n"
+            f"    caustic_temp_f: {temp}\n    caustic_min: 30\n    acid: true\n"
+        )
+    write(root / "brewery" / "cleaning" / "cip-cycles.yaml", cycles)
+    # the whole file is the best section; its line with the temperature is under CIP-2
+    r = search("What is the caustic temperature for the CIP-2 cycle?", "brewery", root=root)
+    assert r.found, r.notes
+
+
 def test_explain_names_the_missing_kind(sample_root: Path) -> None:
     r = search(
         "when was payment.retry.max_attempts introduced",
