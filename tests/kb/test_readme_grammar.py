@@ -821,6 +821,10 @@ GOLDEN = [
     # naming or filing pages is writing
     ("`合約/` 的檔名請用 客戶_日期。", {"合約/": N}),
     ("报价单请按 `报价/<客户>/` 归档。", {"报价/<客户>/": N}),
+    # a negated verb of telling what a page says forbids it
+    ("`旧价目/` 的价格早就不用了，不要再告诉客人。", {"旧价目/": X}),
+    ("`下架功能/` 講嘅功能已經冇咗，回答時請不要提及。", {"下架功能/": X}),
+    ("Never mention anything in `rumours/` to callers.", {"rumours/": X}),
 ]
 
 
