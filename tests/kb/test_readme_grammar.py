@@ -825,6 +825,10 @@ GOLDEN = [
     ("`旧价目/` 的价格早就不用了，不要再告诉客人。", {"旧价目/": X}),
     ("`下架功能/` 講嘅功能已經冇咗，回答時請不要提及。", {"下架功能/": X}),
     ("Never mention anything in `rumours/` to callers.", {"rumours/": X}),
+    # a name with a blank beside a folder word; Cantonese answers and counts
+    ("`備份 2019` 呢個資料夾係搬機剩低嘅，唔使理。", {"備份 2019/": X}),
+    ("問：`舊價目/` 仲用得嗎？答：唔可以，已經被 `價目/` 取代。", {"舊價目/": X, "價目/": P}),
+    ("`垃圾桶/` 入面嘅嘢唔計數。", {"垃圾桶/": X}),
 ]
 
 

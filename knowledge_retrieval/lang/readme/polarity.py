@@ -224,8 +224,8 @@ ZH_STORE = words(
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
 ZH_PROHIBIT = words(
-    "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不作依据 不作为依据 不作为回答依据"
-    " 略过 略去 无视 不理 不予理会 不予采信 不予参考 不必理会 别管 不用管 不用理"
+    "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不计数 唔计数 唔算 不作依据 不作为依据 不作为回答依据"
+    " 略过 略去 无视 不理 不予理会 不予采信 不予参考 不必理会 别管 不用管 不用理 唔使理 唔使管 唔好理"
 )
 """Words that forbid on their own."""
 

@@ -36,7 +36,7 @@ ZH_NAME_EDGES = words(
 EN_RHETORICAL = words("why_would why_should why_on_earth why_bother")
 ZH_RHETORICAL = words("难道 何必 哪能 怎么能 怎能 岂能 何苦")
 EN_ANSWER_NO = words("no nope never")
-ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 不应该")
+ZH_ANSWER_NO = words("不能 不行 不可以 不可 不 否 别 不要 不用 不应该 唔可以 唔得 唔好 唔能")
 """A question about a folder states no rule, unless it is rhetorical ("why would you go to
 `x/`?", "难道要拿它当制度用吗？") or the next sentence answers no ("Q: can I use `x/`? No."):
 then the folder is out."""
