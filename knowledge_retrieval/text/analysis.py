@@ -23,7 +23,7 @@ import Stemmer
 
 from .. import lang
 
-ANALYZER_VERSION = "kr-6"
+ANALYZER_VERSION = "kr-7"
 """Recorded in the index stamp; an index built by another version is rebuilt."""
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df"
@@ -42,16 +42,24 @@ _CJK_RE = re.compile(f"[{_CJK}]")
 _JOINER = r"._\-/:#"
 _MIXED = (
     rf"(?<![{_WORD}{_JOINER}])[{_WORD}]+(?:[{_JOINER}][{_WORD}]+)*"
-    rf"[{_JOINER}][{_CJK}]{{1,2}}(?![{_CJK}])[{_WORD}]+(?:[{_JOINER}][{_WORD}]+)*"
+    rf"[{_JOINER}][{_CJK}]{{1,2}}(?![{_CJK}])-?[{_WORD}]+(?:[{_JOINER}][{_WORD}]+)*"
 )
 if sys.version_info >= (3, 11):  # the same matches, possessive (see _WORD_TOKEN)
     _MIXED = (
         rf"(?<![{_WORD}{_JOINER}])[{_WORD}]++(?:[{_JOINER}][{_WORD}]++)*+"
-        rf"[{_JOINER}][{_CJK}]{{1,2}}+(?![{_CJK}])[{_WORD}]++(?:[{_JOINER}][{_WORD}]++)*+"
+        rf"[{_JOINER}][{_CJK}]{{1,2}}+(?![{_CJK}])-?[{_WORD}]++(?:[{_JOINER}][{_WORD}]++)*+"
     )
-MIXED_RE = re.compile(_MIXED)
+_CJK_FIRST = (
+    rf"(?<![{_WORD}{_JOINER}{_CJK}])[{_CJK}]{{1,2}}-[{_CJK}]{{0,2}}[{_WORD}]++"
+    rf"(?:[{_JOINER}][{_WORD}]++)*+"
+)
+if sys.version_info < (3, 11):
+    _CJK_FIRST = _CJK_FIRST.replace("++", "+").replace("*+", "*")
+MIXED_RE = re.compile(f"{_MIXED}|{_CJK_FIRST}")
 """An identifier that mixes scripts: letters or digits, a joiner, then one or two Chinese
-characters with letters or digits glued after them (the class code ``M3-數A``). The tokenizer
+characters with letters or digits glued after them (the class code ``M3-數A``); or one or two
+Chinese characters alone, a hyphen and letters or digits (the kiln ``爐-3``, the lamp ``東-12-085``,
+the form ``安-表05``; not after a longer run of Chinese). The tokenizer
 splits it at the script change (m3, 数, a); the index also keeps it whole, so a class the KB
 does not have (``M1-英A``) is not found from its parts. Starts only where a compound starts
 (nothing of a word or a joiner before it): linear time."""

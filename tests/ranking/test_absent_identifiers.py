@@ -102,6 +102,23 @@ def test_a_class_code_that_mixes_scripts_is_found_whole_or_not_at_all(tmp_path: 
     assert r.found and r.hits[0].path == "班級代碼表.md"
 
 
+def test_a_code_that_starts_with_a_chinese_character_is_found_whole_or_not_at_all(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "miao" / "README.md", "# 宮廟\n\n香爐、滅火器與排班。\n")
+    write(
+        root / "miao" / "安全" / "滅火器.md",
+        "# 滅火器位置\n\n| 編號 | 位置 |\n| --- | --- |\n| 滅-01 | 正殿左側 |\n"
+        "| 滅-02 | 金爐旁 |\n| 滅-03 | 廚房 |\n",
+    )
+    r = search("滅-02在哪裡", "miao", root=root)
+    assert r.found and "金爐旁" in r.hits[0].content
+    absent = search("滅-13在哪裡", "miao", root=root)
+    assert not absent.found
+    assert any("滅-13" in n for n in absent.notes), absent.notes
+
+
 def test_a_code_of_a_series_of_letters_is_absent_where_the_kb_lacks_it(tmp_path: Path) -> None:
     root = _root(tmp_path)
     r = search("what is the response time of repair class P-D", "estate", root=root)

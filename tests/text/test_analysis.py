@@ -117,6 +117,13 @@ def test_an_acronyms_plural_is_the_acronym(word: str, terms: tuple[object, ...])
         ("M1-英语课", []),  # nothing after the Chinese: a word, not a code
         ("PAY-1234 退款", []),  # one script: the word tokenizer's own identifier
         ("a-b-c-數A", ["a-b-c-数a"]),
+        # a Chinese character first: a kiln, an extinguisher, a lamp, a form
+        ("爐-3 今晚燒", ["炉-3"]),
+        ("滅-13在哪裡", ["灭-13"]),
+        ("燈位 TS-西-05-120", ["ts-西-05-120"]),
+        ("安-表05 要怎麼填", ["安-表05"]),
+        ("燈位東-03", []),  # inside a run of Chinese: no code starts there
+        ("中-英 對照", []),  # Chinese on both sides of the hyphen: words
     ],
 )
 def test_an_identifier_that_mixes_scripts_is_one_term_as_well_as_its_parts(
@@ -135,6 +142,8 @@ def test_an_identifier_that_mixes_scripts_is_one_term_as_well_as_its_parts(
         "a-數" * 100_000,  # a match at every third character
         "x1-" * 50_000 + "數數數A",  # a run of Chinese too long to be a code's
         "A" * 200_000 + "-數",
+        "爐-" * 100_000,
+        "爐-表" * 100_000 + "3",
     ],
 )
 def test_mixed_identifiers_are_found_in_linear_time(text: str) -> None:
