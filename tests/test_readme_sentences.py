@@ -32,36 +32,39 @@ FLOORS = {
     "tune5": (114, 1),
     "heldout4": (144, 1),
     "tune6": (116, 1),
-    "heldout5": (126, 4),
+    "heldout5": (130, 4),
     "tune7": (111, 3),
     "heldout6": (136, 3),
     "tune8": (77, 3),
-    "judge8": (65, 3),
+    "judge8": (74, 3),
     "heldout7": (70, 4),
     "tune9": (87, 1),
-    "judge9": (75, 3),
+    "judge9": (76, 3),
     "heldout8": (78, 2),
     "tune10": (81, 3),
-    "judge10": (82, 3),
+    "judge10": (83, 3),
     "heldout9": (85, 4),
     "tune11": (80, 3),
-    "judge11": (83, 2),
-    "heldout10": (80, 5),
+    "judge11": (85, 2),
+    "heldout10": (86, 4),
     "tune12": (80, 1),
-    "judge12": (77, 1),
+    "judge12": (80, 1),
     "heldout11": (85, 3),
     "tune13": (82, 3),
-    "judge13": (83, 1),
-    "heldout12": (84, 3),
+    "judge13": (85, 1),
+    "heldout12": (85, 3),
+    "tune14": (82, 3),
+    "judge14": (79, 6),
+    "heldout13": (80, 3),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
     "tune8": 1,
     "judge8": 1,
     "heldout7": 1,
-    "judge10": 1,
     "judge12": 2,
     "judge13": 1,
+    "judge14": 1,
 }
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
@@ -70,9 +73,10 @@ word of authority said of what the folder becomes, not of what it is); not fixed
 one: "Airline contact lists are mirrored nightly into `contacts/mirror/` from the ops system —
 read-only, and the ops system wins if they differ" prefers the mirror (the winner is named by
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
-session's start and end) have one each, not read yet. judge10 (the twentieth session's judge,
-read by its aggregates only) has one, judge12 (the twenty-second's, likewise) two, and judge13
-(the twenty-third's, likewise) one."""
+session's start and end) have one each, not read yet. judge12 (the twenty-second session's judge,
+read by its aggregates only) has two, judge13 (the twenty-third's, likewise) one, and judge14
+(the twenty-fourth's, likewise) one; judge10's one ("answer from `policy/` only — never from
+`producer-notes/`" after a condition) is read right since the twenty-fourth."""
 
 
 @pytest.mark.parametrize("name", sorted(FLOORS))
