@@ -7,6 +7,7 @@ here too, and last what a sentence says of one folder beside another (:mod:`.rel
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 
@@ -276,20 +277,23 @@ def _pointed(
     tells where a topic is written down: no rule; nor is a folder preferred beside one put out
     inside it (the pointer names where the pages are). ``out``: sentences a condition put a
     folder out in."""
-    put_out: dict[int, list[str]] = {}  # sentence -> the paths put out in it
+    windows: dict[int, list[str]] = {}  # sentence -> the paths put out in it and beside it
+    put_out: dict[int, dict[str, None]] = {}  # sentence -> the paths put out in it, once each
     for c in clauses:
         for idx in c.mentions:
             if got.get(idx, ("",))[0] == "exclude":
-                put_out.setdefault(c.sentence, []).append(paths.get(idx, ""))
+                put_out.setdefault(c.sentence, {})[paths.get(idx, "")] = None
     for i, c in enumerate(clauses):
         free = [idx for idx in c.mentions if idx not in got]
         pointer = c.cues.pointer or c.labelled
         if not pointer or not free or about_writing[c.sentence] or c.cues.write:
             continue
         sentences = {c.sentence - 1, c.sentence, c.sentence + 1}
-        mine_out = [q for n in sentences for q in put_out.get(n, [])]
+        if c.sentence not in windows:
+            windows[c.sentence] = sorted({q for n in sentences for q in put_out.get(n, {})})
+        mine_out = windows[c.sentence]
         held = [paths.get(idx, "") for idx in free]
-        outside = [q for q in mine_out if not any(h and q.startswith(h) for h in held)]
+        outside = len(mine_out) > _under(mine_out, held)
         if mine_out and not outside:
             continue  # "课件见 `培训/`；`培训/2018.pptx` 已改过": the pointer holds it
         near = range(max(0, i - NAME_REACH), min(len(clauses), i + NAME_REACH + 1))
@@ -301,6 +305,22 @@ def _pointed(
         if out & sentences or outside or unnamed_out or vouched:
             for idx in free:
                 got[idx] = ("prefer", i)
+
+
+def _under(paths: list[str], prefixes: list[str]) -> int:
+    """How many of the sorted ``paths`` start with one of ``prefixes`` (each range found by
+    bisection: a long sentence of mentions is read in linear time)."""
+    spans = sorted(
+        (bisect.bisect_left(paths, p), bisect.bisect_left(paths, p + "\U0010ffff"))
+        for p in prefixes
+        if p
+    )
+    count, reach = 0, 0
+    for lo, hi in spans:
+        lo = max(lo, reach)
+        if hi > lo:
+            count, reach = count + hi - lo, hi
+    return count
 
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
