@@ -99,6 +99,34 @@ LATEST = r"\b(latest|newest|most recent|current version)\b"
 OVERVIEW = r"\b(overview|table of contents|index|toc)\b"
 """Asking for an overview or a table of contents."""
 
+_TEMPERATURE = r"°\s*+[CF]|℃|℉|degrees?|deg|(?<=_)[cfCF]\b"
+_WEIGHT = r"kg|kgs|KG|kilos?|kilograms?|g|grams?|lbs?|pounds?|tonnes?|tons?|t"
+_LENGTH = r"mm|cm|m|km|metres?|meters?|ft|feet|foot|in|inch(?:es)?|\"|″"
+QUANTITIES: dict[str, tuple[tuple[str, ...], str]] = {
+    # a quantity, the words that ask for it ("what temperature", "what does it weigh") and
+    # the units a value of it is written in (a key's suffix too: caustic_temp_c: 80)
+    "temperature": (("temperature", "temp"), _TEMPERATURE),
+    "weight": (("weight", "weigh"), _WEIGHT),
+    "voltage": (("voltage",), r"V|volts?|kV|mV|VAC|VDC|(?<=_)v\b"),
+    "pressure": (("pressure",), r"bar|mbar|psi|kPa|MPa|Pa|atm|(?<=_)(?:bar|psi|kpa)\b"),
+    "width": (("width",), _LENGTH),
+    "length": (("length",), _LENGTH),
+    "height": (("height",), _LENGTH),
+    "depth": (("depth",), _LENGTH),
+    "speed": (("speed",), r"km/h|kmh|kph|mph|knots?|kn|kts|m/s"),
+}
+MEASURES: dict[str, str] = {w: units for ws, units in QUANTITIES.values() for w in ws}
+"""Each word that asks for a quantity, and the quantity's units."""
+MEASURE_NAMES: dict[str, str] = {w: q for q, (ws, _u) in QUANTITIES.items() for w in ws}
+"""How a note names the quantity a word asks for ("it gives no temperature")."""
+MEASURED_ASK = (
+    r"\b(?:what|which|how much)(?:'s| is| are| does| do| did| was)?(?: the)?"
+    r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "
+)
+"""A question word before the quantity it asks ("what is the maximum vehicle width", "what does
+the BP-36V-14 battery weigh"): a value in one of the quantity's units answers it, not any number
+(English counts things after "how many": :data:`COUNTED`)."""
+
 _WHAT_THE = r"\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
 """"What is the ..." up to three words before the thing whose value is asked (the booking
 fee, the ILL desk's email)."""
@@ -184,9 +212,7 @@ ASKED: dict[str, str] = {
     "number": (
         r"\bhow (?:many|much)\b|\bnumber of\b"
         # a quantity of a unit: its value is a number ("what is the max working pressure")
-        r"|\b(?:what|which)(?:'s| is| are| does| do| did| was)?(?: the)?"
-        r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "
-        r"(?:temperature|temp|weight|weigh|voltage|pressure|width|length|height|depth|speed)s?\b"
+        rf"|{MEASURED_ASK}(?:{'|'.join(MEASURES)})s?\b"
     ),
 }
 """The wording of a question that asks for a value of a kind (how long: a duration)."""
@@ -261,33 +287,6 @@ of value it asks is the second part's; a page that answers the first is no wrong
 FIRST_ASK = r"\b(?:what|which|who|when|where|why|how|is|are|does|do|can)\b"
 """A first part that asks something of its own."""
 
-_TEMPERATURE = r"°\s*+[CF]|℃|℉|degrees?|deg|(?<=_)[cfCF]\b"
-_WEIGHT = r"kg|kgs|KG|kilos?|kilograms?|g|grams?|lbs?|pounds?|tonnes?|tons?|t"
-_LENGTH = r"mm|cm|m|km|metres?|meters?|ft|feet|foot|in|inch(?:es)?|\"|″"
-MEASURES: dict[str, str] = {
-    # a quantity asked ("what temperature", "what does it weigh"), and the units a value of
-    # it is written in (a key's suffix too: caustic_temp_c: 80)
-    "temperature": _TEMPERATURE,
-    "temp": _TEMPERATURE,
-    "weight": _WEIGHT,
-    "weigh": _WEIGHT,
-    "voltage": r"V|volts?|kV|mV|VAC|VDC|(?<=_)v\b",
-    "pressure": r"bar|mbar|psi|kPa|MPa|Pa|atm|(?<=_)(?:bar|psi|kpa)\b",
-    "width": _LENGTH,
-    "length": _LENGTH,
-    "height": _LENGTH,
-    "depth": _LENGTH,
-    "speed": r"km/h|kmh|kph|mph|knots?|kn|kts|m/s",
-}
-MEASURED_ASK = (
-    r"\b(?:what|which|how much)(?:'s| is| are| does| do| did| was)?(?: the)?"
-    r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "
-)
-"""A question word before the quantity it asks ("what is the maximum vehicle width", "what does
-the BP-36V-14 battery weigh"): a value in one of the quantity's units answers it, not any number
-(English counts things after "how many": :data:`COUNTED`)."""
-MEASURE_NAMES = {"temp": "temperature", "weigh": "weight"}
-"""How a note names the quantity asked by another word."""
 FULL_STOP = ""
 
 COUNTED = (

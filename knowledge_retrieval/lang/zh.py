@@ -287,6 +287,7 @@ of it in: 加几公升 is answered by "1.2 L", not by any number."""
 MEASURED_ASK = r"(?:几多|多少|(?<![这那])几)\s*+(?:个\s*+)?"
 """A counting word before the unit it counts (几公升, 多少个人; 这几台 is "these few", no ask)."""
 MEASURE_NAMES: dict[str, str] = {}
+"""None: a Chinese count is of its unit ("number of 公升")."""
 FULL_STOP = "。"
 """Where a sentence ends, beyond which a unit names no number ("人数：3" but not "…人。3")."""
 

@@ -102,6 +102,14 @@ class Counted:
     shown: str
     units: str = ""
     """For a counted unit (几公升), the units a number of it may be written in (升|公升|L)."""
+    quantity: str = ""
+    """For a quantity asked ("what temperature"), its name: a value in its units answers it."""
+
+    @property
+    def lacked(self) -> str:
+        """What a page that gives no such number lacks, for a note: "temperature", "number of
+        runners", "number of 公升"."""
+        return self.quantity or f"number of {self.shown}"
 
 
 @functools.cache
@@ -142,8 +150,9 @@ def asked_count(question: str) -> Counted | None:
         u = _measured().search(_simplified(question))
         if u is None:
             return None
-        unit = u.group(1).lower() if u.group(1).isascii() else u.group(1)
-        return Counted(frozenset(), lang.MEASURE_NAMES.get(unit, unit), lang.MEASURES[unit])
+        unit = u.group(1).lower()
+        quantity = lang.MEASURE_NAMES.get(unit, "")
+        return Counted(frozenset(), quantity or unit, lang.MEASURES[unit], quantity)
     shown = next(g for g in m.groups() if g)
     words = [w for w in shown.lower().split() if w not in lang.STOP_WORDS]
     if not words:

@@ -340,13 +340,7 @@ def decide(
             f.best = section(other)
             f.stored, f.shown = {}, None
             continue
-        f.lacks = (
-            asks
-            if counted is None
-            else counted.shown
-            if counted.units and counted.shown.isascii()  # a quantity: "temperature"
-            else f"number of {counted.shown}"
-        )
+        f.lacks = counted.lacked if counted is not None else asks
         x[j, FEATURES.index("lacks_kind")] = 1.0
         if final[j] > HELD and "asked_kind" not in confidence.model().weighed and not second:
             f.held = (*f.held, "asked_kind")

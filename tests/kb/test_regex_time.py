@@ -168,7 +168,7 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
         [("markdown.fence", _escaped(r"^[ \t]*WORD{3,}\s*$", "`"), ("match",))]
     ),
     # the README grammar's cue patterns are compiled once into module globals (NEGATOR, ...)
-    "knowledge_retrieval.kb.rules.grammar:_both": lambda: iter(()),
+    "knowledge_retrieval.kb.rules.cuewords:_both": lambda: iter(()),
     "knowledge_retrieval.kb.rules.frontmatter:_locate": lambda: iter(
         [("frontmatter.key", _escaped(r"^WORD\s*:", "title", re.IGNORECASE), ("match",))]
     ),

@@ -9,14 +9,14 @@ import re
 
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
-from . import grammar
+from . import cuewords, grammar
 from .conditions import names_question
 from .kinds import kinds_in
 
 IGNORECASE = re.IGNORECASE
 PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 """A masked mention: ``\x00N\x00`` is the N-th path or backticked item of a line."""
-_zh = grammar._zh
+_zh = cuewords._zh
 """Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation,
 searched in a text's Simplified form (one character for one: offsets hold for the text as
 written)."""
@@ -56,12 +56,12 @@ _OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNOREC
 """What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
 ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
 _APPLIES_ONLY_EN = re.compile(
-    rf"(?:{grammar._en(cues.EN_APPLIES)})\s+only\s+to\b\s*([^,;.]+)"
-    rf"|\bonly\s+(?:{grammar._en(cues.EN_APPLIES)})\s+to\b\s*([^,;.]+)",
+    rf"(?:{cuewords._en(cues.EN_APPLIES)})\s+only\s+to\b\s*([^,;.]+)"
+    rf"|\bonly\s+(?:{cuewords._en(cues.EN_APPLIES)})\s+to\b\s*([^,;.]+)",
     IGNORECASE,
 )
 """`a/` applies only to <cases>: a condition whatever it names."""
-_ONLY_USE_EN = re.compile(rf"\b(?:only|solely)\s+(?:{grammar._en(cues.EN_ADVISE)})", IGNORECASE)
+_ONLY_USE_EN = re.compile(rf"\b(?:only|solely)\s+(?:{cuewords._en(cues.EN_ADVISE)})", IGNORECASE)
 """"only use `a/` if ...": the condition restricts the folder whatever it names."""
 _ONLY_COND_EN = re.compile(
     r"\b(?:when|whenever|if|for|in case of|in questions)\b\s*([^,;\u2013\u2014]+)", IGNORECASE
@@ -171,7 +171,7 @@ def condition_parts(s: str) -> tuple[str, str, str] | None:
     return None
 
 
-_FINE_FOR = re.compile(rf"(?:{grammar._en(cues.EN_FINE)})\W*$", IGNORECASE)
+_FINE_FOR = re.compile(rf"(?:{cuewords._en(cues.EN_FINE)})\W*$", IGNORECASE)
 """What ends the rest of a sentence whose condition is "for questions about ...": "fine"."""
 _FINE_TAIL = re.compile(r"[;；—–]|\bbut\b|,\s*not\b", IGNORECASE)
 """Where a condition "fine for questions about X" ends: "…, not for anything since"."""

@@ -11,7 +11,7 @@ from ...lang import readme as cues
 from ...models import ReadmeSentence, Rule, Unread
 from ...text.analysis import to_simplified
 from .kinds import alternatives as _alt
-from .sentences import heading_cue, is_rules_heading, read_line
+from .sentences import Said, heading_cue, is_rules_heading, read_line
 
 _DESCRIPTION_LIMIT = 600
 IGNORECASE = re.IGNORECASE
@@ -302,16 +302,22 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
     prose = [h.text for h in heads]
     shift = first_line - 1
     lead: str | None = None  # the cue of a paragraph that introduces a list ("以下目录已停更：")
-    record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]]
+
+    def keep(block: _Block, got: list[Rule], not_read: list[str], record: Said) -> None:
+        """What a block's sentences became, each at its README line."""
+        said.extend(
+            ReadmeSentence(shift + _line_of(block, text), text, paths, became, note)
+            for text, paths, became, note in record
+        )
+        rules.extend(dc.replace(r, line=shift + _line_of(block, r.source)) for r in got)
+        unread.extend(Unread(shift + _line_of(block, text), text) for text in not_read)
+
     for block in blocks:
         if block.kind == "heading":
             # a heading that names a folder says something of it ("## Start here: `index.md`")
             if block.raw and _CODE.search(block.raw[0]):
-                record = []
-                got, not_read = read_line(_heading_line(block.raw[0]), None, False, record)
-                said += [ReadmeSentence(shift + block.line, t, p, b, n) for t, p, b, n in record]
-                rules += [dc.replace(r, line=shift + block.line) for r in got]
-                unread += [Unread(shift + block.line, t) for t in not_read]
+                record: Said = []
+                keep(block, *read_line(_heading_line(block.raw[0]), None, False, record), record)
             continue
         if block.kind != "item":
             lead = None
@@ -328,13 +334,7 @@ def read_body(body: str, first_line: int = 1) -> dict[str, Any]:
             lead = heading_cue(block.text)
             if lead is not None:
                 not_read = []  # understood: it is read with the list under it
-        said += [
-            ReadmeSentence(shift + _line_of(block, text), text, paths, became, note)
-            for text, paths, became, note in record
-        ]
-        for rule in got:
-            rules.append(dc.replace(rule, line=shift + _line_of(block, rule.source)))
-        unread += [Unread(shift + _line_of(block, text), text) for text in not_read]
+        keep(block, got, not_read, record)
         if block.kind in ("para", "item"):
             found[block.kind].append(block)
         prose.append(_URL.sub(" ", _CODE.sub(" ", block.text)))

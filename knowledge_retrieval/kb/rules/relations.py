@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import PLACEHOLDER, _both, _en, _zh
+from .cuewords import PLACEHOLDER, _both, _en, _zh
 
 IGNORECASE = re.IGNORECASE
 

@@ -14,14 +14,8 @@ from collections.abc import Callable
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import (
-    PLACEHOLDER,
-    _both,
-    _en,
-    _zh,
-    compared_at,
-    polarity,
-)
+from .cuewords import PLACEHOLDER, _both, _en, _zh
+from .grammar import compared_at, polarity
 from .relations import (
     copies,
     denied_after,

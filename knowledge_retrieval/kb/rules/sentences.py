@@ -11,7 +11,7 @@ import re
 from ...lang import readme as cues
 from ...models import Condition, Rule
 from ...text.analysis import to_simplified
-from . import grammar, mentions, relations, scope
+from . import cuewords, grammar, mentions, relations, scope
 from .actions import OF as _OF
 from .actions import ONLY_EN as _ONLY_EN
 from .actions import PLACEHOLDER as _PLACEHOLDER
@@ -29,7 +29,7 @@ from .patterns import is_pathlike, norm_pattern
 IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
 
-_zh = grammar._zh
+_zh = cuewords._zh
 """Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation:
 every pattern here that holds Chinese words is searched in a text's Simplified form (one
 character for one: its offsets hold for the text as written, and what is kept is cut from it)."""
@@ -70,7 +70,7 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
     ),
 )
 _OVER = re.compile(
-    f"{grammar._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
+    f"{cuewords._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
     IGNORECASE,
 )
 _SENTENCES = re.compile(r"(?<=[。；;！!？?])|(?<=\.)(?=\s)")
@@ -143,7 +143,7 @@ class _Line:
 
 
 _ABSENT = re.compile(
-    rf"(?:{grammar._en(cues.EN_ABSENT)}|{_zh(cues.ZH_ABSENT)})\s*\x00(\d+)\x00", IGNORECASE
+    rf"(?:{cuewords._en(cues.EN_ABSENT)}|{_zh(cues.ZH_ABSENT)})\s*\x00(\d+)\x00", IGNORECASE
 )
 """A mention of a folder said not to be there."""
 
@@ -261,11 +261,16 @@ def _looks_like_rule(s: str, in_rules_section: bool) -> bool:
     )
 
 
+Said = list[tuple[str, tuple[str, ...], tuple[str, ...], str]]
+"""What :func:`read_line` records of each sentence naming a path: (sentence, the paths it names,
+what it became, a note)."""
+
+
 def read_line(
     text: str,
     heading: str | None,
     in_rules_section: bool = False,
-    record: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] | None = None,
+    record: Said | None = None,
 ) -> tuple[list[Rule], list[str]]:
     """The rules of one block of README text (a list item, a paragraph, a table row), and the
     sentences of it that look like rules but gave none.

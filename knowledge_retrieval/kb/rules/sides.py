@@ -12,14 +12,8 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
-from .grammar import (
-    CONFLICT,
-    PLACEHOLDER,
-    _both,
-    _en,
-    owned_object,
-    yields_at,
-)
+from .cuewords import PLACEHOLDER, _both, _en
+from .grammar import CONFLICT, owned_object, yields_at
 from .relations import (
     VERDICT_REACH,
     is_file,
