@@ -98,13 +98,7 @@ VALUES: dict[str, str] = {
     "range": r"≤|≥|<=|>=|<|>",
     "money": r"[$£€¥￥]\s?\d|\d\s?[$€]|\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|AUD|NZD|CAD|SGD)\b|NT\$|HK\$",
     # a time of day: 17:30, 9 am, 9.30pm
-    # (and 24-hour times as a range: 0700–1700)
-    "clock": (
-        r"(?<![\d:.])\d{1,2}[:：]\d{2}(?![\d:])|(?<![\d.])\d{1,2}(?:[.:]\d{2})?\s?[ap]\.?m\b"
-        r"|(?<![\w.])(?:[01]\d|2[0-3])[0-5]\d\s*+(?:-|–|—|~)\s*+(?:[01]\d|2[0-3])[0-5]\d(?![\w.])"
-    ),
-    # a dose's interval as prescriptions write it: q4h, q12h, bid, tid, qid
-    "frequency": r"(?<![\w.])q\d{1,2}h\b|\b(?:b\.?i\.?d|t\.?i\.?d|q\.?i\.?d)\b",
+    "clock": r"(?<![\d:.])\d{1,2}[:：]\d{2}(?![\d:])|(?<![\d.])\d{1,2}(?:[.:]\d{2})?\s?[ap]\.?m\b",
     # a web address or an email address, each tried once from where it starts
     "link": (
         r"https?://|\bwww\.|(?<![\w.+-])[\w.+-]++@[\w-]++\.\w"
