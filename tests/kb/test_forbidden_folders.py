@@ -236,6 +236,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind29", "cowork"): {"archive-2023/", "drafts/"},
     ("teamkb-blind29", "laowu"): {"jiuban/", "qunliao/"},
     ("teamkb-blind29", "gongmiao"): {"舊資料/", "討論稿/"},
+    ("teamkb-blind30", "shearing"): {"old-stuff/", "yarns/"},
+    ("teamkb-blind30", "yueju"): {"旧通知/", "群聊草稿/"},
+    ("teamkb-blind30", "dangpu"): {"舊規矩/", "草稿/"},
+    ("teamkb-blind31", "solar"): {"archive_2023/", "rough_notes/"},
+    ("teamkb-blind31", "bingdiao"): {"旧版作废/", "草稿/"},
+    ("teamkb-blind31", "liuxi"): {"舊資料-停用/", "草稿區/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
