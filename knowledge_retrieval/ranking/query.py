@@ -22,6 +22,7 @@ from ..text.analysis import (
     word_terms,
 )
 from ..text.asked import Kind, asked_kind
+from ..text.wordclass import noun_suffix
 
 CROSS_WEIGHT = 0.5
 SINGLE_WEIGHT = 1.0
@@ -401,7 +402,12 @@ def _segment(run: str) -> list[tuple[str, bool]]:
         # a run of them (words jieba does not know) is cut into two-character chunks
         if len(singles) == 1:
             prev = words[-1] if words else ""
-            if len(prev) == 2 and not prev.startswith("\0") and not cjk_question_word(prev):
+            if (
+                len(prev) == 2
+                and not prev.startswith("\0")
+                and not cjk_question_word(prev)
+                and noun_suffix(singles[0])
+            ):
                 words[-1] = "\0\1" + prev + singles[0]
         elif singles:
             chunks = ["".join(singles[i : i + 2]) for i in range(0, len(singles), 2)]
