@@ -28,7 +28,7 @@ FOUND_FLOORS = {
     "teamkb-blind7": (0.04, 0.61, 0.75),  # "how many extra pax": the page counts passengers
     "teamkb-blind8": (0.09, 0.64, 0.64),
     "teamkb-blind9": (0.09, 0.65, 0.67),
-    "teamkb-blind10": (0.05, 0.55, 0.64),
+    "teamkb-blind10": (0.05, 0.53, 0.63),  # 0.55 before on_topic left the verdict (a18eedf)
     "teamkb-blind11": (0.04, 0.67, 0.7),
     "teamkb-blind12": (0.05, 0.6, 0.67),
     "teamkb-blind13": (0.1, 0.66, 0.69),

@@ -393,12 +393,13 @@ def _nearest_by_meaning(
 
 
 def _choice_evidence(o: RankOutcome) -> float:
-    """A KB's best document as KB choice weighs it: its evidence, held under the line when no
+    """A KB's best document as KB choice weighs it: its evidence (times how much the KB knows
+    of a question of several words, :attr:`RankOutcome.on_topic`), held under the line when no
     hit of the KB can be confident (an identifier it lacks, a foreign half of the question)."""
     if not o.files:
         return 0.0
     best = o.files[0]
-    ev = evidence_scale(best.evidence)
+    ev = evidence_scale(best.evidence * o.on_topic)
     return min(ev, best.score) if best.capped else ev
 
 

@@ -121,6 +121,9 @@ class RankOutcome:
     """Keywords read in the KB's other language, as the KB writes them (格式 -> format)."""
     evidence: Evidence | None = None
     """What the verdict weighs (:func:`..verdict.holds.judge`), when files were ranked."""
+    on_topic: float = 1.0
+    """How much the KB is the one the question is about (0..1): KB choice weighs the KB's best
+    evidence by it (the ``on_topic`` factor of the ranking)."""
 
 
 @dataclass(frozen=True, slots=True)

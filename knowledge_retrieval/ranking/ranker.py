@@ -69,8 +69,8 @@ FACTORS: Ruler[Callable[..., float]] = Ruler("factor", "ranking.ranker")
 """The factors of the ladder, switched where their arithmetic is (:meth:`Ranker._ladder`)."""
 FACTORS.switch(
     "on_topic",
-    "a question of three or more keywords: every file's score times the "
-    "square of the share of its keywords the KB knows",
+    "a question of three or more keywords: where KBs are weighed against each other (kb=None), "
+    "a KB's best evidence times the square of the share of its keywords the KB knows",
 )
 FACTORS.switch(
     "title_precision",
@@ -155,6 +155,18 @@ def _bm25f(q: Query, vocab: Known, stats: TermStats) -> SectionScores | None:
     return SectionScores(acc, in_title, title_hits, seen, idf, qmax, score)
 
 
+def _on_topic(vocab: Known) -> float:
+    """How much a KB is the one a question is about, as KB choice weighs it: a question of
+    several words most of which this KB has never seen is out of its scope (the square of the
+    share it knows); for one or two keywords the coverage already says it. Within one KB every
+    file shares it, so it orders nothing there, and the verdict weighs the KB's knowledge of
+    the question itself (``known_share``, ``outside``)."""
+    keywords = vocab.keywords
+    if len(keywords) < 3 or not FACTORS.on("on_topic"):
+        return 1.0
+    return float(sum(vocab.share.values()) / len(keywords)) ** 2
+
+
 class Ranker:
     """Scores one KB's sections for analyzed queries (replaceable: only needs term statistics)."""
 
@@ -216,6 +228,7 @@ class Ranker:
             vocab.absent_ids,
             translated=_translations_used(vocab, vocab.keywords, cands, order),
             evidence=evidence,
+            on_topic=_on_topic(vocab),
         )
 
     @staticmethod
@@ -307,17 +320,9 @@ class Ranker:
         # long page (which covers every word of a description somewhere)
         together = np.zeros(len(cands.file_paths))
         np.maximum.at(together, cands.group, sec_cov)
-        # a question of several words most of which this KB has never seen is out of its scope;
-        # for one or two keywords the coverage already says it
-        on_topic = (
-            sum(vocab.share.values()) / len(keywords)
-            if len(keywords) >= 3 and FACTORS.on("on_topic")
-            else 1.0
-        )
         emph, mult, met, stored = self._factors(cands, best, cov, q, stats)
         if route is not None:  # README rules decided from the question (routing.py)
             mult = mult * route.factors(cands.file_paths)
-        mult = mult * on_topic**2
         # the share of the title made of query terms: the page is about what was asked
         # (divided by the files of the folder that share the title: there a title names a
         # subject many pages are about, such as an encyclopedia article's paragraphs)

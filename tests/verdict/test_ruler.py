@@ -30,7 +30,7 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
         "warehouse",
         "what happens when the carrier's label API goes down",
     ),
-    "on_topic": ("teamkb", "identity", "password minimum length"),
+    "on_topic": ("teamkb", None, "how to rotate the TLS certificate of the API gateway"),
     "outside": ("teamkb-blind", None, "how do i reset my vpn password"),
     "title_precision": ("teamkb", "orders", "ORDER_STATE_PENDING_PAYMENT"),
     "translate_beside_code": (
