@@ -140,14 +140,7 @@ def _bm25f(q: Query, vocab: Known, stats: TermStats) -> SectionScores | None:
         return None
     # the most a section could score on the terms this KB knows (unknown terms already
     # lower the keyword coverage; counting them twice would flatten every score)
-    qmax = (
-        sum(
-            idf[t] * terms[t]
-            for t in seen
-            if t not in q.bonus_terms and t not in vocab.alternatives
-        )
-        or 1.0
-    )
+    qmax = sum(idf[t] * terms[t] for t in seen if t not in q.bonus_terms) or 1.0
     score = np.zeros(total)
     for t in seen:
         a = acc[t]
@@ -226,7 +219,7 @@ class Ranker:
             vocab.did_you_mean,
             vocab.filler,
             vocab.absent_ids,
-            translated=_translations_used(vocab, vocab.keywords, cands, order),
+            translated=_translations_used(vocab),
             evidence=evidence,
             on_topic=_on_topic(vocab),
         )
@@ -532,20 +525,10 @@ class Ranker:
         return out
 
 
-def _translations_used(
-    vocab: Known, keywords: list[Keyword], cands: Candidates, order: np.ndarray
-) -> dict[str, str]:
-    """The translations to report: of a word the KB lacks, always (the question was read in
-    them); of a word it has too, only where a ranked file has the keyword through them alone."""
-    if not vocab.translated:
-        return {}
-    row = {k.text: i for i, k in enumerate(keywords)}
-    via = (cands.file_cov[:, order] >= 0.5) & (cands.file_cov_direct[:, order] < 0.5)
-    return {
-        word: other
-        for word, other in vocab.translated.items()
-        if word not in vocab.expanded or (word in row and bool(via[row[word]].any()))
-    }
+def _translations_used(vocab: Known) -> dict[str, str]:
+    """The translations to report: each word the KB lacks that was read in its other language
+    (the question was read in them)."""
+    return dict(vocab.translated)
 
 
 def _version_of(path: str, stored: dict[str, Any]) -> str:

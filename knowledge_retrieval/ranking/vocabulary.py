@@ -12,7 +12,6 @@ from ..index.termstats import TermStats
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms, to_simplified
 from .identifiers import (
-    CODED,
     VERSION_TOKEN,
     has_identifier,
     is_identifier,
@@ -52,10 +51,6 @@ READINGS.switch(
     "translate_unknown",
     "beside an identifier the KB has, a keyword it lacks is read in its other language",
 )
-READINGS.switch(
-    "translate_beside_code",
-    "beside a code, key or path the KB has, a keyword it knows is also read in its other language",
-)
 
 
 @dataclass(slots=True)
@@ -78,11 +73,6 @@ class Known:
     translated: dict[str, str] = field(default_factory=dict)
     """Keyword -> its word in the KB's other language (换班 -> shift): a keyword the KB lacks,
     or any word beside an identifier the KB has."""
-    expanded: set[str] = field(default_factory=set)
-    """Keywords the KB has that are read in its other language too (beside a code)."""
-    alternatives: set[str] = field(default_factory=set)
-    """Stand-in terms for a keyword the KB has in its own words too: another way to find it,
-    not more of the question (they add nothing to the most a section could score)."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""
@@ -248,17 +238,13 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
         elif not out.share[kw.text]:  # typo candidates: words the KB has nothing of
             unknown.append(kw)
 
-    def translate(kw: Keyword, known: bool = False) -> bool:
-        """A word of the KB's other language stands in for the keyword (``known``: beside its
-        own word, which the KB has: :attr:`Known.alternatives`)."""
+    def translate(kw: Keyword) -> bool:
+        """A word of the KB's other language stands in for the keyword."""
         got = _translations(stats, kw)
         if got is None:
             return False
         target, terms = got
         stand_in(terms, target)
-        if known:
-            out.alternatives.update(terms)
-            out.expanded.add(kw.text)
         first = terms[0]  # a Chinese term is written as it is; an English stem in full
         out.translated[kw.text] = first if has_cjk(first) else original_spelling(stats, first)
         return True
@@ -277,13 +263,6 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
-    if READINGS.on("translate_beside_code") and any(CODED.search(k.text) for k in present):
-        # ... and beside a code, key or path (not a camelCase name: OpenTelemetry) a word the
-        # KB knows may still be written in its other language where the code's row is (does
-        # DQ-302 block downstream jobs: 阻断下游)
-        for kw in out.keywords:
-            if kw not in unknown and not is_identifier(kw):
-                translate(kw, known=True)
     return out
 
 

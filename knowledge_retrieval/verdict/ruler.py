@@ -27,7 +27,6 @@ ORDER = (
     "field_value",
     "common_word_filler",
     "translate_unknown",
-    "translate_beside_code",
     "absent_only_where_searched",
 )
 """The rules in force, in the order they are listed."""

@@ -33,11 +33,6 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
     "on_topic": ("teamkb", None, "how to rotate the TLS certificate of the API gateway"),
     "outside": ("teamkb-blind", None, "how do i reset my vpn password"),
     "title_precision": ("teamkb", "orders", "ORDER_STATE_PENDING_PAYMENT"),
-    "translate_beside_code": (
-        "teamkb",
-        "warehouse",
-        "default value of warehouse.pick.wave_interval_minutes",
-    ),
     "translate_unknown": ("teamkb", "orders", "E2041 是什么错误"),
     # no read question stands on one far correction alone: the sample root shows it
     "spelling_only": ("../KnowledgeBase", "payments", "codis"),
