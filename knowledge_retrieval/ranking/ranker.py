@@ -66,7 +66,8 @@ MAX_FIELD_CHECKS = 6
 
 
 FACTORS: Ruler[Callable[..., float]] = Ruler("factor", "ranking.ranker")
-"""The factors of the ladder, switched where their arithmetic is (:meth:`Ranker._ladder`)."""
+"""The factors of the ladder, switched where their arithmetic is (:meth:`Ranker._ladder`; the
+KB-choice factor ``on_topic``: :func:`_on_topic`)."""
 FACTORS.switch(
     "on_topic",
     "a question of three or more keywords: where KBs are weighed against each other (kb=None), "
@@ -219,7 +220,7 @@ class Ranker:
             vocab.did_you_mean,
             vocab.filler,
             vocab.absent_ids,
-            translated=_translations_used(vocab),
+            translated=dict(vocab.translated),
             evidence=evidence,
             on_topic=_on_topic(vocab),
         )
@@ -523,12 +524,6 @@ class Ranker:
                 vals = [idf.get(rev[k.parts[0]], unknown)]
             out[k.text] = max(vals) if vals else unknown
         return out
-
-
-def _translations_used(vocab: Known) -> dict[str, str]:
-    """The translations to report: each word the KB lacks that was read in its other language
-    (the question was read in them)."""
-    return dict(vocab.translated)
 
 
 def _version_of(path: str, stored: dict[str, Any]) -> str:

@@ -72,7 +72,7 @@ class Known:
     (how many, happens, 多久): question words, not a topic the answer lacks."""
     translated: dict[str, str] = field(default_factory=dict)
     """Keyword -> its word in the KB's other language (换班 -> shift): a keyword the KB lacks,
-    or any word beside an identifier the KB has."""
+    beside an identifier the KB has."""
     absent_ids: list[str] = field(default_factory=list)
     """Identifiers of the question the KB has neither whole nor as a leading run of one it
     has (``payment.retry.max_delay`` where only ``max_attempts`` exists)."""

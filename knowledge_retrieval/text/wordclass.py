@@ -36,7 +36,7 @@ def _jieba_dictionary() -> str:
         return ""
 
 
-_ENTRY = re.compile(r" \d+ (\w+)")
+_ENTRY = re.compile(r" (\d+) (\w+)")
 """The rest of a dictionary line after its word: its frequency and its tag."""
 
 
@@ -57,7 +57,7 @@ def chinese_tag(word: str) -> str:
         end = text.find("\n", start)
         m = _ENTRY.fullmatch(text, start, end if end >= 0 else len(text))
         if m:
-            return m.group(1)
+            return m.group(2)
         i = text.find(f"\n{word} ", start)
     return ""
 
@@ -83,12 +83,12 @@ def noun_suffix(char: str) -> bool:
     i = text.find(f"{char} ")
     while i >= 0:
         start, end = text.rfind("\n", 0, i), text.find("\n", i)
-        line = text[i + 2 : end if end >= 0 else len(text)].split(" ")
         # a line "<word> <freq> <tag>" whose word is longer than the character and ends in it
-        if i - start > 1 and len(line) == 2 and line[0].isdigit() and " " not in text[start:i]:
+        m = _ENTRY.fullmatch(text, i + 1, end if end >= 0 else len(text))
+        if m and i - start > 1 and " " not in text[start:i]:
             words += 1
-            total += int(line[0])
-            noun += int(line[0]) if line[1].startswith(_CJK_NOUN_TAGS) else 0
+            total += int(m.group(1))
+            noun += int(m.group(1)) if m.group(2).startswith(_CJK_NOUN_TAGS) else 0
         i = text.find(f"{char} ", i + 2)
     return words >= SUFFIX_MIN_WORDS and total > 0 and noun >= SUFFIX_NOUN_SHARE * total
 
