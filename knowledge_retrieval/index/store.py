@@ -300,6 +300,10 @@ class KBIndex:
                 with file_lock(self.dir / "lock", LOCK_TIMEOUT, on_wait=waiter):
                     if not rebuild:  # another process may have updated or rebuilt meanwhile
                         why = self._open() or self._reload_manifest()
+                    if rebuild or (why is None and self._scanned_ns > scan.started_ns):
+                        # a walk that began before another process's commit would undo it (a
+                        # file that process added would be deleted): walk again, under the lock
+                        scan, partial = scan_kb(self.kb_path, rules), False
                     if why is None:
                         why = self._try_apply(scan, report)
                     if why is not None:

@@ -371,3 +371,38 @@ def test_threads_reading_one_segments_postings_read_their_own(tmp_path: Path) ->
     for th in threads:
         th.join()
     assert errors == []
+
+
+@pytest.mark.parametrize("rebuild", [False, True])
+def test_a_walk_older_than_another_process_s_commit_does_not_undo_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rebuild: bool
+) -> None:
+    """Process A walks the KB, then waits for the lock while process B adds a file it never
+    saw: A's update (or rebuild) must not delete B's file from the index."""
+    from knowledge_retrieval.index import store
+    from knowledge_retrieval.index.store import KBIndex
+
+    monkeypatch.setenv("KR_WATCH", "0")
+    kb = tmp_path / "kb"
+    write(kb / "README.md", "# KB\n\nTwo writers.\n")
+    write(kb / "old.md", "# Old\n\ntokoldaaaaaaq\n")
+    rules = parse_readme((kb / "README.md").read_text(encoding="utf-8"))
+    a = KBIndex("kb", kb, tmp_path / "index")
+    b = KBIndex("kb", kb, tmp_path / "index")
+    a.refresh(rules)
+    write(kb / "old.md", "# Old\n\ntokoldbbbbbbq edited\n")  # A has something to apply
+    walked_before = store.scan_kb(kb, rules)
+    time.sleep(0.01)
+    write(kb / "new.md", "# New\n\ntoknewaaaaaaq\n")
+    assert b.refresh(rules).added == ("new.md",)  # B commits first
+
+    real_walk = store.scan_kb
+    walks = iter([walked_before])
+    monkeypatch.setattr(store, "scan_kb", lambda *args: next(walks, None) or real_walk(*args))
+    a.refresh(rules, rebuild=rebuild)
+
+    assert set(a.manifest) == {"old.md", "new.md"}
+    indexed = {f["path"] for f in a.reader().all_stored_fields()}
+    assert indexed == {"old.md", "new.md"}
+    b.refresh(rules)
+    assert {f["path"] for f in b.reader().all_stored_fields()} == {"old.md", "new.md"}
