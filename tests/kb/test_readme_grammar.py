@@ -829,6 +829,14 @@ GOLDEN = [
     ("`備份 2019` 呢個資料夾係搬機剩低嘅，唔使理。", {"備份 2019/": X}),
     ("問：`舊價目/` 仲用得嗎？答：唔可以，已經被 `價目/` 取代。", {"舊價目/": X, "價目/": P}),
     ("`垃圾桶/` 入面嘅嘢唔計數。", {"垃圾桶/": X}),
+    # a clause that puts out the rest prefers the folder named before it
+    ("报价只看 `报价/2026.md`，别的地方写的价格都作废了。", {"报价/2026.md": P}),
+    ("Rates: `rates/current.md`. Rates written anywhere else are void.", {"rates/current.md": P}),
+    ("排班以 `排班/` 為準，其他地方的舊表唔好用。", {"排班/": P}),
+    ("Open `map.md` before anything else.", {"map.md": E}),
+    ("`loose/` 里是草稿，别的地方都可以用。", {"loose/": X}),
+    # a bare folder written from the KB's root
+    ("Field reports live under /reports — unreviewed, so never cite them.", {"reports/": X}),
 ]
 
 

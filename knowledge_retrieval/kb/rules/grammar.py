@@ -165,6 +165,7 @@ _NOT_THE = re.compile(
 """What stands before an entry word a sentence says its file is not ("not a map of this repo",
 "并非本仓库的导览", "is not the index"): the sentence names no entry."""
 _CONTRAST = re.compile(rf"^\W*(?:{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)})", IGNORECASE)
+_ELSEWHERE = _both(cues.EN_ELSEWHERE, cues.ZH_ELSEWHERE)
 _UNTIL = re.compile(rf"^\W*(?:{_en(cues.EN_UNTIL)}|{_zh(cues.ZH_UNTIL)})", IGNORECASE)
 _IMPERATIVE_WRITE = re.compile(
     rf"^\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?(?:{_en(cues.EN_WRITE_VERBS - cues.EN_ENTRY)}"
@@ -314,6 +315,7 @@ class Cues:
     invalid: bool = False  # it calls its pages not valid: "void", "superseded", "作废"
     copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
     pointer: bool = False  # "see `x/`", "详见 `x/`": where a topic is written down
+    elsewhere: bool = False  # it puts out the rest: "void anywhere else", "别的地方都不算"
 
     @property
     def any(self) -> bool:
@@ -490,6 +492,7 @@ def read_cues(text: str) -> Cues:
         copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,
         pointer=pointer,
+        elsewhere=(forbid or weak) and _ELSEWHERE.search(simple) is not None,
     )
 
 

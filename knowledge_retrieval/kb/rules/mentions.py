@@ -64,7 +64,8 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
         lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
         item = item[len(lead) : len(item) - len(stop)]
-        if not _is_bare_path(item):
+        rooted = bool(lead) and re.fullmatch(r"[^\W\d_][\w.-]*", item) is not None
+        if not (rooted or _is_bare_path(item)):  # "/builds" names a folder from the root
             return m.group(0)
         path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
         return f"{add(path)}{stop}"

@@ -214,6 +214,8 @@ def assign(
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
                 q = pol(j, files, True)
+                if q == "exclude" and clauses[j].cues.elsewhere:
+                    q = "prefer"  # "就看 `a.md`，别的地方说的价都不算": a.md is the one
                 if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
                     break
                 if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
@@ -226,7 +228,9 @@ def assign(
                     break
                 if clauses[j].sentence != c.sentence:
                     break
-                if (q := pol(j, files, True)) is not None:
+                if (q := pol(j, files, True)) == "exclude" and clauses[j].cues.elsewhere:
+                    q = "prefer"  # "别处的旧价格已作废，以 `a.md` 为准"
+                if q is not None:
                     if _owned_before(clauses, j, pol):
                         break  # "`a/` (old, ignore), `b/` (slides)": the aside is a/'s
                     # "… isn't policy until it appears in `policies/`": policies/ is the authority

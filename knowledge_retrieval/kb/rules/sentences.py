@@ -440,6 +440,7 @@ def _plain_rules(
                             or (clauses[src].cues.advise and not clauses[src].cues.index)
                             or clauses[src].cues.compare
                             or clauses[src].cues.vouched
+                            or clauses[src].cues.elsewhere  # "别的地方说的价都不算"
                             or clauses[src].cues.pointer  # "see `a.md`" beside one put out
                             or clauses[src].labelled  # "团费：`a.md`。" beside one put out
                             or idx in succession(src)[0]

@@ -54,6 +54,18 @@ EN_FINE = words("fine ok okay good useful acceptable")
 """A folder put out but "fine for questions about <topic>" is out unless the question is about
 the topic ("`archive/` is historical — fine for questions about past shows")."""
 
+EN_ELSEWHERE = words(
+    "elsewhere anywhere_else everywhere_else anything_else everything_else other_folders"
+    " other_pages other_files other_places other_sources any_other_folder any_other_page"
+)
+ZH_ELSEWHERE = words(
+    "别的地方 别处 其他地方 其它地方 他处 其他文件 其它文件 别的文件 其他目录 其它目录 其他文件夹"
+    " 其它文件夹 别的文件夹 其他资料 其它资料 别的资料 其他页面 其它页面 别的页面"
+)
+"""Everything but the folders a sentence names, as a clause's subject: "`fees.md` is what
+counts; prices anywhere else are void", "就看 `a.md`，别的地方说的价都不算". What such a clause
+forbids, it forbids of the rest: the folder named before it is the one to use."""
+
 EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""
