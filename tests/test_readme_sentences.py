@@ -59,6 +59,9 @@ FLOORS = {
     "tune15": (79, 2),
     "judge15": (83, 1),
     "heldout14": (83, 3),
+    "tune16": (77, 4),
+    "judge16": (81, 2),
+    "heldout15": (81, 5),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
@@ -69,6 +72,7 @@ AS_PREFERENCES = {
     "judge13": 1,
     "judge14": 1,
     "judge15": 1,
+    "heldout15": 1,
 }
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
@@ -79,7 +83,7 @@ read-only, and the ops system wins if they differ" prefers the mirror (the winne
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
 session's start and end) have one each, not read yet. judge12 (the twenty-second session's judge,
 read by its aggregates only) has two, judge13 (the twenty-third's, likewise) one, and judge14
-(the twenty-fourth's, likewise) one, judge15 (the twenty-fifth's, likewise) one; judge10's one ("answer from `policy/` only — never from
+(the twenty-fourth's, likewise) one, judge15 (the twenty-fifth's, likewise) one, heldout15 (the twenty-sixth's, read by no one) one; judge10's one ("answer from `policy/` only — never from
 `producer-notes/`" after a condition) is read right since the twenty-fourth."""
 
 

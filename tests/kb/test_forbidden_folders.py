@@ -242,6 +242,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind31", "solar"): {"archive_2023/", "rough_notes/"},
     ("teamkb-blind31", "bingdiao"): {"旧版作废/", "草稿/"},
     ("teamkb-blind31", "liuxi"): {"舊資料-停用/", "草稿區/"},
+    ("teamkb-blind32", "apiary"): {"hen/", "drafftiau/"},
+    ("teamkb-blind32", "piying"): {"老章程/", "草稿/"},
+    ("teamkb-blind32", "yugang"): {"舊資料/", "阿明仔的筆記/"},
+    ("teamkb-blind33", "soundsystem"): {"old_runnings/", "yard-talk/"},
+    ("teamkb-blind33", "jiufang"): {"旧档/", "草稿/"},
+    ("teamkb-blind33", "xiaoba"): {"舊嘢/", "吹水區/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -253,9 +259,17 @@ MISREAD = {
         "changzhao",
     ): "A：`家屬探視/探視規定.md`，不要看舊版的疫情規定。 puts out the "
     "page it answers with: the prohibition after it says 舊版 (another folder) by name",
+    ("teamkb-blind32", "yugang"): "a table row '會使，但是金額莫予外人看' (may be used, but do not "
+    "show the amounts to outsiders) puts out 船仔帳/: a restriction on what is disclosed, read "
+    "as one on answering",
+    ("teamkb-blind33", "soundsystem"): "yard-talk/ is not excluded (held out: measured at the "
+    "start of the twenty-sixth session, its README not read)",
+    ("teamkb-blind33", "xiaoba"): "吹水區/ is not excluded (held out: measured at the start of "
+    "the twenty-sixth session, its README not read)",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
-session; not fixed yet; those found after the nineteenth and twentieth are fixed)."""
+session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
+twenty-sixth session's judge and held-out roots, written blind, at its start)."""
 
 
 @pytest.mark.parametrize(
