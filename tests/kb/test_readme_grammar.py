@@ -835,6 +835,8 @@ GOLDEN = [
     ("排班以 `排班/` 為準，其他地方的舊表唔好用。", {"排班/": P}),
     ("Open `map.md` before anything else.", {"map.md": E}),
     ("`loose/` 里是草稿，别的地方都可以用。", {"loose/": X}),
+    ("The way in for the manuals is `manuals/contents.md`.", {"manuals/contents.md": E}),
+    ("`规程/` 是唯一准确来源，员工群里的说法不算。", {"规程/": P}),
     # a bare folder written from the KB's root
     ("Field reports live under /reports — unreviewed, so never cite them.", {"reports/": X}),
 ]

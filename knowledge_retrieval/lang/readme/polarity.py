@@ -178,7 +178,7 @@ EN_RANK = words(
 EN_INDEX = words(
     """
     index contents overview map links_every entry_point home landing homepage toc summary
-    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point organised
+    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point way_in organised
     organized
     """
 )
@@ -283,7 +283,8 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最准 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
+    最完整 最准确 最准 最正确 主要来源 第一来源 准确来源 才算 定论 正式版本 正式版 的依据 真正的答案
+    作数 算数
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
