@@ -837,6 +837,9 @@ GOLDEN = [
     ("`loose/` 里是草稿，别的地方都可以用。", {"loose/": X}),
     ("The way in for the manuals is `manuals/contents.md`.", {"manuals/contents.md": E}),
     ("`规程/` 是唯一准确来源，员工群里的说法不算。", {"规程/": P}),
+    # negated words of authority in dialect: Patois "nuh", Cantonese 唔, a decision not made
+    ("`ideas/` — plans di committee nuh approve yet.", {"ideas/": X}),
+    ("`傾偈記錄/`：老闆未拍板，唔作準。", {"傾偈記錄/": X}),
     # a bare folder written from the KB's root
     ("Field reports live under /reports — unreviewed, so never cite them.", {"reports/": X}),
 ]

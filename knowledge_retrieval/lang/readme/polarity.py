@@ -301,11 +301,11 @@ ZH_ENTRY = ZH_INDEX | ZH_START
 
 EN_NOT = words(
     "not nobody no_one none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
-    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
+    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't ain't nuh"
 )
 EN_AUTHORITY = words(
     """
-    verified validated reviewed approved accurate authoritative official final current true real
+    verified validated reviewed approved approve accurate authoritative official final current true real
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
@@ -313,12 +313,14 @@ EN_AUTHORITY = words(
     decision decisions actually actual calibrated certified consistent confirmed
     """
 )
-ZH_NOT = words("不 未 没 没有 唔系 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
+ZH_NOT = words(
+    "不 未 没 没有 唔系 唔 冇 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不"
+)
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致"
+    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致 作准 作数 算数 拍板"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
