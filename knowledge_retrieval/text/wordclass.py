@@ -76,7 +76,9 @@ def noun_suffix(char: str) -> bool:
     of 密码 and 号码, 费 of 学费): a lone one after a word joins it (状态 + 码), where a verb,
     an adverb or a particle (填 + 写, 先, 喔) is no part of the word before it. Read from the
     dictionary's own tags and frequencies, once per character."""
-    if len(char) != 1 or not "\u3400" <= char <= "\u9fff":
+    from .analysis import has_cjk
+
+    if len(char) != 1 or not has_cjk(char):
         return False
     text = _jieba_dictionary()
     noun = total = words = 0

@@ -118,6 +118,12 @@ def assign(
             return None
         return None if p == "entry" and not files else p
 
+    def lent(j: int, files: bool) -> str | None:
+        """Clause ``j``'s polarity lent to a folder of another clause: a prohibition of the rest
+        prefers it ("就看 `a.md`，别的地方说的价都不算": a.md is the one)."""
+        q = pol(j, files, True)
+        return "prefer" if q == "exclude" and clauses[j].cues.elsewhere else q
+
     def put(idx: int, p: str, src: int) -> None:
         if idx not in got or (p == "exclude" and got[idx][0] != "exclude"):
             got[idx] = (p, src)
@@ -213,9 +219,7 @@ def assign(
                     break  # a clause said of one folder by name says nothing of the others
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
-                q = pol(j, files, True)
-                if q == "exclude" and clauses[j].cues.elsewhere:
-                    q = "prefer"  # "就看 `a.md`，别的地方说的价都不算": a.md is the one
+                q = lent(j, files)
                 if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
                     break
                 if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
@@ -228,9 +232,7 @@ def assign(
                     break
                 if clauses[j].sentence != c.sentence:
                     break
-                if (q := pol(j, files, True)) == "exclude" and clauses[j].cues.elsewhere:
-                    q = "prefer"  # "别处的旧价格已作废，以 `a.md` 为准"
-                if q is not None:
+                if (q := lent(j, files)) is not None:
                     if _owned_before(clauses, j, pol):
                         break  # "`a/` (old, ignore), `b/` (slides)": the aside is a/'s
                     # "… isn't policy until it appears in `policies/`": policies/ is the authority
