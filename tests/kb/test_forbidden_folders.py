@@ -262,12 +262,16 @@ MISREAD = {
     ("teamkb-blind32", "yugang"): "a table row '會使，但是金額莫予外人看' (may be used, but do not "
     "show the amounts to outsiders) puts out 船仔帳/: a restriction on what is disclosed, read "
     "as one on answering",
+    ("teamkb-blind33", "soundsystem"): "'`yard-talk/` — idea, argument an WhatsApp chat weh "
+    "Bossman nuh approve yet' gives no rule: Patois 'nuh' is no negator the grammar knows",
+    ("teamkb-blind33", "xiaoba"): "'`吹水區/`：…德叔未拍板，唔作準' prefers 吹水區/: 作準 is a "
+    "word of authority, its negation is not read",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
-twenty-sixth session's judge root, written blind, at its start; its held-out root's two
-misreadings, read after the end measurement, are fixed: "nuh approve yet" and "唔作準" are
-negated words of authority)."""
+twenty-sixth session's judge and held-out roots, written blind, at its start: the held-out
+root's two, read after its end measurement, were fixed by cue words that moved no other set
+and were taken out again by the ablation)."""
 
 
 @pytest.mark.parametrize(

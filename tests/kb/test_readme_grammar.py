@@ -835,13 +835,6 @@ GOLDEN = [
     ("排班以 `排班/` 為準，其他地方的舊表唔好用。", {"排班/": P}),
     ("Open `map.md` before anything else.", {"map.md": E}),
     ("`loose/` 里是草稿，别的地方都可以用。", {"loose/": X}),
-    ("The way in for the manuals is `manuals/contents.md`.", {"manuals/contents.md": E}),
-    ("`规程/` 是唯一准确来源，员工群里的说法不算。", {"规程/": P}),
-    # negated words of authority in dialect: Patois "nuh", Cantonese 唔, a decision not made
-    ("`ideas/` — plans di committee nuh approve yet.", {"ideas/": X}),
-    ("`傾偈記錄/`：老闆未拍板，唔作準。", {"傾偈記錄/": X}),
-    # a bare folder written from the KB's root
-    ("Field reports live under /reports — unreviewed, so never cite them.", {"reports/": X}),
 ]
 
 

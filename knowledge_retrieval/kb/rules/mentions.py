@@ -38,8 +38,6 @@ _QUOTED_ZH = re.compile(
 )
 """A name in Chinese quotes before a folder word, or before a word that puts things in it:
 「旧规则」那个文件夹, 「草稿」里面 (searched in the text's Simplified form)."""
-_WORD = re.compile(r"[^\W\d_][\w.-]*")
-"""One name that starts with a letter: after a slash, a folder from the KB's root ("/builds")."""
 _NOT_NAMES = frozenset(cues.NOT_NAMES) | en.STOP_WORDS
 _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
@@ -66,8 +64,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
         lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
         item = item[len(lead) : len(item) - len(stop)]
-        rooted = bool(lead) and _WORD.fullmatch(item) is not None
-        if not (rooted or _is_bare_path(item)):  # "/builds" names a folder from the root
+        if not _is_bare_path(item):
             return m.group(0)
         path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
         return f"{add(path)}{stop}"

@@ -178,7 +178,7 @@ EN_RANK = words(
 EN_INDEX = words(
     """
     index contents overview map links_every entry_point home landing homepage toc summary
-    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point way_in organised
+    links_to_all links_all linked_from navigation sitemap catalog catalogue hub lists starting_point organised
     organized
     """
 )
@@ -283,8 +283,7 @@ ZH_RANK = words(
     """
     为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
-    最完整 最准确 最准 最正确 主要来源 第一来源 准确来源 才算 定论 正式版本 正式版 的依据 真正的答案
-    作数 算数
+    最完整 最准确 最准 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -301,11 +300,11 @@ ZH_ENTRY = ZH_INDEX | ZH_START
 
 EN_NOT = words(
     "not nobody no_one none none_of_it none_of_them none_of_this nothing nothing_here nothing_there never no_longer"
-    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't ain't nuh"
+    " isn't aren't wasn't weren't hasn't haven't hadn't doesn't don't didn't won't"
 )
 EN_AUTHORITY = words(
     """
-    verified validated reviewed approved approve accurate authoritative official final current true real
+    verified validated reviewed approved accurate authoritative official final current true real
     reliable maintained maintain maintains ready checked tested valid correct binding good
     implemented adopted accepted voted agreed decided settled endorsed sanctioned policy
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
@@ -313,14 +312,12 @@ EN_AUTHORITY = words(
     decision decisions actually actual calibrated certified consistent confirmed
     """
 )
-ZH_NOT = words(
-    "不 未 没 没有 唔系 唔 冇 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不"
-)
+ZH_NOT = words("不 未 没 没有 唔 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致 作准 作数 算数 拍板"
+    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
