@@ -121,7 +121,8 @@ class Hit:
     def lacks(self) -> str:
         """What of the question this hit does not give, in one line (empty when nothing): the
         identifiers the knowledge base has nowhere, the keywords the hit does not contain, and
-        the kind of value asked for that it does not give. An agent says so to its user
+        the kind of value asked for that the parts of it that match the question do not give
+        (another part, which the question's words do not reach, may). An agent says so to its user
         instead of presenting the hit as the whole answer."""
         parts = []
         if self.absent_identifiers:
@@ -134,7 +135,7 @@ class Hit:
         if self.missing_value:
             kind = value_kind(self.missing_value)
             article = "an" if kind[:1] in "aeiou" else "a"
-            parts.append(f"{article} {kind}, which the question asks for")
+            parts.append(f"{article} {kind}, which the question asks for, in the parts that match")
         return "; ".join(parts)
 
     @property

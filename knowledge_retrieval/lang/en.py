@@ -118,7 +118,7 @@ QUANTITIES: dict[str, tuple[tuple[str, ...], str]] = {
 MEASURES: dict[str, str] = {w: units for ws, units in QUANTITIES.values() for w in ws}
 """Each word that asks for a quantity, and the quantity's units."""
 MEASURE_NAMES: dict[str, str] = {w: q for q, (ws, _u) in QUANTITIES.items() for w in ws}
-"""How a note names the quantity a word asks for ("it gives no temperature")."""
+"""How a note names the quantity a word asks for ("the parts of it that match give no temperature")."""
 MEASURED_ASK = (
     r"\b(?:what|which|how much)(?:'s| is| are| does| do| did| was)?(?: the)?"
     r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "

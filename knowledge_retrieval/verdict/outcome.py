@@ -176,7 +176,8 @@ def from_matches(
             f"best {what} {best_n}/{best.path} scored {best.score:.2f}, below the threshold "
             f"{threshold:.2f}; {_what_matched(best)}"
             + (
-                f"; it gives no {messages.value_kind(best.lacks)}, which the question asks for"
+                f"; the parts of it that match give no {messages.value_kind(best.lacks)}, which the "
+                f"question asks for"
                 if best.lacks
                 else ""
             )

@@ -20,12 +20,15 @@ def test_an_entity_without_the_asked_fact_is_not_found(sample_root: Path) -> Non
     assert not r.found and r.reason == "below_threshold"
     assert (
         "best match payments/reference/payment-config.md scored 0.28, below the threshold 0.35; "
-        "it matched only: payment.retry.max_attempts; it gives no date, which the question "
-        "asks for"
+        "it matched only: payment.retry.max_attempts; the parts of it that match give no date, "
+        "which the question asks for"
     ) in r.notes
     r = search("phone number of the payments on-call", "payments", root=sample_root)
     assert not r.found
-    assert any(n.endswith("it gives no phone number, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no phone number, which the question asks for")
+        for n in r.notes
+    )
 
 
 def test_the_same_entity_is_found_when_its_section_holds_the_value(sample_root: Path) -> None:
@@ -51,7 +54,10 @@ def test_a_key_with_only_its_default_gives_no_range(tmp_path: Path) -> None:
     for q in ("maximum allowed value of gs.ratelimit.burst", "gs.ratelimit.burst 可以設定的範圍"):
         r = search(q, "game", root=root)
         assert not r.found, q
-        assert any(n.endswith("it gives no range, which the question asks for") for n in r.notes)
+        assert any(
+            n.endswith("the parts of it that match give no range, which the question asks for")
+            for n in r.notes
+        )
     r = search("what range can gs.session.ttl_minutes be set to", "game", root=root)
     assert r.found and "5–120" in r.hits[0].content
 
@@ -73,7 +79,10 @@ def test_a_price_asked_in_another_currency_or_a_percentage(tmp_path: Path) -> No
     r = search("PLAN_STARTER_ANNUAL price in USD", "saas", root=root)
     assert not r.found
     assert any(
-        n.endswith("it gives no amount in US dollars, which the question asks for") for n in r.notes
+        n.endswith(
+            "the parts of it that match give no amount in US dollars, which the question asks for"
+        )
+        for n in r.notes
     ), r.notes
     r = search("PLAN_STARTER_ANNUAL price in EUR", "saas", root=root)
     assert r.found and r.hits[0].path == "plans.md"
@@ -99,7 +108,10 @@ def test_a_section_beside_the_best_one_may_hold_the_value(tmp_path: Path) -> Non
     assert "02:00" in (r.answer or "")
     r = search("结算对账任务几点跑", "billing", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no time of day, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no time of day, which the question asks for")
+        for n in r.notes
+    )
 
 
 def test_the_value_must_be_given_beside_what_was_asked(tmp_path: Path) -> None:
@@ -116,7 +128,10 @@ def test_the_value_must_be_given_beside_what_was_asked(tmp_path: Path) -> None:
     write(root / "store" / "faq.md", "# FAQ\n\n**试用期多久？**\n团队版 14 天，企业版 30 天。\n")
     r = search("district manager phone number", "store", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no phone number, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no phone number, which the question asks for")
+        for n in r.notes
+    )
     r = search("试用期多久", "store", root=root)
     assert r.found and r.hits[0].path == "faq.md", r.notes
     write(root / "store" / "contacts.md", "# Contacts\n\nDistrict manager: +886 2 2345 6789.\n")
@@ -151,7 +166,10 @@ def test_a_table_row_gives_what_its_code_cell_names(tmp_path: Path) -> None:
     ):
         r = search(question, "data", root=root)
         assert not r.found, question
-        assert any(n.endswith("it gives no duration, which the question asks for") for n in r.notes)
+        assert any(
+            n.endswith("the parts of it that match give no duration, which the question asks for")
+            for n in r.notes
+        )
 
 
 def test_the_value_asked_of_an_identifier_is_given_beside_it(tmp_path: Path) -> None:
@@ -169,7 +187,10 @@ def test_the_value_asked_of_an_identifier_is_given_beside_it(tmp_path: Path) -> 
     )
     r = search("when was clinic.booking.max_days_ahead last changed?", "desk", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no date, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no date, which the question asks for")
+        for n in r.notes
+    )
     r = search("clinic.booking.max_days_ahead allowed range", "desk", root=root)
     assert r.found and "7–90" in r.hits[0].content, r.notes
 
@@ -203,7 +224,10 @@ def test_a_quantity_asked_is_given_in_its_units(tmp_path: Path) -> None:
     )
     r = search("what temperature does the glaze kiln fire to", "studio", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no temperature, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no temperature, which the question asks for")
+        for n in r.notes
+    )
     write(
         root / "studio" / "kilns" / "glaze-kiln.md",
         "# Glaze kiln\n\nThe glaze kiln is loaded on Thursdays and fires to 1,240 °C.\n",
@@ -261,7 +285,8 @@ def test_the_cli_envelope_carries_the_reason(
     assert code == 0 and out["ok"] is True
     assert out["data"]["total_returned"] == 0 and out["data"]["reason"] == "below_threshold"
     assert any(
-        n.endswith("it gives no date, which the question asks for") for n in out["data"]["notes"]
+        n.endswith("the parts of it that match give no date, which the question asks for")
+        for n in out["data"]["notes"]
     )
 
 
@@ -363,7 +388,10 @@ def test_the_value_may_be_in_a_section_without_the_common_words_of_the_question(
     # interval of an ultrasonic test
     r = search("how often is the ultrasonic test of a flange bolt", "plant", root=root)
     assert not r.found
-    assert any(n.endswith("it gives no frequency, which the question asks for") for n in r.notes)
+    assert any(
+        n.endswith("the parts of it that match give no frequency, which the question asks for")
+        for n in r.notes
+    )
 
 
 def test_a_count_is_answered_by_a_number_of_the_thing_counted(tmp_path: Path) -> None:
@@ -385,7 +413,9 @@ def test_a_count_is_answered_by_a_number_of_the_thing_counted(tmp_path: Path) ->
     r = search("how many wing walkers does a pushback need", "ramp", root=root)
     assert not r.found
     assert any(
-        n.endswith("it gives no number of wing walkers, which the question asks for")
+        n.endswith(
+            "the parts of it that match give no number of wing walkers, which the question asks for"
+        )
         for n in r.notes
     ), r.notes
     r = search("how many ramp agents does a narrowbody turnaround need", "ramp", root=root)
