@@ -33,7 +33,9 @@ def test_a_hit_without_the_asked_value_says_so(power_root: Path) -> None:
     top = r.hits[0]
     assert top.path == "ups.md"
     assert top.missing_value == "usd"
-    assert "an amount in US dollars, which the question asks for, in the parts that match" in top.lacks
+    assert (
+        "an amount in US dollars, which the question asks for, in the parts that match" in top.lacks
+    )
 
 
 def test_a_hit_names_the_words_it_does_not_have(power_root: Path) -> None:

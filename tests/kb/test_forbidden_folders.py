@@ -264,14 +264,14 @@ MISREAD = {
     "as one on answering",
     ("teamkb-blind33", "soundsystem"): "'`yard-talk/` — idea, argument an WhatsApp chat weh "
     "Bossman nuh approve yet' gives no rule: Patois 'nuh' is no negator the grammar knows",
-    ("teamkb-blind33", "xiaoba"): "'`吹水區/`：…德叔未拍板，唔作準' prefers 吹水區/: 作準 is a "
-    "word of authority, its negation is not read",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
 twenty-sixth session's judge and held-out roots, written blind, at its start: the held-out
 root's two, read after its end measurement, were fixed by cue words that moved no other set
-and were taken out again by the ablation)."""
+and were taken out again by the ablation; 吹水區/ ("德叔未拍板，唔作準") is read since the
+twenty-seventh, where a negated word of rank became one of non-authority as a negated word of
+authority is)."""
 
 
 @pytest.mark.parametrize(

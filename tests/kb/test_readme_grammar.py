@@ -835,6 +835,10 @@ GOLDEN = [
     ("排班以 `排班/` 為準，其他地方的舊表唔好用。", {"排班/": P}),
     ("Open `map.md` before anything else.", {"map.md": E}),
     ("`loose/` 里是草稿，别的地方都可以用。", {"loose/": X}),
+    # a negated word of rank is a word of non-authority, as a negated word of authority is
+    ("`倾偈/`：大家讲吓嘅嘢，唔作准。", {"倾偈/": X}),
+    ("`memo/` 里的东西不为准。", {"memo/": X}),
+    ("`sketches/` is not authoritative.", {"sketches/": X}),
 ]
 
 
