@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..kb.discovery import KBLocation
 from ..kb.reader import readme_text
+from ..kb.rules import named_folders
 from ..kb.rules.cache import cached_rules
 from ..models import KBRules
 
@@ -65,18 +66,19 @@ def rules_of(loc: KBLocation) -> KBRules:
     with _README_CACHE_LOCK:
         got = _README_CACHE.get(key)
     if sig is not None and got is not None and got[0] == sig:
-        return _parse_readme(got[1])
+        return _parse_readme(got[1], named_folders(got[1], loc.path))
     text = readme_text(loc.path)  # the one guarded reader: open first, check what was opened
     if sig is not None:
         with _README_CACHE_LOCK:
             if len(_README_CACHE) >= 256:
                 _README_CACHE.clear()
             _README_CACHE[key] = (sig, text)
-    return _parse_readme(text)
+    return _parse_readme(text, named_folders(text, loc.path))
 
 
 @functools.lru_cache(maxsize=64)
-def _parse_readme(text: str) -> KBRules:
-    """README rules, parsed once per distinct text (every search reads the README again); a
-    text an earlier process parsed is looked up on disk (a one-shot ``kr`` call)."""
-    return cached_rules(text)
+def _parse_readme(text: str, folders: tuple[str, ...] = ()) -> KBRules:
+    """README rules, parsed once per distinct text and the KB's folders it names bare (every
+    search reads the README again); a text an earlier process parsed is looked up on disk (a
+    one-shot ``kr`` call)."""
+    return cached_rules(text, folders)

@@ -285,11 +285,12 @@ authority is)."""
     ids="/".join,
 )
 def test_every_folder_a_calibration_readme_forbids_is_excluded(where: tuple[str, str]) -> None:
-    from knowledge_retrieval.kb.rules import parse_readme
+    from knowledge_retrieval.kb.rules import named_folders, parse_readme
 
     fixture, kb = where
     readme = Path(__file__).parents[2] / "calibration" / fixture / kb / "README.md"
-    rules = parse_readme(readme.read_text(encoding="utf-8"))
+    text = readme.read_text(encoding="utf-8")
+    rules = parse_readme(text, named_folders(text, readme.parent))
     assert set(rules.exclude) == FORBIDDEN_ON_ROOTS[where]
     on_them = [
         r

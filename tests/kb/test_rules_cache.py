@@ -113,3 +113,12 @@ def test_a_root_of_many_kbs_stays_cached(_index_home: Path) -> None:
     for text in texts:
         cache.cached_rules(text)
     assert {p: p.stat().st_mtime_ns for p in _entries(_index_home)} == before
+
+
+def test_the_folders_a_readme_names_bare_are_part_of_the_key(_index_home: Path) -> None:
+    text = "# k\n\nWhatever is inside `draft_ideas` is chat, none of it approved: do not use it.\n"
+    bare = cache.cached_rules(text)
+    named = cache.cached_rules(text, ("draft_ideas",))
+    assert bare.exclude == () and named.exclude == ("draft_ideas/",)
+    assert len(_entries(_index_home)) == 2
+    assert cache.cached_rules(text) == bare and cache.cached_rules(text, ("draft_ideas",)) == named

@@ -8,7 +8,10 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
+from collections.abc import Iterable
+from pathlib import Path
 
 from ...models import RULE_ACTIONS, KBRules, ReadmeSentence, Rule, Unread
 from .patterns import (
@@ -27,6 +30,7 @@ __all__ = [
     "is_emphasized",
     "is_entry",
     "is_included",
+    "named_folders",
     "parse_readme",
     "path_matches",
     "unread_about",
@@ -36,18 +40,45 @@ log = logging.getLogger(__name__)
 _ = (matcher, norm_pattern)  # re-exported for the tests
 
 
-def parse_readme(text: str) -> KBRules:
+def parse_readme(text: str, folders: Iterable[str] = ()) -> KBRules:
     """Parse a KB README into :class:`KBRules`; never raises (falls back to empty rules).
 
     The Markdown body always gives the headings, the description when front matter has none,
     and sentence rules merged after the front matter's. Front matter that YAML rejects is
-    read line by line, and the README then counts as free-form.
+    read line by line, and the README then counts as free-form. ``folders``: names of the KB's
+    top-level folders (:func:`named_folders`); one the README backticks without a slash
+    (`draft_ideas`) is a mention of that folder.
     """
+    from . import sentences
+
+    token = sentences.FOLDERS.set(frozenset(folders))
     try:
         return _parse(text)
     except Exception:  # a bad README must not stop a KB from being searched
         log.warning("could not read the README's rules; searching every file", exc_info=True)
         return KBRules()
+    finally:
+        sentences.FOLDERS.reset(token)
+
+
+_CODE = re.compile(r"`([^`\n]{1,200})`")
+
+
+def named_folders(text: str, kb: Path) -> tuple[str, ...]:
+    """The KB's top-level folders (by ``lstat``: no link is followed) that ``text`` backticks
+    by their bare name, sorted; none without a listing of the KB folder when it backticks no
+    bare name. A folder the README names only with a slash or a folder word needs none."""
+    names = {m.group(1).strip() for m in _CODE.finditer(text)}
+    names = {n for n in names if n and "/" not in n and "\\" not in n}
+    if not names:
+        return ()
+    try:
+        with os.scandir(kb) as it:
+            return tuple(
+                sorted(e.name for e in it if e.name in names and e.is_dir(follow_symlinks=False))
+            )
+    except OSError:
+        return ()
 
 
 def _parse(text: str) -> KBRules:

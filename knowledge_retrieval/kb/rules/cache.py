@@ -73,10 +73,12 @@ def _stat(path: Path) -> str:
     return f"{path}:{st.st_size}:{st.st_mtime_ns}"
 
 
-def _entry(text: str) -> Path | None:
+def _entry(text: str, folders: tuple[str, ...] = ()) -> Path | None:
     key = _parser_key()
     if key is None:
         return None
+    if folders:  # a README that backticks its folders' bare names parses with them
+        key += "\n" + "\n".join(folders)
     digest = hashlib.sha256(f"{key}\n".encode() + text.encode("utf-8", "surrogatepass"))
     return index_home() / DIRNAME / f"{digest.hexdigest()[:40]}.pickle"
 
@@ -94,11 +96,11 @@ class _Warnings(logging.Handler):
             self.seen = True
 
 
-def cached_rules(text: str) -> KBRules:
-    """:func:`~knowledge_retrieval.kb.rules.parse_readme` of ``text``, from the disk when an
-    earlier process parsed the same text with the same parser."""
+def cached_rules(text: str, folders: tuple[str, ...] = ()) -> KBRules:
+    """:func:`~knowledge_retrieval.kb.rules.parse_readme` of ``text`` (and ``folders``), from
+    the disk when an earlier process parsed the same text with the same parser."""
     try:
-        path = _entry(text)
+        path = _entry(text, folders)
     except (OSError, ValueError):  # no index home (a user without a cache folder)
         path = None
     if path is not None and own_file(path):
@@ -115,7 +117,7 @@ def cached_rules(text: str) -> KBRules:
     logger = logging.getLogger("knowledge_retrieval.kb")
     logger.addHandler(watch)
     try:
-        rules = parse_readme(text)
+        rules = parse_readme(text, folders)
     finally:
         logger.removeHandler(watch)
     if path is not None and not watch.seen:

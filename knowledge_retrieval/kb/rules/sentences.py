@@ -5,6 +5,7 @@ with the conditions ("unless the question is about a specific version", "除非�
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import re
 
@@ -28,6 +29,12 @@ from .patterns import is_pathlike, norm_pattern
 
 IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
+
+FOLDERS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
+    "FOLDERS", default=frozenset()
+)
+"""The KB's top-level folders a README backticks by their bare name (`draft_ideas`): each such
+mention is that folder, as `draft_ideas/` is (set by :func:`..parse_readme` for one parse)."""
 
 _zh = cuewords._zh
 """Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation:
@@ -117,13 +124,18 @@ class _Line:
 
     def __init__(self, text: str) -> None:
         self.codes: list[str] = []
+        self.written: list[str] = []  # as the README writes them: a bare folder name stays bare
+        folders = FOLDERS.get()
 
         def mask(m: re.Match[str]) -> str:
-            self.codes.append(m.group(1).strip())
+            item = m.group(1).strip()
+            self.codes.append(f"{item}/" if item in folders else item)
+            self.written.append(item)
             return f"\x00{len(self.codes) - 1}\x00"
 
         def add(path: str) -> str:
             self.codes.append(path)
+            self.written.append(path)
             return f"\x00{len(self.codes) - 1}\x00"
 
         masked = _CODE.sub(mask, text)
@@ -131,7 +143,7 @@ class _Line:
         self.masked = mentions.mask_mentions(masked, self.codes, add)
 
     def unmask(self, masked: str) -> str:
-        text = _PLACEHOLDER.sub(lambda m: f"`{self.codes[int(m.group(1))]}`", masked)
+        text = _PLACEHOLDER.sub(lambda m: f"`{self.written[int(m.group(1))]}`", masked)
         return re.sub(r"\s+", " ", text).strip()
 
     def words(self, masked: str) -> tuple[str, ...]:

@@ -1,0 +1,71 @@
+"""A README that backticks one of its KB's folders by its bare name (`draft_ideas`, no slash and
+no folder word) names that folder: its sentence becomes a rule or is reported, never silent."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from knowledge_retrieval import list_kbs, search
+from knowledge_retrieval.kb.rules import named_folders, parse_readme
+
+SENTENCE = (
+    "Same way, whatever is inside `draft_ideas` is only what we talked about in the WhatsApp "
+    "group; none of it has been approved, so please don't answer anybody from it."
+)
+
+
+def _root(tmp_path: Path, *, folder: bool) -> Path:
+    kb = tmp_path / "KnowledgeBase" / "estate"
+    (kb / "rates").mkdir(parents=True)
+    (kb / "rates" / "plucking.md").write_text(
+        "# Plucking rates\n\nThe plucking rate is Rs 50 per kilo over the norm.\n", encoding="utf-8"
+    )
+    if folder:
+        (kb / "draft_ideas").mkdir()
+        (kb / "draft_ideas" / "new-rates.md").write_text(
+            "# New plucking rates idea\n\nThe plucking rate could go to Rs 65 per kilo.\n",
+            encoding="utf-8",
+        )
+    else:
+        (kb / "draft_ideas").write_text("a file, not a folder\n", encoding="utf-8")
+    (kb / "README.md").write_text(f"# Estate office\n\n{SENTENCE}\n", encoding="utf-8")
+    return tmp_path / "KnowledgeBase"
+
+
+def test_a_folder_named_bare_is_excluded_and_quoted_as_written(tmp_path: Path) -> None:
+    root = _root(tmp_path, folder=True)
+    (kb,) = list_kbs(root)
+    assert kb.rules.exclude == ("draft_ideas/",)
+    (said,) = [s for s in kb.rules.sentences if "draft_ideas" in s.text]
+    assert "`draft_ideas`" in said.text  # the author's words, not ours
+    r = search("plucking rate per kilo", "estate", root=root)
+    assert r.found and {h.path for h in r.hits} == {"rates/plucking.md"}
+
+
+def test_a_bare_name_that_is_no_folder_of_the_kb_is_no_mention(tmp_path: Path) -> None:
+    root = _root(tmp_path, folder=False)
+    (kb,) = list_kbs(root)
+    assert kb.rules.exclude == ()
+    assert not any("draft_ideas" in s.text for s in kb.rules.sentences)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_link_to_a_folder_is_not_listed_as_one(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    (tmp_path / "elsewhere").mkdir()
+    kb.mkdir()
+    (kb / "draft_ideas").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert named_folders(SENTENCE, kb) == ()
+
+
+def test_only_folders_the_text_backticks_bare_are_listed(tmp_path: Path) -> None:
+    for name in ("draft_ideas", "old", "rates"):
+        (tmp_path / name).mkdir()
+    text = "Use `rates/` and ignore `old`; `draft_ideas` is chat; `max_retries` is a key."
+    assert named_folders(text, tmp_path) == ("draft_ideas", "old")
+    assert named_folders("no code at all", tmp_path / "missing") == ()
+    assert parse_readme(f"# k\n\n{SENTENCE}\n", ("draft_ideas",)).exclude == ("draft_ideas/",)
+    assert parse_readme(f"# k\n\n{SENTENCE}\n").exclude == ()
