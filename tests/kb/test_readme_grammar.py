@@ -839,6 +839,19 @@ GOLDEN = [
     ("`倾偈/`：大家讲吓嘅嘢，唔作准。", {"倾偈/": X}),
     ("`memo/` 里的东西不为准。", {"memo/": X}),
     ("`sketches/` is not authoritative.", {"sketches/": X}),
+    # an aside that says nothing does not part folders listed together
+    (
+        (
+            "For money the authoritative pages are `pay/rates.md` (wages, over-kilo) and "
+            "`transport/fuel.yaml` (lorry fuel, hire)."
+        ),
+        {"pay/rates.md": P, "transport/fuel.yaml": P},
+    ),
+    (
+        "钱的事以 `pay/rates.md`（工资，加班）和 `transport/fuel.yaml`（油费）为准。",
+        {"pay/rates.md": P, "transport/fuel.yaml": P},
+    ),
+    ("`a/` (old, ignore) and `b/` (slides) are here.", {"a/": X, "b/": N}),
 ]
 
 

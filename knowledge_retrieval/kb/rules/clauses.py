@@ -53,6 +53,7 @@ class Clause:
     semicolon: bool = False  # its sentence ends with a semicolon
     aside: bool = False  # it starts inside brackets: "`a/`（该项目已停招）"
     labelled: bool = False  # it is only mentions after a colon: "团费：`a.md`。"
+    bracketed: bool = False  # it is inside brackets: "`a.md` (wages, over-kilo)"
 
 
 def _split(s: str) -> list[str]:
@@ -109,11 +110,17 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 continue
             at = s.find(part, cursor)
             aside = at > 0 and s[at - 1] in "(（"
+            head = s[: max(at, 0)]
+            bracketed = head.count("(") + head.count("（") > head.count(")") + head.count("）")
             bare = PLACEHOLDER.sub("", part).strip(" *。.;；,，")
             labelled = at > 0 and s[at - 1] in ":：" and not bare and "\x00" in part
             cursor = max(cursor, at + len(part)) if at >= 0 else cursor
             idx = [int(i) for i in PLACEHOLDER.findall(part)]
             prev = out[-1] if out else None
+            k = len(out) - 1  # "`a.md` (wages, over-kilo) and `b.yaml`": an aside between
+            while k > 0 and out[k].bracketed and not out[k].mentions and not out[k].cues.any:
+                k -= 1  # that says nothing leaves b.yaml listed with a.md
+            prev = out[k] if out and out[k].sentence == n else prev
             if idx and prev and prev.sentence == n and prev.mentions and filler(part):
                 prev.text += "," + part
                 prev.mentions += idx
@@ -127,7 +134,7 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 if lends and prev and prev.sentence == n:  # "其效力优先于", "which overrides"
                     prev.cues = replace(prev.cues, prefer=True, rank=True)
             end = s.rstrip().endswith((";", "；"))
-            out.append(Clause(part, idx, c, n, end, aside, labelled))
+            out.append(Clause(part, idx, c, n, end, aside, labelled, bracketed))
     return out
 
 
