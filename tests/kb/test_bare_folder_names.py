@@ -69,3 +69,21 @@ def test_only_folders_the_text_backticks_bare_are_listed(tmp_path: Path) -> None
     assert named_folders("no code at all", tmp_path / "missing") == ()
     assert parse_readme(f"# k\n\n{SENTENCE}\n", ("draft_ideas",)).exclude == ("draft_ideas/",)
     assert parse_readme(f"# k\n\n{SENTENCE}\n").exclude == ()
+
+
+def test_a_folder_named_in_quotes_is_that_folder(tmp_path: Path) -> None:
+    kb = tmp_path / "KnowledgeBase" / "clinic"
+    for name in ("收費", "舊嘢", "傾偈草稿"):
+        (kb / name).mkdir(parents=True)
+        (kb / name / "a.md").write_text(f"# {name}\n\n推拿每次 380 蚊。\n", encoding="utf-8")
+    text = (
+        "# 醫館\n\n另外有兩個資料夾要講清楚。「舊嘢」入面係舊收費表，千祈唔好攞嚟答客人問題。"
+        "「傾偈草稿」係群組討論，全部唔好當真，唔好攞嚟答客人。「推拿」係我哋嘅招牌。\n"
+    )
+    (kb / "README.md").write_text(text, encoding="utf-8")
+    (info,) = list_kbs(tmp_path / "KnowledgeBase")
+    assert set(info.rules.exclude) == {"舊嘢/", "傾偈草稿/"}
+    quoted = [s.text for s in info.rules.sentences]
+    assert any(s.startswith("「舊嘢」入面") for s in quoted)  # as written, no path marks
+    assert not any("推拿" in s for s in quoted)  # 「推拿」 is no folder of the KB
+    assert named_folders(text, kb) == ("傾偈草稿", "舊嘢")

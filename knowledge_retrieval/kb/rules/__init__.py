@@ -49,26 +49,29 @@ def parse_readme(text: str, folders: Iterable[str] = ()) -> KBRules:
     top-level folders (:func:`named_folders`); one the README backticks without a slash
     (`draft_ideas`) is a mention of that folder.
     """
-    from . import sentences
+    from . import mentions
 
-    token = sentences.FOLDERS.set(frozenset(folders))
+    token = mentions.FOLDERS.set(frozenset(folders))
     try:
         return _parse(text)
     except Exception:  # a bad README must not stop a KB from being searched
         log.warning("could not read the README's rules; searching every file", exc_info=True)
         return KBRules()
     finally:
-        sentences.FOLDERS.reset(token)
+        mentions.FOLDERS.reset(token)
 
 
 _CODE = re.compile(r"`([^`\n]{1,200})`")
 
 
 def named_folders(text: str, kb: Path) -> tuple[str, ...]:
-    """The KB's top-level folders (by ``lstat``: no link is followed) that ``text`` backticks
-    by their bare name, sorted; none without a listing of the KB folder when it backticks no
-    bare name. A folder the README names only with a slash or a folder word needs none."""
+    """The KB's top-level folders (by ``lstat``: no link is followed) that ``text`` names bare,
+    backticked or in quotes (`draft_ideas`, 「舊嘢」), sorted; none without a listing of the KB
+    folder when it has no such name. A folder named with a slash or a folder word needs none."""
+    from .mentions import QUOTED
+
     names = {m.group(1).strip() for m in _CODE.finditer(text)}
+    names |= {m.group(1) for m in QUOTED.finditer(text)}
     names = {n for n in names if n and "/" not in n and "\\" not in n}
     if not names:
         return ()

@@ -5,6 +5,7 @@ Each becomes a placeholder ``\x00N\x00`` the grammar's later stages read as a me
 
 from __future__ import annotations
 
+import contextvars
 import re
 
 from ...lang import en
@@ -38,6 +39,14 @@ _QUOTED_ZH = re.compile(
 )
 """A name in Chinese quotes before a folder word, or before a word that puts things in it:
 「旧规则」那个文件夹, 「草稿」里面 (searched in the text's Simplified form)."""
+FOLDERS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
+    "FOLDERS", default=frozenset()
+)
+"""The KB's top-level folders a README names bare, backticked or in quotes (`draft_ideas`,
+「舊嘢」): each such name is that folder, as `draft_ideas/` is (set by
+:func:`..parse_readme` for one parse, from :func:`..named_folders`)."""
+QUOTED = re.compile(r"[「『“‘\"]([^「」『』“”‘’\"\s\x00`]{1,60})[」』”’\"]")
+"""A name in quotes, Chinese or curly or straight ("「舊嘢」入面", "the “scratch” pile")."""
 _NOT_NAMES = frozenset(cues.NOT_NAMES) | en.STOP_WORDS
 _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
@@ -76,6 +85,14 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
             return m.group(0)
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
+    def on_disk(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in folders:
+            return m.group(0)
+        return m.group(0).replace(name, str(add(f"{name}/", name)), 1)
+
+    if folders := FOLDERS.get():  # a quoted name that is a folder of the KB: 「舊嘢」入面
+        text = QUOTED.sub(on_disk, text)
     text = _BARE.sub(bare, text)
     text = _FOLDER_EN.sub(folder, text)
     text = _chinese_names(_QUOTED_ZH, text, add, quoted=True)

@@ -5,7 +5,6 @@ with the conditions ("unless the question is about a specific version", "除非�
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import re
 
@@ -30,11 +29,6 @@ from .patterns import is_pathlike, norm_pattern
 IGNORECASE = re.IGNORECASE
 _CODE = re.compile(r"`([^`\n]+)`")
 
-FOLDERS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
-    "FOLDERS", default=frozenset()
-)
-"""The KB's top-level folders a README backticks by their bare name (`draft_ideas`): each such
-mention is that folder, as `draft_ideas/` is (set by :func:`..parse_readme` for one parse)."""
 
 _zh = cuewords._zh
 """Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation:
@@ -124,18 +118,18 @@ class _Line:
 
     def __init__(self, text: str) -> None:
         self.codes: list[str] = []
-        self.written: list[str] = []  # as the README writes them: a bare folder name stays bare
-        folders = FOLDERS.get()
+        self.written: list[str] = []  # as quoted back: a folder named bare stays bare
+        folders = mentions.FOLDERS.get()
 
         def mask(m: re.Match[str]) -> str:
             item = m.group(1).strip()
             self.codes.append(f"{item}/" if item in folders else item)
-            self.written.append(item)
+            self.written.append(f"`{item}`")
             return f"\x00{len(self.codes) - 1}\x00"
 
-        def add(path: str) -> str:
+        def add(path: str, written: str | None = None) -> str:
             self.codes.append(path)
-            self.written.append(path)
+            self.written.append(f"`{path}`" if written is None else written)
             return f"\x00{len(self.codes) - 1}\x00"
 
         masked = _CODE.sub(mask, text)
@@ -143,7 +137,7 @@ class _Line:
         self.masked = mentions.mask_mentions(masked, self.codes, add)
 
     def unmask(self, masked: str) -> str:
-        text = _PLACEHOLDER.sub(lambda m: f"`{self.written[int(m.group(1))]}`", masked)
+        text = _PLACEHOLDER.sub(lambda m: self.written[int(m.group(1))], masked)
         return re.sub(r"\s+", " ", text).strip()
 
     def words(self, masked: str) -> tuple[str, ...]:
