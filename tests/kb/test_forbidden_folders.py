@@ -248,6 +248,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind33", "soundsystem"): {"old_runnings/", "yard-talk/"},
     ("teamkb-blind33", "jiufang"): {"旧档/", "草稿/"},
     ("teamkb-blind33", "xiaoba"): {"舊嘢/", "吹水區/"},
+    ("teamkb-blind34", "teaestate"): {"old_circulars/", "draft_ideas/"},
+    ("teamkb-blind34", "yiwu"): {"旧资料/", "聊天草稿/"},
+    ("teamkb-blind34", "mifen"): {"舊版/", "討論草稿/"},
+    ("teamkb-blind35", "kennel"): {"old_season/", "scratch/"},
+    ("teamkb-blind35", "zhuangxiu"): {"老资料/", "草稿/"},
+    ("teamkb-blind35", "dieda"): {"舊嘢/", "傾偈草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -264,6 +270,10 @@ MISREAD = {
     "as one on answering",
     ("teamkb-blind33", "soundsystem"): "'`yard-talk/` — idea, argument an WhatsApp chat weh "
     "Bossman nuh approve yet' gives no rule: Patois 'nuh' is no negator the grammar knows",
+    ("teamkb-blind35", "kennel"): "'`dogs/` — roster (dog_roster.csv is THE list; if a tag "
+    "isn't in there the dog isn't ours)' puts out dogs/ and dog_roster.csv: 'isn't ours' is a "
+    "negated word of authority, said of a dog, not of the folder (without 'ours' as such a "
+    "word, heldout4's 'describe those libraries, not ours' is lost)",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -271,7 +281,7 @@ twenty-sixth session's judge and held-out roots, written blind, at its start: th
 root's two, read after its end measurement, were fixed by cue words that moved no other set
 and were taken out again by the ablation; 吹水區/ ("德叔未拍板，唔作準") is read since the
 twenty-seventh, where a negated word of rank became one of non-authority as a negated word of
-authority is)."""
+authority is; the twenty-seventh's held-out root, read after its end measurement, has one)."""
 
 
 @pytest.mark.parametrize(
