@@ -26,6 +26,7 @@ __all__ = [
     "asked_count",
     "asked_kind",
     "asked_second",
+    "asking_words",
     "holds_count",
     "holds_kind",
 ]
@@ -66,6 +67,13 @@ def asked_kind(question: str) -> Kind | None:
         if _asked(kind).search(question):
             return kind
     return None
+
+
+def asking_words(kind: Kind, question: str) -> str:
+    """The question's words that ask for ``kind`` ("phone number" in "funmi phone number"),
+    lower-case and Simplified, joined by spaces: they name the kind, not what it is of."""
+    q = _simplified(question)
+    return " ".join(m.group(0).lower() for m in _asked(kind).finditer(q))
 
 
 def holds_kind(kind: Kind, text: str) -> bool:

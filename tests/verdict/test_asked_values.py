@@ -437,3 +437,29 @@ def test_a_page_that_answers_the_first_of_two_asks_is_a_partial_answer(tmp_path:
     assert r.hits[0].missing_value == "duration"
     r = search("how long is the pool shut after PC-2", "pool", root=root)
     assert not r.found
+
+
+def test_the_words_that_ask_for_the_kind_do_not_name_its_subject(tmp_path: Path) -> None:
+    # "phone number" asks for the kind; "funmi" is whose: Tunde's line has a phone number and
+    # the word "phone", but it is not Funmi's, so the page does not answer her number
+    root = tmp_path / "KnowledgeBase"
+    write(root / "ops" / "README.md", "# Ops\n\nSolar installer office: crews and contacts.\n")
+    write(
+        root / "ops" / "contacts.md",
+        "# Office contacts\n\n- Tunde Bello, field lead: phone 0803 555 0142.\n"
+        "- Funmi Adeyemi, ops manager: ask at the front desk.\n",
+    )
+    r = search("funmi phone number", "ops", root=root)
+    assert not r.found
+    assert any(n.endswith("give no phone number, which the question asks for") for n in r.notes)
+    r = search("tunde phone number", "ops", root=root)
+    assert r.found and "0803 555 0142" in (r.answer or r.hits[0].snippet)
+    # an FAQ entry under a heading that names the subject gives its date, though the words
+    # that ask for it (几号) are in another entry's question
+    write(
+        root / "ops" / "faq.md",
+        "# FAQ\n\n## 工资几号发？\n\n每月 10 号发工资。\n\n"
+        "## 年终奖什么时候发？\n\n次年 3 月 15 日单独发放。\n",
+    )
+    r = search("年终奖几月几号发", "ops", root=root)
+    assert r.found and r.hits[0].path == "faq.md", r.notes
