@@ -321,16 +321,19 @@ def decide(
     counted = asked_count(q.text) if asks == "number" else None
     named_id = np.array([is_identifier(k) for k in keywords], dtype=bool)
     second = asked_second(asks, q.text)  # a partial answer says what it lacks, and is not held
-    asking = asking_words(asks, q.text)
+    words = asking_words(asks, q.text)
+    asking = np.array([k.text.lower() in words for k in keywords], dtype=bool)
     # the words that ask for the kind ("幾號", "phone number") need not be in another section
     # that gives the value, as common words need not
-    common |= np.array([k.text.lower() in asking for k in keywords], dtype=bool)
+    common |= asking
     for j, f in enumerate(files):
         fi = int(order[j])
-        found = [k for i, k in enumerate(keywords) if cands.file_cov[i, fi] >= 0.5]
+        has = cands.file_cov[:, fi] >= 0.5
         # what the value is of: the found keywords but those that ask for its kind ("funmi
         # phone number": a unit must name funmi, not only "phone")
-        found = [k for k in found if k.text.lower() not in asking] or found
+        if (has & ~asking).any():
+            has &= ~asking
+        found = [k for i, k in enumerate(keywords) if has[i]]
         ids = named_id & (cands.file_cov[:, fi] >= 1.0)
         text, st = f.answer_section()[0], f.fields()
         row = st.get("kind") == "table"

@@ -16,6 +16,7 @@ from pathlib import Path
 from ...models import RULE_ACTIONS, KBRules, ReadmeSentence, Rule, Unread
 from .patterns import (
     FolderScope,
+    bare_names,
     is_emphasized,
     is_entry,
     is_included,
@@ -61,18 +62,11 @@ def parse_readme(text: str, folders: Iterable[str] = ()) -> KBRules:
         mentions.FOLDERS.reset(token)
 
 
-_CODE = re.compile(r"`([^`\n]{1,200})`")
-
-
 def named_folders(text: str, kb: Path) -> tuple[str, ...]:
     """The KB's top-level folders (by ``lstat``: no link is followed) that ``text`` names bare,
     backticked or in quotes (`draft_ideas`, 「舊嘢」), sorted; none without a listing of the KB
     folder when it has no such name. A folder named with a slash or a folder word needs none."""
-    from .mentions import QUOTED
-
-    names = {m.group(1).strip() for m in _CODE.finditer(text)}
-    names |= {m.group(1) for m in QUOTED.finditer(text)}
-    names = {n for n in names if n and "/" not in n and "\\" not in n}
+    names = bare_names(text)
     if not names:
         return ()
     try:

@@ -120,7 +120,8 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
             k = len(out) - 1  # "`a.md` (wages, over-kilo) and `b.yaml`": an aside between
             while k > 0 and out[k].bracketed and not out[k].mentions and not out[k].cues.any:
                 k -= 1  # that says nothing leaves b.yaml listed with a.md
-            prev = out[k] if out and out[k].sentence == n else prev
+            if out and out[k].sentence == n:
+                prev = out[k]
             if idx and prev and prev.sentence == n and prev.mentions and filler(part):
                 prev.text += "," + part
                 prev.mentions += idx

@@ -11,6 +11,7 @@ import re
 from ...lang import en
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
+from .patterns import QUOTED
 
 IGNORECASE = re.IGNORECASE
 
@@ -45,8 +46,6 @@ FOLDERS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
 """The KB's top-level folders a README names bare, backticked or in quotes (`draft_ideas`,
 「舊嘢」): each such name is that folder, as `draft_ideas/` is (set by
 :func:`..parse_readme` for one parse, from :func:`..named_folders`)."""
-QUOTED = re.compile(r"[「『“‘\"]([^「」『』“”‘’\"\s\x00`]{1,60})[」』”’\"]")
-"""A name in quotes, Chinese or curly or straight ("「舊嘢」入面", "the “scratch” pile")."""
 _NOT_NAMES = frozenset(cues.NOT_NAMES) | en.STOP_WORDS
 _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))

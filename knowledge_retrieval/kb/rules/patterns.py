@@ -14,6 +14,22 @@ from ...models import KBRules
 
 log = logging.getLogger(__name__)
 
+CODE = re.compile(r"`([^`\n]+)`")
+"""A backticked item of README text."""
+QUOTED = re.compile(r"[「『“‘\"]([^「」『』“”‘’\"\s\x00`]{1,60})[」』”’\"]")
+"""A name in quotes, Chinese or curly or straight ("「舊嘢」入面", "the “scratch” pile")."""
+
+
+@functools.lru_cache(maxsize=256)
+def bare_names(text: str) -> frozenset[str]:
+    """The names README ``text`` writes bare, backticked or in quotes, with no path separator
+    (`draft_ideas`, 「舊嘢」): those that may be folders of its KB. Read once per text: every
+    search of the KB asks (no parser is loaded for it)."""
+    names = {m.group(1).strip() for m in CODE.finditer(text)}
+    names |= {m.group(1) for m in QUOTED.finditer(text)}
+    return frozenset(n for n in names if n and "/" not in n and "\\" not in n)
+
+
 EXT = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
 GLOB_CHARS = re.compile(r"[*?\[{]")
 _EXT, _GLOB_CHARS = EXT, GLOB_CHARS

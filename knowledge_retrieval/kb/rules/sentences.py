@@ -22,14 +22,12 @@ from .actions import condition_parts as _condition_parts
 from .actions import cue as _cue
 from .clauses import clauses_of, question_polarity, sentence_about_writing
 from .conditions import names_question, read_condition, strength, topic_words
+from .patterns import CODE as _CODE
 from .patterns import EXT as _EXT
 from .patterns import GLOB_CHARS as _GLOB_CHARS
 from .patterns import is_pathlike, norm_pattern
 
 IGNORECASE = re.IGNORECASE
-_CODE = re.compile(r"`([^`\n]+)`")
-
-
 _zh = cuewords._zh
 """Chinese words (Simplified, from :mod:`knowledge_retrieval.lang.readme`) as an alternation:
 every pattern here that holds Chinese words is searched in a text's Simplified form (one
