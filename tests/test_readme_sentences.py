@@ -62,6 +62,7 @@ FLOORS = {
     "tune16": (76, 4),
     "judge16": (81, 2),
     "heldout15": (81, 5),
+    "heldout16": (84, 1),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
