@@ -852,6 +852,9 @@ GOLDEN = [
         {"pay/rates.md": P, "transport/fuel.yaml": P},
     ),
     ("`a/` (old, ignore) and `b/` (slides) are here.", {"a/": X, "b/": N}),
+    # "the others" do not count: the folder named before is the one
+    ("报价只看 `价目/现行/`，其他的都不作准。", {"价目/现行/": P}),
+    ("報價淨係睇 `價目/現行/`，其他嘅唔作準。", {"價目/現行/": P}),
 ]
 
 
