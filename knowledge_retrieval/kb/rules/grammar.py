@@ -196,16 +196,21 @@ _YIELD_WINDOW = 24
 """How far after a negator its verb of replacing is looked for (characters)."""
 
 
+_ZH_NEGATOR_CHARS = "".join(sorted(w for w in cues.ZH_NOT if len(w) == 1))
+"""The one-character negators, none of which stands between a 比 and its word of comparison:
+"比分唔好引用", "比分未经裁判确认" are a score, no "better than" (a comparison is negated before
+its 比: "不比")."""
 _THAN_UP = re.compile(
     rf"(?:(?:{_en(cues.EN_MORE)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_BETTER)})\s+"
     rf"(?:{_en(cues.EN_THAN)})(?![\w-])"
-    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_AUTHORITY | cues.ZH_BETTER)}))",
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？{_ZH_NEGATOR_CHARS}]{{0,16}}?"
+    rf"(?:{_zh(cues.ZH_AUTHORITY | cues.ZH_BETTER)}))",
     IGNORECASE,
 )
 _THAN_DOWN = re.compile(
     rf"(?:(?:{_en(cues.EN_LESS)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_WORSE)})\s+"
     rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_en(cues.EN_WORSE_THAN)}|{_zh(cues.ZH_WORSE_THAN)}"
-    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？]{{0,16}}?(?:{_zh(cues.ZH_WORSE)}))",
+    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？{_ZH_NEGATOR_CHARS}]{{0,16}}?(?:{_zh(cues.ZH_WORSE)}))",
     IGNORECASE,
 )
 _NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))

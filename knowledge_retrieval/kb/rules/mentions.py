@@ -51,6 +51,12 @@ _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
 )
 """A Chinese name read before 目录 that starts or ends with a function word names no folder."""
+_NAME_START = re.compile(
+    "(?:{0})".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
+)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+"""A bare path's last part in Chinese that starts with a function word is the sentence going
+on after the folder, written with no blank ("归档/里的时刻表…")."""
 
 
 def mask_mentions(text: str, codes: list[str], add: object) -> str:
@@ -72,10 +78,14 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         stop = item[len(item.rstrip(".")) :]  # "Skip old/.": the full stop ends the sentence
         lead = "/" if item.startswith("/") else ""  # "/contracts/": from the KB's root
         item = item[len(lead) : len(item) - len(stop)]
+        head, _, last = item.rpartition("/")
+        tail = ""
+        if head and _CJK.match(last) and _NAME_START.match(to_simplified(last)):
+            item, tail = f"{head}/", last  # "归档/里的时刻表…": 归档/, then the sentence goes on
         if not _is_bare_path(item):
             return m.group(0)
         path = item if re.search(r"\.[A-Za-z]\w{0,9}$", item) else item.rstrip("/") + "/"
-        return f"{add(path)}{stop}"
+        return f"{add(path)}{tail}{stop}"
 
     def folder(m: re.Match[str]) -> str:
         name = m.group(1)
@@ -85,7 +95,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
     def on_disk(m: re.Match[str]) -> str:
-        name = m.group(1)
+        name = m.group(1) or m.group(2)
         if name not in folders:
             return m.group(0)
         return m.group(0).replace(name, str(add(f"{name}/", name)), 1)

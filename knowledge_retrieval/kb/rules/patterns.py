@@ -16,8 +16,12 @@ log = logging.getLogger(__name__)
 
 CODE = re.compile(r"`([^`\n]+)`")
 """A backticked item of README text."""
-QUOTED = re.compile(r"[「『“‘\"]([^「」『』“”‘’\"\s\x00`]{1,60})[」』”’\"]")
-"""A name in quotes, Chinese or curly or straight ("「舊嘢」入面", "the “scratch” pile")."""
+QUOTED = re.compile(
+    r"[「『“‘\"]([^「」『』“”‘’\"\s\x00`]{1,60})[」』”’\"]"
+    r"|(?<![\w'])'([^'\s\x00`]{1,60})'(?![\w'])"
+)
+"""A name in quotes, Chinese or curly or straight ("「舊嘢」入面", "the “scratch” pile", "in
+'kiln-copy'"); a straight single quote with a letter beside it outside is an apostrophe."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -26,7 +30,7 @@ def bare_names(text: str) -> frozenset[str]:
     (`draft_ideas`, 「舊嘢」): those that may be folders of its KB. Read once per text: every
     search of the KB asks (no parser is loaded for it)."""
     names = {m.group(1).strip() for m in CODE.finditer(text)}
-    names |= {m.group(1) for m in QUOTED.finditer(text)}
+    names |= {m.group(1) or m.group(2) for m in QUOTED.finditer(text)}
     return frozenset(n for n in names if n and "/" not in n and "\\" not in n)
 
 

@@ -164,7 +164,7 @@ EN_RANK = words(
     takes_precedence wins win prevails prevail governs overrides override supersedes
     definitive defer_to defers_to is_correct are_correct
     is_right final_word final_say ground_truth binding_version of_record
-    master_copy gold_standard the_authority the_reference
+    master_copy gold_standard the_authority the_reference the_real_one the_real_ones
     answer_from answers_from answered_from come_from comes_from
     most_reliable official up_to_date trusted_source main_source most_up-to-date
     most_accurate most_current most_complete latest_version the_latest real_answer real_answers
@@ -281,9 +281,10 @@ ZH_FIRST_AFTER = words("先")
 
 ZH_RANK = words(
     """
-    为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 基准 准绳
+    为准 为依据 作准 权威 正史 标准答案 唯一依据 唯一有效 唯一来源 唯一标准 唯一版本 基准 准绳
     说了算 现行 现用 最新版 有效版本 定本 依归 效力 主要依据 最可靠 官方 第一手
     最完整 最准确 最准 最正确 主要来源 第一来源 才算 定论 正式版本 正式版 的依据 真正的答案
+    真正的
     """
 )
 """Words of authority: 以 `规定.md` 为准 prefers the file, not only enters there."""
@@ -312,7 +313,7 @@ EN_AUTHORITY = words(
     decision decisions actually actual calibrated certified consistent confirmed
     """
 )
-ZH_NOT = words("不 未 没 没有 唔 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
+ZH_NOT = words("不 未 没 没有 冇 唔 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
 ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"

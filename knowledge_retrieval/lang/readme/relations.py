@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from ..grammar import words
 
-EN_COPY = words("copy copies export exports backup backups snapshot snapshots mirror scrape")
+EN_COPY = words(
+    "copy copies duplicate duplicates export exports backup backups snapshot snapshots mirror scrape"
+)
 ZH_COPY = words(
     "备份 导出 汇出 副本 复制 镜像 快照 扒下来 爬下来 抓下来 拷贝 复印件 影本 复本 抄本"
 )

@@ -135,7 +135,7 @@ ZH_FILLER = words(
 )
 """Words that leave a clause a bare list of paths ("`b/` 和 `c/` 下的所有文件")."""
 
-ZH_LOOK = words("查看 查阅 查 看 检索 搜索 参考 参见 见 读 使用 用")
+ZH_LOOK = words("查看 查阅 查 看 睇 检索 搜索 参考 参见 见 读 使用 用")
 """Verbs of looking: a clause with one and a condition routes its folders."""
 
 ZH_UNLESS = words("除非")
