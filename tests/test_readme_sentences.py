@@ -63,6 +63,8 @@ FLOORS = {
     "judge16": (81, 2),
     "heldout15": (81, 5),
     "heldout16": (84, 1),
+    "tune17": (90, 1),
+    "lines-tune": (164, 5),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

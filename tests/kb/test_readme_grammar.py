@@ -855,6 +855,23 @@ GOLDEN = [
     # "the others" do not count: the folder named before is the one
     ("报价只看 `价目/现行/`，其他的都不作准。", {"价目/现行/": P}),
     ("報價淨係睇 `價目/現行/`，其他嘅唔作準。", {"價目/現行/": P}),
+    # a 比 with a negator before its word of comparison compares nothing: 比分 is a score
+    ("`球賽/非正式/` 嘅比分未經裁判確認，唔好引用。", {"球賽/非正式/": X}),
+    ("`x/` 嘅比分唔好用。", {"x/": X}),
+    ("`甲/` 比 `乙/` 可靠。", {"甲/": P, "乙/": N}),
+    # a duplicate is a copy; the real one is the authority
+    (
+        "`menu-copy/` is a duplicate Sam made; the real one is `menu/`.",
+        {"menu-copy/": X, "menu/": P},
+    ),
+    ("`排班-副本/` 是小王自己复制的，真正的排班在 `排班/` 里。", {"排班-副本/": X, "排班/": P}),
+    ("`價目.md` 係總部出嘅唯一版本。", {"價目.md": P}),
+    ("`規則.md` 係收貨嘅唯一標準。", {"規則.md": P}),
+    # Cantonese: 冇 negates, 睇 looks
+    ("`筆記/` 冇經過確認。", {"筆記/": X}),
+    ("開店流程一律睇 `手冊/`。", {"手冊/": P}),
+    # a bare Chinese path ends where the sentence goes on after it
+    ("旧档/里的班次是改线之前的，别用。", {"旧档/": X}),
 ]
 
 

@@ -45,6 +45,7 @@ _SOURCES = (
     "defaults.py",
     "kb/yaml_reader.py",
     "lang/readme_conditions.py",
+    "kb/rules/likeness.json",
 )
 _THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
 

@@ -51,9 +51,7 @@ _NAME_EDGE = re.compile(
     "^(?:{0})|(?:{0})$".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
 )
 """A Chinese name read before 目录 that starts or ends with a function word names no folder."""
-_NAME_START = re.compile(
-    "(?:{0})".format("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
-)
+_NAME_START = re.compile("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
 _CJK = re.compile(r"[\u3400-\u9fff]")
 """A bare path's last part in Chinese that starts with a function word is the sentence going
 on after the folder, written with no blank ("归档/里的时刻表…")."""

@@ -22,6 +22,7 @@ from .actions import condition_parts as _condition_parts
 from .actions import cue as _cue
 from .clauses import clauses_of, question_polarity, sentence_about_writing
 from .conditions import names_question, read_condition, strength, topic_words
+from .likeness import MENTION, reads_like_rule
 from .patterns import CODE as _CODE
 from .patterns import EXT as _EXT
 from .patterns import GLOB_CHARS as _GLOB_CHARS
@@ -306,6 +307,7 @@ def read_line(
     for k, r in rules:
         by_sentence.setdefault(k, []).append(r)
     mentioned = set()
+    modelled: set[str] = set()  # reported as reading like a rule, with no cue word known
     for n, s in enumerate(sentences):
         if n in handled or "\x00" not in s:
             continue
@@ -318,6 +320,9 @@ def read_line(
             continue
         if c.any and not c.write and not (c.weak and sentence_about_writing(residue)):
             unread.append(line.unmask(s))
+        elif not c.any and reads_like_rule(_PLACEHOLDER.sub(f" {MENTION} ", s)):
+            unread.append(line.unmask(s))  # no cue word it knows, yet it reads like a rule
+            modelled.add(line.unmask(s))
     if not rules and not unread:
         unread = [
             line.unmask(s)
@@ -333,6 +338,8 @@ def read_line(
             became = tuple(f"{r.action} {r.path}" + _said(r) for r in by_sentence.get(n, ()))
             if became:
                 note = ""
+            elif src in modelled:
+                note = "not understood: it reads like a rule, with no word of one the grammar knows"
             elif src in unread_set:
                 note = "not understood"
             elif grammar.read_cues(_PLACEHOLDER.sub(" ", s)).write:

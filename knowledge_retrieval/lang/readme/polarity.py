@@ -366,7 +366,7 @@ page it links to" has an object of its own and lends nothing."""
 
 ZH_ADVISE_LEAD = words("请 一律 统一 直接 只 仅 改 其余一律 只能")
 ZH_ADVISE_MORE = words("只 仅 直接 一律 统一 改 都 就")
-ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 参阅 引用 依据")
+ZH_ADVISE = words("使用 参照 认 参考 采用 依照 按照 遵循 查阅 查看 查 看 睇 参阅 引用 依据")
 """An imperative to use a folder prefers it: "use `v2/`", "otherwise use ...", "请只使用 ...",
 "一律参考 ..." (an English clause that starts so; a Chinese one with 请, 一律, 直接 ... before
 the verb). "只用于" (only used for) is none; 用 alone is no verb here ("命名请一律用小写")."""
