@@ -872,6 +872,8 @@ GOLDEN = [
     ("開店流程一律睇 `手冊/`。", {"手冊/": P}),
     # a bare Chinese path ends where the sentence goes on after it
     ("旧档/里的班次是改线之前的，别用。", {"旧档/": X}),
+    # "the right folder", "the last folders" name no folder
+    ("Until I move them into the right folder, do not answer from `drafts/`.", {"drafts/": X}),
 ]
 
 
