@@ -874,6 +874,11 @@ GOLDEN = [
     ("旧档/里的班次是改线之前的，别用。", {"旧档/": X}),
     # "the right folder", "the last folders" name no folder
     ("Until I move them into the right folder, do not answer from `drafts/`.", {"drafts/": X}),
+    # who keeps a folder up to date vouches for nothing; treated as absent, a folder is out
+    ("- `menus/` — this week's menus (Ola keeps them up to date).", {"menus/": N}),
+    ("`pitches/` is a dumping ground, nothing in there is greenlit.", {"pitches/": X}),
+    ("Treat `tmp/` as if it does not exist.", {"tmp/": X}),
+    ("`筆記/` 係我哋亂寫嘅，當佢唔存在就得。", {"筆記/": X}),
 ]
 
 

@@ -64,6 +64,9 @@ EN_PROHIBIT = words(
     but_never
     disregard disregarded leave_out leave_aside leave_alone set_aside steer_clear stay_away don't_bother
     pay_no_attention not_worth
+    as_if_it_doesn't_exist as_if_it_does_not_exist as_if_it_didn't_exist as_if_they_don't_exist
+    as_if_they_do_not_exist as_if_they_didn't_exist pretend_it_isn't_there
+    pretend_they_aren't_there pretend_it_doesn't_exist pretend_they_don't_exist
     """
 )
 """Verbs that forbid on their own: "ignore `tmp/`"."""
@@ -226,6 +229,7 @@ ZH_STORE = words(
 ZH_PROHIBIT = words(
     "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不计数 唔计数 唔算 不作依据 不作为依据 不作为回答依据"
     " 略过 略去 无视 不理 不予理会 不予采信 不予参考 不必理会 别管 不用管 不用理 唔使理 唔使管 唔好理"
+    " 当它不存在 当它们不存在 当佢唔存在 当佢哋唔存在 当作不存在 当成不存在 当做不存在 视为不存在"
 )
 """Words that forbid on their own."""
 
@@ -311,6 +315,7 @@ EN_AUTHORITY = words(
     in_force in_effect applicable relevant up_to_date trustworthy updated supported complete
     source_of_truth canonical legal work works ours our_own signed_off cross-checked live full
     decision decisions actually actual calibrated certified consistent confirmed
+    greenlit green-lit greenlighted
     """
 )
 ZH_NOT = words("不 未 没 没有 冇 唔 非 并非 不是 尚未 从未 不代表 未经 不再 早就不 已不 已经不")
@@ -405,6 +410,8 @@ EN_AND_NEXT = words("and and_then while whereas")
 EN_NOT_CUES = words(
     """
     no_matter not_only not_just no_reason_not_to in_case
+    keeps_it_up_to_date keeps_this_up_to_date keeps_them_up_to_date keeps_these_up_to_date
+    keep_it_up_to_date keep_this_up_to_date keep_them_up_to_date keeps_up_to_date
     first_monday first_tuesday first_wednesday first_thursday first_friday first_saturday
     first_sunday first_day first_days first_week first_weeks first_weekend first_month
     first_months first_quarter first_half first_year first_time first_of_the_month
@@ -418,7 +425,8 @@ ZH_NOT_CUES = words(
 )
 """Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only", "the first
-Monday" (a date: no "first" of preference)."""
+Monday" (a date: no "first" of preference), "Priya keeps it up to date" (who maintains a
+folder, no word that vouches for it)."""
 
 ZH_AVOID = words("尽量不要 尽可能不要 尽量避免 避免 降低 降权 次要 少用 尽量少 不推荐 最后才 靠后")
 """Words that lower a folder rather than forbid it."""
