@@ -879,6 +879,8 @@ GOLDEN = [
     ("`pitches/` is a dumping ground, nothing in there is greenlit.", {"pitches/": X}),
     ("Treat `tmp/` as if it does not exist.", {"tmp/": X}),
     ("`筆記/` 係我哋亂寫嘅，當佢唔存在就得。", {"筆記/": X}),
+    ("| 資料夾 | 內容 | 備註 |\n|---|---|---|\n| `提案/` | 新方案 | 未核准 |", {"提案/": X}),
+    ("- `safety/` — incident forms and first aid procedures.", {"safety/": N}),
 ]
 
 

@@ -323,7 +323,7 @@ ZH_AUTHORITY = words(
     "正式 权威 准确 可靠 有效 真的 审核 批准 核实 验证 官方 最新 定稿 效力 评审 审阅 审查"
     " 采纳 实施 实行 落实 通过 生效 适用 定案 维护 更新 现行 这样 查证 查核 最终 为准 立场"
     " 口径 见解 送审 实作 实现 靠谱 校对 正宗 道地 实测 决定 执行 整理 清洗 当前 本项目 本馆"
-    " 核对 现在 确认 核定 完整 结论 实际 校正 校准 认可 认证 一致"
+    " 核对 现在 确认 核定 核准 完整 结论 实际 校正 校准 认可 认证 一致"
 )
 """A negated word of authority is a word of non-authority: "none of it is verified", "不代表
 正式规定" (the negator and the word at most a few words apart)."""
@@ -415,7 +415,7 @@ EN_NOT_CUES = words(
     first_monday first_tuesday first_wednesday first_thursday first_friday first_saturday
     first_sunday first_day first_days first_week first_weeks first_weekend first_month
     first_months first_quarter first_half first_year first_time first_of_the_month
-    first_working_day first_business_day
+    first_working_day first_business_day first_aid first-aid
     """
 )
 ZH_NOT_CUES = words(
