@@ -65,6 +65,8 @@ FLOORS = {
     "heldout16": (84, 1),
     "tune17": (90, 1),
     "lines-tune": (164, 5),
+    "heldout17": (89, 2),
+    "lines-heldout": (164, 1),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

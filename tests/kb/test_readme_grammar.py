@@ -881,6 +881,15 @@ GOLDEN = [
     ("`筆記/` 係我哋亂寫嘅，當佢唔存在就得。", {"筆記/": X}),
     ("| 資料夾 | 內容 | 備註 |\n|---|---|---|\n| `提案/` | 新方案 | 未核准 |", {"提案/": X}),
     ("- `safety/` — incident forms and first aid procedures.", {"safety/": N}),
+    # "the only": the one that counts, neither a mere copy nor a restriction
+    ("`wifi.md` is the only up-to-date copy.", {"wifi.md": P}),
+    (
+        "`docs/` has the only pages signed off, so check it first for any question about fees.",
+        {"docs/": P},
+    ),
+    # 不用 said last: not to be used; an answer "不用，" before another folder is not
+    ("二、`價目/` 只看最新一版；`價目/舊版/` 一律不用。", {"價目/": P, "價目/舊版/": X}),
+    ("`舊指南.md` 還要看嗎？不用，請看 `指南.md`。", {"舊指南.md": X, "指南.md": P}),
 ]
 
 

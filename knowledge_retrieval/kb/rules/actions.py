@@ -54,7 +54,8 @@ UNLESS = re.compile(
 _OTHERWISE = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b|[，,:：]", IGNORECASE)
 _OTHERWISE_SAID = re.compile(rf"{_zh(cues.ZH_OTHERWISE)}|\botherwise\b", IGNORECASE)
 """What a sentence says holds when its condition does not ("..., unless C; otherwise do not use")."""
-ONLY_EN = re.compile(r"\b(?:only|solely|exclusively)\b", IGNORECASE)
+ONLY_EN = re.compile(r"(?<!\bthe\s)\b(?:only|solely|exclusively)\b", IGNORECASE)
+"""A restriction ("use it only for ..."); "the only recipes signed off" restricts nothing."""
 _APPLIES_ONLY_EN = re.compile(
     rf"(?:{cuewords._en(cues.EN_APPLIES)})\s+only\s+to\b\s*([^,;.]+)"
     rf"|\bonly\s+(?:{cuewords._en(cues.EN_APPLIES)})\s+to\b\s*([^,;.]+)",

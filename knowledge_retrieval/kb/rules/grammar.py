@@ -288,6 +288,13 @@ _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
 """An aside right after a negator, between commas: its verb is looked for after it."""
+_USING_NEGATORS = frozenset(
+    n for n in cues.ZH_NEGATORS if len(n) > 1 and n[-1] in cues.ZH_USE_VERBS
+)
+"""Negators that end in a one-character verb of use (不用): said last in a sentence, with no
+object after, they forbid the folder (一律不用), as "do not use it" does; an answer "不用，请看
+`b.md`" forbids nothing there."""
+_SAID_LAST = re.compile(r"\s*(?:$|[。.!！;；])")
 _ELIDED_USE = re.compile(rf"\s*(?:{_en(cues.EN_ELIDED_USE)})\b", IGNORECASE)
 """The source of a verb of use said before a negator: "answer from `a.md`, never from `b/`"."""
 
@@ -370,6 +377,9 @@ def read_cues(text: str) -> Cues:
         v = _VERB.search(text, start, end)
         if v is None and _ELIDED_USE.match(text, m.end()):
             forbid = True  # "answer from `a.md`, never from `b/`"
+            continue
+        if v is None and m.group(0) in _USING_NEGATORS and _SAID_LAST.match(text, m.end()):
+            forbid = True  # "`舊版/` 一律不用。": the negator holds its verb of use
             continue
         if v is None:
             if m.start() == imperative_at:  # "don't assume `a/` is stale",
