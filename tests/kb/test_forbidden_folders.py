@@ -254,6 +254,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind35", "kennel"): {"old_season/", "scratch/"},
     ("teamkb-blind35", "zhuangxiu"): {"老资料/", "草稿/"},
     ("teamkb-blind35", "dieda"): {"舊嘢/", "傾偈草稿/"},
+    ("teamkb-blind36", "glacier"): {"gamalt/", "drog/"},
+    ("teamkb-blind36", "shenghao"): {"旧嘢/", "倾偈记录/"},
+    ("teamkb-blind36", "shouyao"): {"舊版/", "草稿區/"},
+    ("teamkb-blind37", "rodeo"): {"old-2024-stuff/", "board-scratchpad/"},
+    ("teamkb-blind37", "ganguo"): {"老价格_作废/", "草稿_群聊记录/"},
+    ("teamkb-blind37", "hunsha"): {"舊資料_2024/", "討論區_未定案/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
