@@ -172,7 +172,7 @@ EN_RANK = words(
     most_reliable official up_to_date trusted_source main_source most_up-to-date
     most_accurate most_current most_complete latest_version the_latest real_answer real_answers
     only_up-to-date only_up_to_date
-    one_that_counts ones_that_count is_what_counts
+    one_that_counts ones_that_count is_what_counts trust
     check_against double-check_against verify_against cross-check_against
     """
 )
