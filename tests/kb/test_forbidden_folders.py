@@ -276,12 +276,6 @@ MISREAD = {
     "as one on answering",
     ("teamkb-blind33", "soundsystem"): "'`yard-talk/` — idea, argument an WhatsApp chat weh "
     "Bossman nuh approve yet' gives no rule: Patois 'nuh' is no negator the grammar knows",
-    ("teamkb-blind35", "kennel"): "'`dogs/` — roster (dog_roster.csv is THE list; if a tag "
-    "isn't in there the dog isn't ours)' puts out dogs/ and dog_roster.csv: 'isn't ours' is a "
-    "negated word of authority, said of a dog, not of the folder (without 'ours' as such a "
-    "word, heldout4's 'describe those libraries, not ours' is lost; a clause that starts with "
-    "'if' or 如果 read as a case of the world reads it right and moves no other sentence, but "
-    "was written from this held-out README after its end measurement and is not kept)",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -289,7 +283,10 @@ twenty-sixth session's judge and held-out roots, written blind, at its start: th
 root's two, read after its end measurement, were fixed by cue words that moved no other set
 and were taken out again by the ablation; 吹水區/ ("德叔未拍板，唔作準") is read since the
 twenty-seventh, where a negated word of rank became one of non-authority as a negated word of
-authority is; the twenty-seventh's held-out root, read after its end measurement, has one)."""
+authority is; the twenty-seventh's held-out root, read after its end measurement, had one:
+the kennel roster's "if a tag isn't in there the dog isn't ours", read right since the
+twenty-eighth, when a second writer's "if a protocol isn't in there, it isn't approved" showed
+the same construction: a case of an item not in the folder says nothing of the folder)."""
 
 
 @pytest.mark.parametrize(

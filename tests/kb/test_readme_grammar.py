@@ -889,6 +889,9 @@ GOLDEN = [
     # 不用 said last: not to be used; an answer "不用，" before another folder is not
     ("二、`價目/` 只看最新一版；`價目/舊版/` 一律不用。", {"價目/": P, "價目/舊版/": X}),
     ("`舊指南.md` 還要看嗎？不用，請看 `指南.md`。", {"舊指南.md": X, "指南.md": P}),
+    # a case of an item not in the folder says nothing of the folder: it is the whole list
+    ("`roster/` is the list; if a name isn't in there, it isn't approved.", {"roster/": N}),
+    ("`名单/` 是总表，如果不在里面，就不是正式队员。", {"名单/": N}),
     # trust is a word of authority: a file to trust is preferred, not only an entry
     ("`setlist.md` is the one to trust; the copies drift.", {"setlist.md": P}),
     ("Don't trust `notes/`.", {"notes/": X}),

@@ -37,6 +37,8 @@ _CLAUSES = re.compile(
     IGNORECASE,
 )
 """Where a sentence (in its Simplified form) splits into clauses."""
+_CASE = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", re.IGNORECASE)
+_NOT_THERE = _both(cues.EN_NOT_THERE, cues.ZH_NOT_THERE)
 _OVER = re.compile(
     rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)})", IGNORECASE
 )
@@ -54,6 +56,7 @@ class Clause:
     aside: bool = False  # it starts inside brackets: "`a/`（该项目已停招）"
     labelled: bool = False  # it is only mentions after a colon: "团费：`a.md`。"
     bracketed: bool = False  # it is inside brackets: "`a.md` (wages, over-kilo)"
+    case: bool = False  # "if a tag isn't in there": what follows says nothing of a folder
 
 
 def _split(s: str) -> list[str]:
@@ -127,7 +130,14 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 prev.mentions += idx
                 continue
             c = read_cues(part)
-            if (over := _OVER.match(to_simplified(part))) is not None:
+            simple = to_simplified(part)
+            if not idx and (
+                (_CASE.match(simple) and _NOT_THERE.search(simple))
+                or (prev and prev.sentence == n and not prev.mentions and prev.case)
+            ):  # "if a tag isn't in there, the dog isn't ours": nothing said of the folder
+                out.append(Clause(part, idx, Cues(), n, case=bool(_CASE.match(simple))))
+                continue
+            if (over := _OVER.match(simple)) is not None:
                 c = replace(c, prefer=False, lost=True)
                 w = over.group(0)
                 zh = re.search("[\u3400-\u9fff]", w) is not None

@@ -157,6 +157,16 @@ ZH_THEN = words("才")
 only when the question meets the condition."""
 
 ZH_IF = words("当 如果 若")
+EN_CASE = words("if")
+ZH_CASE = words("如果 要是 假如 若是")
+EN_NOT_THERE = words(
+    "isn't_in_there not_in_there isn't_there isn't_in_it not_in_it isn't_listed not_listed"
+    " isn't_on_it not_on_it isn't_on_the_list not_on_the_list"
+)
+ZH_NOT_THERE = words("不在里面 不在里头 没在里面 唔喺度 不在上面 没有列 不在名单")
+"""A case of the world that an item is not in the folder named before ("if a tag isn't in
+there, the dog isn't ours", "如果不在里面，就不是正式的"): it and the clause that follows from
+it say what is outside the folder, nothing of the folder; the folder is the whole list."""
 ZH_ASKER = words("问题 用户")
 ZH_ASKED_ABOUT = words("问到 问及 询问 涉及 关于 有关 提到 提及")
 ZH_WHEN_TAIL = words("时候 时 的问题")
