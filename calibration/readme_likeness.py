@@ -41,37 +41,45 @@ def _top_folders(paths: dict[str, str]) -> frozenset[str]:
 
 def rows(held_out: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Each labelled sentence: its set, masked text, label, and whether the grammar is silent."""
-    from knowledge_retrieval.kb.rules import mentions, parse_readme, sentences
+    from knowledge_retrieval.kb.rules import sentences
+
+    model = sentences.reads_like_rule
+    sentences.reads_like_rule = lambda _text: False  # silent by the grammar, not the model
+    try:
+        return [
+            _row(path.stem, e)
+            for path in sorted(SETS.glob("*.jsonl"))
+            if path.stem not in held_out
+            for e in _entries(path)
+        ]
+    finally:
+        sentences.reads_like_rule = model
+
+
+def _entries(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def _row(name: str, e: dict[str, Any]) -> dict[str, Any]:
+    from knowledge_retrieval.kb.rules import mentions, parse_readme
     from knowledge_retrieval.kb.rules.actions import PLACEHOLDER
     from knowledge_retrieval.kb.rules.likeness import MENTION
     from knowledge_retrieval.kb.rules.sentences import _Line
 
-    sentences.reads_like_rule = lambda _text: False  # silent by the grammar, not the model
-    out = []
-    for path in sorted(SETS.glob("*.jsonl")):
-        if path.stem in held_out:
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            e = json.loads(line)
-            folders = _top_folders(e["paths"])
-            token = mentions.FOLDERS.set(folders)
-            try:
-                masked = _Line(e["text"]).masked
-            finally:
-                mentions.FOLDERS.reset(token)
-            rules = parse_readme("# Title\n\nOne-line scope.\n\n" + e["text"] + "\n", folders)
-            out.append(
-                {
-                    "set": path.stem,
-                    "id": e["id"],
-                    "text": PLACEHOLDER.sub(f" {MENTION} ", masked),
-                    "y": int(any(v != "none" for v in e["paths"].values())),
-                    "silent": not rules.understood and not rules.not_understood,
-                }
-            )
-    return out
+    folders = _top_folders(e["paths"])
+    token = mentions.FOLDERS.set(folders)
+    try:
+        masked = _Line(e["text"]).masked
+    finally:
+        mentions.FOLDERS.reset(token)
+    rules = parse_readme("# Title\n\nOne-line scope.\n\n" + e["text"] + "\n", folders)
+    return {
+        "set": name,
+        "id": e["id"],
+        "text": PLACEHOLDER.sub(f" {MENTION} ", masked),
+        "y": int(any(v != "none" for v in e["paths"].values())),
+        "silent": not rules.understood and not rules.not_understood,
+    }
 
 
 def fit(train: list[dict[str, Any]], l2: float) -> tuple[float, dict[str, float]]:
@@ -106,15 +114,6 @@ def fit(train: list[dict[str, Any]], l2: float) -> tuple[float, dict[str, float]
     return float(w[0]), {f: float(v) for f, v in zip(names, w[1:], strict=True)}
 
 
-def _prob(bias: float, weights: dict[str, float], text: str) -> float:
-    import math
-
-    from knowledge_retrieval.kb.rules.likeness import features
-
-    z = bias + sum(weights.get(f, 0.0) for f in features(text))
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
-
-
 def _pruned(bias: float, weights: dict[str, float]) -> tuple[float, dict[str, float]]:
     return bias, {f: round(w, 3) for f, w in sorted(weights.items()) if abs(w) >= PRUNE}
 
@@ -122,13 +121,15 @@ def _pruned(bias: float, weights: dict[str, float]) -> tuple[float, dict[str, fl
 def left_out(data: list[dict[str, Any]], l2: float) -> list[tuple[float, int, str]]:
     """(probability, label, set) of every silent sentence, each scored by a model fitted
     without its set."""
+    from knowledge_retrieval.kb.rules.likeness import probability
+
     out = []
     for s in sorted({r["set"] for r in data}):
         test = [r for r in data if r["set"] == s and r["silent"]]
         if not test:
             continue
         bias, weights = _pruned(*fit([r for r in data if r["set"] != s], l2))
-        out += [(_prob(bias, weights, r["text"]), r["y"], s) for r in test]
+        out += [(probability(r["text"], bias, weights), r["y"], s) for r in test]
     return out
 
 

@@ -131,11 +131,12 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 continue
             c = read_cues(part)
             simple = to_simplified(part)
-            if not idx and (
-                (_CASE.match(simple) and _NOT_THERE.search(simple))
-                or (prev and prev.sentence == n and not prev.mentions and prev.case)
-            ):  # "if a tag isn't in there, the dog isn't ours": nothing said of the folder
-                out.append(Clause(part, idx, Cues(), n, case=bool(_CASE.match(simple))))
+            case = not idx and _CASE.match(simple) is not None and bool(_NOT_THERE.search(simple))
+            if case or (
+                not idx and prev and prev.sentence == n and not prev.mentions and prev.case
+            ):
+                # "if a tag isn't in there, the dog isn't ours": nothing said of the folder
+                out.append(Clause(part, idx, Cues(), n, case=case))
                 continue
             if (over := _OVER.match(simple)) is not None:
                 c = replace(c, prefer=False, lost=True)

@@ -44,15 +44,8 @@ _HABIT = re.compile(_zh(cues.ZH_HABIT))
 _COPY = _both(cues.EN_COPY, cues.ZH_COPY)
 _KEPT = _both(cues.EN_KEPT, cues.ZH_KEPT)
 _MERELY = _both(cues.EN_MERELY, cues.ZH_MERELY)
-_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
-"""Before "only": "the only up-to-date copy" is the one copy that counts, no "only a copy"."""
-
-
-def _merely(text: str) -> bool:
-    return any(
-        _THE_BEFORE.search(text[max(0, m.start() - 8) : m.start()]) is None
-        for m in _MERELY.finditer(text)
-    )
+_THE_ONLY = re.compile(r"\bthe\s+only\b", re.IGNORECASE)
+""""the only up-to-date copy" is the one copy that counts, no "only a copy"."""
 
 
 def dated(text: str, named: int = -1) -> int:
@@ -85,6 +78,6 @@ def dated(text: str, named: int = -1) -> int:
     ]
     if (b := _BARE_BEFORE.search(text)) is not None and _HABIT.search(text) is None:
         hits.append(b.start())  # 调价前的报价单; not 每天下班前的交接
-    if (c := _COPY.search(text)) is not None and _merely(text):
+    if (c := _COPY.search(text)) is not None and _MERELY.search(_THE_ONLY.sub(" ", text)):
         hits.append(c.start())
     return min(hits, default=-1)

@@ -46,11 +46,16 @@ def _model() -> tuple[float, dict[str, float], float]:
     return float(data["bias"]), dict(data["weights"]), float(data["threshold"])
 
 
+def probability(text: str, bias: float, weights: dict[str, float]) -> float:
+    """The probability that a sentence states a rule, by a model's bias and weights."""
+    z = bias + sum(weights.get(f, 0.0) for f in features(text))
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
 def rule_likeness(text: str) -> float:
     """The probability that a sentence (mentions written :data:`MENTION`) states a rule."""
     bias, weights, _t = _model()
-    z = bias + sum(weights.get(f, 0.0) for f in features(text))
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+    return probability(text, bias, weights)
 
 
 def reads_like_rule(text: str) -> bool:

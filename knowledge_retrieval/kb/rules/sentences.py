@@ -321,8 +321,8 @@ def read_line(
         if c.any and not c.write and not (c.weak and sentence_about_writing(residue)):
             unread.append(line.unmask(s))
         elif not c.any and reads_like_rule(_PLACEHOLDER.sub(f" {MENTION} ", s)):
-            unread.append(line.unmask(s))  # no cue word it knows, yet it reads like a rule
-            modelled.add(line.unmask(s))
+            modelled.add(src := line.unmask(s))  # no cue word it knows, yet reads like a rule
+            unread.append(src)
     if not rules and not unread:
         unread = [
             line.unmask(s)
