@@ -38,8 +38,11 @@ _PAST = re.compile(
     IGNORECASE,
 )
 _BARE_BEFORE = re.compile(
-    rf"(?:{_zh(cues.ZH_BARE_BEFORE)})[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
+    rf"(?:{_zh(cues.ZH_CHANGE)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_BARE_BEFORE)})"
+    rf"[\u3400-\u9fff]?(?:{_zh(cues.ZH_BEFORE_OF)})"
 )
+"""A bare 前 dates only a change ("涨价前的价格", "调价前的报价单"), as "before" only a past event:
+"出圃前的检验标准" tells when a check is done."""
 _HABIT = re.compile(_zh(cues.ZH_HABIT))
 _COPY = _both(cues.EN_COPY, cues.ZH_COPY)
 _KEPT = _both(cues.EN_KEPT, cues.ZH_KEPT)
