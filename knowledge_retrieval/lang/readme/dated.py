@@ -39,7 +39,9 @@ EN_CHANGE = words(
     reorganized restructured rewritten renamed repriced relocated retired closed left died
     """
 )
-ZH_CHANGE = words("改 变 调 调整 更改 变更 改版 重标 重编 涨 涨价 改用 换 装修 搬 改造 升级 合并 重组")
+ZH_CHANGE = words(
+    "改 变 调 调整 更改 变更 改版 重标 重编 涨 涨价 改用 换 装修 搬 改造 升级 合并 重组"
+)
 EN_SINCE = words("since since_then later afterwards after after_that")
 ZH_SINCE = words("后来 之后 以后 此后 后 现在 已经 已 又 早就")
 """A verb of change with a word of "since" ("a lot of the commands have changed since", "who
