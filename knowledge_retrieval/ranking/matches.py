@@ -63,6 +63,9 @@ class FileMatch:
     """The language-centred cosine of the file's best section (the semantic layer), or None."""
     cosine_line: float | None = None
     """The cosine the semantic layer puts on the decision line, when it gave the score."""
+    glossed: float | None = None
+    """The share of the question's keywords the page holds in either language (the semantic
+    layer's :func:`~knowledge_retrieval.semantic.fusion.glossed_shares`), when it was weighed."""
 
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never

@@ -66,7 +66,10 @@ def _explain(f: FileMatch) -> dict[str, object] | None:
         if f.held:
             out["held"] = list(f.held)
         out["found_by"] = "meaning"
-        out["meaning"] = {"cosine": round(f.cosine, 4), "line": f.cosine_line}
+        meaning: dict[str, object] = {"cosine": round(f.cosine, 4), "line": f.cosine_line}
+        if f.glossed is not None:
+            meaning["glossed"] = round(f.glossed, 4)
+        out["meaning"] = meaning
     return out
 
 

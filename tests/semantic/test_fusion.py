@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from knowledge_retrieval import search
-from knowledge_retrieval.semantic.fusion import COS_LINE, meaning_score
+from knowledge_retrieval.semantic.fusion import COS_LINE, GLOSS_WEIGHT, meaning_score
 from knowledge_retrieval.service.envelope import hit_metadata
 
 from .kb import english_root
@@ -75,7 +75,11 @@ def test_a_chinese_question_finds_the_english_page_by_meaning(
     assert first.explain is not None
     meaning = first.explain["meaning"]
     assert meaning["line"] == COS_LINE and meaning["cosine"] > 0
-    assert first.score == pytest.approx(meaning_score(meaning["cosine"]), abs=2e-3)
+    # its score is read from its cosine and the share of the question's keywords it holds in
+    # either language (退款 is refund, which the page has)
+    assert meaning["glossed"] == 1.0
+    lead = meaning["cosine"] + GLOSS_WEIGHT * meaning["glossed"]
+    assert first.score == pytest.approx(meaning_score(lead), abs=2e-3)
     assert "found by meaning" in first.why
 
 
@@ -335,3 +339,31 @@ def test_a_page_mostly_in_another_language_is_of_that_language() -> None:
     own = np.array([lang == "zh" for lang in langs])
     assert _mostly(paths, other, own) == {"gate.yaml"}
     assert _mostly([], np.array([], dtype=bool), np.array([], dtype=bool)) == set()
+
+
+def test_a_keyword_counts_for_a_page_that_holds_it_in_either_language(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    """The glossed share: a Chinese question's keywords met by an English page through the
+    dictionary's translations (退款 refund, 收据 receipt), or by a page that has the words
+    themselves; a page with neither has none."""
+    from knowledge_retrieval.engine import KnowledgeBase
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.query import analyze_query
+    from knowledge_retrieval.semantic.embedders import get_embedder
+    from knowledge_retrieval.semantic.fusion import glossed_shares
+    from knowledge_retrieval.semantic.vectors import section_vectors
+    from tests.conftest import write
+
+    root = english_root(tmp_path)
+    write(root / "help" / "退款.md", "# 退款\n\n退款需要收据。\n")
+    kb = KnowledgeBase.at(list_locations(root)[0])
+    kbi = kb.index()
+    kbi.refresh(kb.rules)
+    embedder = get_embedder()
+    assert embedder is not None
+    sv = section_vectors(kbi, embedder)
+    pages = ["refunds.md", "退款.md", "leave.md"]
+    got = glossed_shares(analyze_query("退款 收据"), kbi.reader(), sv, pages)
+    assert got == {"refunds.md": 1.0, "退款.md": 1.0, "leave.md": 0.0}
+    assert glossed_shares(analyze_query("量子"), kbi.reader(), sv, pages) == {}
