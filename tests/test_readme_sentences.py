@@ -67,7 +67,7 @@ FLOORS = {
     "lines-tune": (164, 5),
     "heldout17": (89, 2),
     "lines-heldout": (164, 1),
-    "lines-tune2": (165, 3),
+    "lines-tune2": (166, 3),
     "lines-heldout2": (166, 3),
 }
 AS_PREFERENCES = {

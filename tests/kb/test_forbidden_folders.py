@@ -260,6 +260,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind37", "rodeo"): {"old-2024-stuff/", "board-scratchpad/"},
     ("teamkb-blind37", "ganguo"): {"老价格_作废/", "草稿_群聊记录/"},
     ("teamkb-blind37", "hunsha"): {"舊資料_2024/", "討論區_未定案/"},
+    ("teamkb-blind38", "organworks"): {"attic/", "brew-room/"},
+    ("teamkb-blind38", "bingchang"): {"老底子/", "瞎讲讲/"},
+    ("teamkb-blind38", "xiaobaa"): {"舊嘢/", "未拍板/"},
+    ("teamkb-blind39", "survey"): {"old-stuff/", "scratchpad/"},
+    ("teamkb-blind39", "chaguan"): {"老资料/", "草稿群聊/"},
+    ("teamkb-blind39", "qianshui"): {"舊資料_2023/", "討論草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -276,6 +282,9 @@ MISREAD = {
     "as one on answering",
     ("teamkb-blind33", "soundsystem"): "'`yard-talk/` — idea, argument an WhatsApp chat weh "
     "Bossman nuh approve yet' gives no rule: Patois 'nuh' is no negator the grammar knows",
+    ("teamkb-blind38", "organworks"): "'The `brew-room/` is ... thinking out loud over a brew, "
+    "..., a fee rise Margaret's not put her name to.' is read as a rule about writing (a negated "
+    "'put'), and the next sentence, 'Nowt in there's been agreed.', names no folder",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -286,7 +295,9 @@ twenty-seventh, where a negated word of rank became one of non-authority as a ne
 authority is; the twenty-seventh's held-out root, read after its end measurement, had one:
 the kennel roster's "if a tag isn't in there the dog isn't ours", read right since the
 twenty-eighth, when a second writer's "if a protocol isn't in there, it isn't approved" showed
-the same construction: a case of an item not in the folder says nothing of the folder)."""
+the same construction: a case of an item not in the folder says nothing of the folder; the
+twenty-ninth's judge had one, read at its end and left as found, so that the judge stays a
+judge)."""
 
 
 @pytest.mark.parametrize(
