@@ -556,12 +556,18 @@ def glossed_shares(
     total = sum(max(w.values()) for w in wanted)
     out: dict[str, float] = {}
     for path in paths:
-        terms: set[str] = set()
-        for i in np.flatnonzero(np.array([p == path for p in sv.paths])):
-            st = reader.stored_fields(int(sv.docnums[i]))  # type: ignore[attr-defined]
-            terms.update(index_terms(f"{st.get('title') or ''}\n{st.get('text') or ''}"))
-        out[path] = sum(max((r for t, r in w.items() if t in terms), default=0.0) for w in wanted)
-        out[path] /= total
+        terms = {t for text in _texts_of(reader, sv, path) for t in index_terms(text)}
+        held = sum(max((r for t, r in w.items() if t in terms), default=0.0) for w in wanted)
+        out[path] = held / total
+    return out
+
+
+def _texts_of(reader: object, sv: SectionVectors, path: str) -> list[str]:
+    """The title and text of each of the file's sections, as stored."""
+    out = []
+    for i in np.flatnonzero(np.array([p == path for p in sv.paths])):
+        st = reader.stored_fields(int(sv.docnums[i]))  # type: ignore[attr-defined]
+        out.append(f"{st.get('title') or ''}\n{st.get('text') or ''}")
     return out
 
 
@@ -569,9 +575,5 @@ def _keywords_in(reader: object, sv: SectionVectors, path: str, keywords: list[s
     """The question's keywords the file's text holds (case-insensitive, as written)."""
     if not keywords:
         return set()
-    texts = []
-    for i in np.flatnonzero(np.array([p == path for p in sv.paths])):
-        st = reader.stored_fields(int(sv.docnums[i]))  # type: ignore[attr-defined]
-        texts.append(f"{st.get('title') or ''}\n{st.get('text') or ''}".lower())
-    joined = "\n".join(texts)
+    joined = "\n".join(_texts_of(reader, sv, path)).lower()
     return {k for k in keywords if k.lower() in joined}

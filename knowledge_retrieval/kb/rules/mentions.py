@@ -10,7 +10,7 @@ import re
 
 from ...lang import en
 from ...lang import readme as cues
-from ...text.analysis import to_simplified
+from ...text.analysis import has_cjk, to_simplified
 from .patterns import QUOTED
 
 IGNORECASE = re.IGNORECASE
@@ -52,7 +52,6 @@ _NAME_EDGE = re.compile(
 )
 """A Chinese name read before 目录 that starts or ends with a function word names no folder."""
 _NAME_START = re.compile("|".join(sorted(cues.ZH_NAME_EDGES, key=len, reverse=True)))
-_CJK = re.compile(r"[\u3400-\u9fff]")
 """A bare path's last part in Chinese that starts with a function word is the sentence going
 on after the folder, written with no blank ("归档/里的时刻表…")."""
 
@@ -78,7 +77,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         item = item[len(lead) : len(item) - len(stop)]
         head, _, last = item.rpartition("/")
         tail = ""
-        if head and _CJK.match(last) and _NAME_START.match(to_simplified(last)):
+        if head and has_cjk(last[:1]) and _NAME_START.match(to_simplified(last)):
             item, tail = f"{head}/", last  # "归档/里的时刻表…": 归档/, then the sentence goes on
         if not _is_bare_path(item):
             return m.group(0)
