@@ -183,6 +183,9 @@ ASKED: dict[str, str] = {
         r"\b(?:url|web address|website address|email address|e-mail address)\b"
         # not "site": "which site is STR-C11 on" asks for a place
         rf"|{_WHAT_THE}(?:link|website|email|e-mail)\b"
+        # an email of someone ("email for the rangers", "pacific farebox email"), as a phone
+        r"|\be-?mail (?:for|of)\b"
+        r"|(?<!\bmy )(?<!\bnew )(?<!\ban )(?<!\bthe )(?<!\bby )\be-?mail\s*+\??\s*+$"
     ),
     # a code or password asked (the gate code, "studio pc password"), not one as a topic
     # ("password expiry", "what does alarm code G03 mean")

@@ -94,7 +94,12 @@ VALUES: dict[str, str] = {
         r"|\bv?\d+\.\d+(?:\.\d+)?\b"
     ),
     "version": r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b",
-    "phone": r"\+?\(?\d[\d ()\-]{5,}\d|#\d{3,}",
+    # a phone number: seven digits or more, in groups ("(325) 555-0177", "04-755-2086"), not a
+    # date ("2020-02", "2025-06-30") nor digits inside a code (K04, LD25-1234)
+    "phone": (
+        r"(?<![A-Za-z0-9_\-])(?!(?:1[5-9]|20)\d\d-\d\d?(?:-\d\d?)?(?![\d\-]))"
+        r"\+?\(?\d(?:[ ()\-]{0,2}+\d){6,}+|#\d{3,}"
+    ),
     "range": r"≤|≥|<=|>=|<|>",
     "money": r"[$£€¥￥]\s?\d|\d\s?[$€]|\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|AUD|NZD|CAD|SGD)\b|NT\$|HK\$",
     # a time of day: 17:30, 9 am, 9.30pm

@@ -43,6 +43,9 @@ MAX_KIND_CHECKS = 6
 KIND_COMMON = 0.5
 """A keyword at least this common (:func:`..ranking.vocabulary.commonness`: half way from a name
 to the commonest words) need not be in the section that gives the asked value."""
+PARTY_KINDS = frozenset({"phone", "link", "account"})
+"""Kinds of value that belong to a party (a person, a firm, a desk): what the value is of is the
+question's specific words for the party where it has any, not its common words."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3
 KEY = re.compile(r"[a-z][a-z0-9]*+(?:[._][a-z0-9]++)++")
 """A setting's key (words joined by dots or underscores): the number beside it is what it
@@ -333,6 +336,10 @@ def decide(
         # phone number": a unit must name funmi, not only "phone")
         if (has & ~asking).any():
             has &= ~asking
+        # a party's phone or address is in a unit that names the party by its own words, where
+        # the question has any: "board director Cal Doss" is not named by "Board of directors"
+        if asks in PARTY_KINDS and (has & ~common).any():
+            has &= ~common
         found = [k for i, k in enumerate(keywords) if has[i]]
         ids = named_id & (cands.file_cov[:, fi] >= 1.0)
         text, st = f.answer_section()[0], f.fields()

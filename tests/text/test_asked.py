@@ -55,6 +55,10 @@ from knowledge_retrieval.text.asked import (
         ("還書箱幾點關", "clock"),
         ("what is the url of the booking form", "link"),
         ("what's the contact email for the ILL desk", "link"),
+        # an email of someone, as a phone of someone: "email for X", a phrase ending in it
+        ("email for the skaftafell rangers", "link"),
+        ("pacific farebox email", "link"),
+        ("Jason 教練的 email", "link"),
         ("申請單的網址是什麼", "link"),
         ("how much data can one user store", "number"),  # no money named
         ("phone number of the WMS on-call", "phone"),
@@ -182,6 +186,9 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("company", "香油錢存入農會帳戶"),
         ("account", "Sort code: 20-45-67, account 12345678"),
         ("account", "匯款帳號：012-345-678901"),
+        ("phone", "Phone: (325) 555-0177"),
+        ("phone", "電話0912334805"),
+        ("phone", "Office: 07 348 4199"),
     ],
 )
 def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
@@ -219,6 +226,10 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("company", "花椒每月采购一次"),
         ("account", "Pay subs by bank transfer; ask the treasurer for the details."),
         ("account", "Fees for 2025: 120 a year."),
+        # a date written with dashes, or a code's digits, is no phone number
+        ("phone", "工号: K04\n姓名: 苏桂芳\n入职: 2020-02\n备注: 冇手机"),
+        ("phone", "insurance_expiry: 2025-06-30"),
+        ("phone", "batch LD25-1234567 shipped"),
     ],
 )
 def test_texts_that_do_not(kind: str, text: str) -> None:
@@ -241,6 +252,9 @@ def test_any_text_is_read_without_error(text: str) -> None:
         ("add a new phone to the vpn", None),
         ("update my phone number", None),
         ("how do I set up my phone", None),
+        ("set up my email", None),
+        ("who gets the email", None),
+        ("can i pay by email", None),
         ("电话分诊", None),
         ("whats the phone ext for the on-call manager", "phone"),
         ("阿Ken 內線幾多", "phone"),

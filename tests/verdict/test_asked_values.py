@@ -463,3 +463,20 @@ def test_the_words_that_ask_for_the_kind_do_not_name_its_subject(tmp_path: Path)
     )
     r = search("年终奖几月几号发", "ops", root=root)
     assert r.found and r.hits[0].path == "faq.md", r.notes
+
+
+def test_a_partys_number_is_in_the_unit_that_names_the_party(tmp_path: Path) -> None:
+    # "board director Cal Doss": the heading "Board of directors" names the board, not him;
+    # the other directors' phones under it are not his
+    root = tmp_path / "KnowledgeBase"
+    write(root / "club" / "README.md", "# Club\n\nRodeo association office: board and contacts.\n")
+    write(
+        root / "club" / "contacts.md",
+        "# Board of directors\n\nName: Gene Whitlock\nOffice: President\nPhone: (325) 555-0102\n\n"
+        "Name: Rhonda Sealy\nOffice: Vice President\nPhone: (325) 555-0104\n\n"
+        "Name: Cal Doss\nOffice: Director\nPhone: —\n",
+    )
+    r = search("What is board director Cal Doss's phone number?", "club", root=root)
+    assert not r.found
+    r = search("What is board president Gene Whitlock's phone number?", "club", root=root)
+    assert r.found and "555-0102" in (r.answer or r.hits[0].snippet)
