@@ -69,6 +69,7 @@ FLOORS = {
     "lines-heldout": (164, 1),
     "lines-tune2": (166, 3),
     "lines-heldout2": (166, 3),
+    "lines-tune3": (161, 5),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

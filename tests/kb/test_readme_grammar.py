@@ -895,6 +895,14 @@ GOLDEN = [
     # trust is a word of authority: a file to trust is preferred, not only an entry
     ("`setlist.md` is the one to trust; the copies drift.", {"setlist.md": P}),
     ("Don't trust `notes/`.", {"notes/": X}),
+    # "before" a mention ranks, as "over" does; before an event it dates
+    ("Answer from `protocols/` before anything in `training/`.", {"protocols/": P, "training/": N}),
+    ("Look in `protocols/` before anything else.", {"protocols/": P}),
+    ("Notes in `old/` are from before the move.", {"old/": X}),
+    # untested is not vetted; Cantonese 呢 points as 这 does
+    ("Recipes in `glaze/tests/` are untested.", {"glaze/tests/": X}),
+    ("`釉料/试验/` 里的配方没测过。", {"釉料/试验/": X}),
+    ("客人入場規矩寫晒喺 `守則/`，以呢份為準。", {"守則/": P}),
 ]
 
 

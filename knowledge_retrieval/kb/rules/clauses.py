@@ -30,17 +30,23 @@ def _not_inside(items: frozenset[str]) -> str:
     return "|".join(alts)
 
 
+_BEFORE_MENTION = (
+    rf"{_en(cues.EN_BEFORE_OVER)}(?=\s+(?:(?:{_en(cues.EN_ANY_OF)})\s+(?:in|from|under|inside)\s+)?"
+    r"(?:the\s+)?\x00)"
+)
+"""A "before" that ranks: a mention after it (:data:`cues.EN_BEFORE_OVER`)."""
 _CLAUSES = re.compile(
     r"[;；,，:：—–()（）|]|\s-\s|(?<=[。.!！?？])|(?=\b(?:but|except|whereas|until|which)\b)"
     rf"|(?={_zh(cues.ZH_BUT | cues.ZH_INSTEAD)})"
-    rf"|(?={_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_not_inside(cues.ZH_OVER)})",
+    rf"|(?={_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_not_inside(cues.ZH_OVER)}|{_BEFORE_MENTION})",
     IGNORECASE,
 )
 """Where a sentence (in its Simplified form) splits into clauses."""
 _CASE = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", re.IGNORECASE)
 _NOT_THERE = _both(cues.EN_NOT_THERE, cues.ZH_NOT_THERE)
 _OVER = re.compile(
-    rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)})", IGNORECASE
+    rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)}|{_BEFORE_MENTION})",
+    IGNORECASE,
 )
 _OVER_VERB = re.compile(_en(cues.EN_OVER_VERBS), IGNORECASE)
 """A clause that starts with "over": its folders lose to the ones before (no preference)."""

@@ -80,6 +80,7 @@ agent)."""
 EN_NON_AUTHORITY = words(
     """
     outdated out_of_date obsolete deprecated superseded stale unreliable unverified unreviewed
+    untested not_tested never_tested
        not_peer-reviewed unapproved 
      non-authoritative informal fiction
      half-finished unfinished discontinued abandoned retired
@@ -133,8 +134,12 @@ ZH_ALREADY = words("已 已经 均 都 皆 全部 全都 早已 已全部 已经
 kept they still put the folder out, where "old ones go in `_old/`" and "以后过期文件都往这里放"
 describe what is put there."""
 
-EN_UNVETTED = words("unverified unreviewed unchecked unapproved not_peer-reviewed untrusted")
-ZH_UNVETTED = words("未经审校 未经核准 待审 审核中 待确认 待核定")
+EN_UNVETTED = words(
+    "unverified unreviewed unchecked unapproved not_peer-reviewed untrusted untested not_tested"
+)
+ZH_UNVETTED = words(
+    "未经审校 未经核准 待审 审核中 待确认 待核定 未经测试 未测试 没测过 未测过 未经验证 未验证 没验证过 未核实 没核实"
+)
 """Words of non-authority that say a folder is not vetted, not that it is wrong or unfinished:
 beside a caution ("treat them with care", "请谨慎参考") they are a caution, as a negated word of
 authority is ("未经统一审核"); "half-finished ideas ... treat them with care" stays out."""
@@ -258,6 +263,7 @@ ZH_NON_AUTHORITY = words(
     录错 多处错误 不准  不足为据 不足采信
     不具参考价值 没有参考价值 无参考价值 参考价值不大 没什么参考价值 不具参考性
     待核定 待确认 废除 停止适用 未批 未获批
+    未经测试 未测试 没测过 未测过 未经验证 未验证 没验证过 未核实 没核实
     旧制 暂定 试行 研拟中 规划中 讨论中 尚在讨论 构想 草拟 未公告   
      下架 停售 绝版 撤回 不全 残缺 缺漏 零散 片面 失准 待商榷
     头脑风暴 脑力激荡 没落地 未落地 仅作纪录 禁用 不足为凭 而已 停产 

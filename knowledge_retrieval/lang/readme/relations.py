@@ -93,11 +93,16 @@ ZH_RESERVED = words("仅供 只供 专供 仅用于 只用于 留给 保留作 �
 after its semicolon) reserves for another use ("`b/` is there for finance", "`b/` 仅供财务做报表",
 "保留作为稽核对照用") is out."""
 
-ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本")
-"""以 X 为准 with X one of these lends its preference to a folder before it; with another noun
+ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本 呢 𠮶 佢")
+"""以 X 为准 with X one of these (Cantonese 呢, 嗰, 佢 as 这, 那, 它; 嗰 written 𠮶 as Simplified: "以呢份為準") lends its preference to a folder before it; with another noun
 ("请以人事室公告为准") it prefers that noun, no folder."""
 
 EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
+EN_BEFORE_OVER = words("before prior_to")
+EN_ANY_OF = words("anything everything whatever what's what_is")
+"""Before a mention ("answer from `a/` before anything in `b/`"), "before" ranks, as "over"
+does: the folders after it lose to the ones before. Before anything else it tells when
+("before you start", "before the move")."""
 EN_PREFER_VERB = words("prefer preferred")
 EN_TO = words("to")
 """"prefer `a/` to `b/`": the folder after "to" loses, as after "over"."""

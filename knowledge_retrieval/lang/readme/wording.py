@@ -72,7 +72,7 @@ EN_CONTRAST = words("but however")
 ZH_CONTRAST = words("但 但是 不过 然而")
 """A clause after one of these gives its polarity to no folder before it."""
 
-ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它")
+ZH_ADVISE_USE_NEXT = words("本 这 那 该 此 它 呢 𠮶 佢")
 """用 is a verb of use before a mention or one of these ("请用本学年的 ..."), not in "请一律用小写"."""
 
 EN_ELIDED_NOT = words("never not and_not or_not nor but_never but_not")
