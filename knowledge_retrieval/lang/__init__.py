@@ -51,6 +51,9 @@ class Language(Protocol):
     COUNTED: str
     MEASURES: dict[str, str]
     MEASURED_ASK: str
+    MEASURED_HOW: dict[str, str]
+    MEASURED_HOW_ASK: str
+    MEASURED_OF: str
     MEASURE_NAMES: dict[str, str]
     FULL_STOP: str
     SECOND_ASK: str
@@ -95,6 +98,10 @@ MEASURES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURES
 MEASURE_NAMES: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURE_NAMES.items()}
 """A counted unit (几公升: 公升) -> the units a number of it may be written in."""
 MEASURED_ASK = _either(*(lang.MEASURED_ASK for lang in LANGUAGES))
+MEASURED_HOW: dict[str, str] = {k: v for lang in LANGUAGES for k, v in lang.MEASURED_HOW.items()}
+"""An adjective asked with "how" / 多 (how heavy, 多重) -> the word of MEASURES it asks."""
+MEASURED_HOW_ASK = _either(*(lang.MEASURED_HOW_ASK for lang in LANGUAGES))
+MEASURED_OF = _either(*(lang.MEASURED_OF for lang in LANGUAGES))
 COUNTERS = _either(*(lang.COUNTERS for lang in LANGUAGES))
 FULL_STOPS = "".join(lang.FULL_STOP for lang in LANGUAGES)
 SECOND_ASK = _either(*(lang.SECOND_ASK for lang in LANGUAGES))

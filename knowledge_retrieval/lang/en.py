@@ -111,14 +111,31 @@ QUANTITIES: dict[str, tuple[tuple[str, ...], str]] = {
     "pressure": (("pressure",), r"bar|mbar|psi|kPa|MPa|Pa|atm|(?<=_)(?:bar|psi|kpa)\b"),
     "width": (("width",), _LENGTH),
     "length": (("length",), _LENGTH),
-    "height": (("height",), _LENGTH),
+    "height": (("height", "elevation", "altitude"), _LENGTH),
     "depth": (("depth",), _LENGTH),
     "speed": (("speed",), r"km/h|kmh|kph|mph|knots?|kn|kts|m/s"),
+    "power": (("horsepower", "wattage"), r"hp|bhp|HP|kW|kw|KW|W|watts?|kilowatts?"),
 }
 MEASURES: dict[str, str] = {w: units for ws, units in QUANTITIES.values() for w in ws}
 """Each word that asks for a quantity, and the quantity's units."""
 MEASURE_NAMES: dict[str, str] = {w: q for q, (ws, _u) in QUANTITIES.items() for w in ws}
 """How a note names the quantity a word asks for ("the parts of it that match give no temperature")."""
+MEASURED_HOW: dict[str, str] = {
+    "heavy": "weight",
+    "tall": "height",
+    "wide": "width",
+    "deep": "depth",
+    "hot": "temperature",
+    "cold": "temperature",
+    "warm": "temperature",
+}
+""""How" and an adjective ask for a quantity ("how heavy is BIL-07"): the adjective and the word
+of :data:`MEASURES` that names the quantity (not "how long", a duration first, nor "how high",
+"how fast" or "how far", said of fees, refunds and notice as often)."""
+MEASURED_HOW_ASK = rf"\bhow\s++({'|'.join(MEASURED_HOW)})\b"
+"""Where an adjective of :data:`MEASURED_HOW` asks (its group)."""
+MEASURED_OF = rf"^\W*+(?:the\s++)?(?:{'|'.join(MEASURES)})s?\s++(?:of|for)\b"
+"""A question that is the quantity of a thing ("weight of the grivel crampons")."""
 MEASURED_ASK = (
     r"\b(?:what|which|how much)(?:'s| is| are| does| do| did| was)?(?: the)?"
     r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "
@@ -216,6 +233,7 @@ ASKED: dict[str, str] = {
         r"\bhow (?:many|much)\b|\bnumber of\b"
         # a quantity of a unit: its value is a number ("what is the max working pressure")
         rf"|{MEASURED_ASK}(?:{'|'.join(MEASURES)})s?\b"
+        rf"|{MEASURED_HOW_ASK}|{MEASURED_OF}"
     ),
 }
 """The wording of a question that asks for a value of a kind (how long: a duration)."""

@@ -106,6 +106,12 @@ _ASKED_UNITS = "|".join(u for u in UNITS.split("|") if u not in _NOT_ASKED_UNITS
 _MONEY_HEADS = "费|金|钱|价"
 """The last character of a word for money paid (工本费, 押金, 价): what an amount is of."""
 
+MEASURED_HOW: dict[str, str] = {"多重": "重", "多高": "高", "多宽": "高", "多深": "高"}
+"""多 and an adjective ask for a quantity (巡排艇多重, 闸门多高): the word of :data:`MEASURES`
+whose units give it (not 多长, a duration first, nor 多大, a size or an age)."""
+MEASURED_HOW_ASK = rf"({'|'.join(MEASURED_HOW)})(?=\s*+(?:[?？啊呀呢吗嘛啦喔哦]|$))"
+"""Where an adjective of :data:`MEASURED_HOW` asks: at the question's end (多重要, 多重认证
+ask nothing)."""
 ASKED: dict[str, str] = {
     # the number asked (电话是多少, 热线电话, 联系电话, 拨打哪个号码, 值班电话), not a phone as
     # a topic (电话分诊) nor a number to change (修改手机号)
@@ -174,7 +180,7 @@ ASKED: dict[str, str] = {
         r"|(?:供应商|承包商|保险公司)\s*+(?:是|系)\s*+(?:哪|谁|边|什么|咩)"
     ),
     # 这几台, 那几天: "these few", no question
-    "number": r"多少|(?<![茶这那])几(?![乎何内])",
+    "number": rf"多少|(?<![茶这那])几(?![乎何内])|{MEASURED_HOW_ASK}",
 }
 """The wording of a question that asks for a value of a kind (多久: a duration)."""
 
@@ -281,13 +287,19 @@ MEASURES: dict[str, str] = {
     "度": "度|℃|°C|°F|°|kWh",
     "瓦": "瓦|W",
     "千瓦": "千瓦|kW|KW|kw",
+    "匹": "匹|hp|HP|马力",
+    "重": "公斤|千克|kg|KG|Kg|斤|吨|克|g|t",
+    "高": "米|公尺|m|公分|厘米|cm|毫米|mm|公里|km",
 }
 """What a Chinese question counts (几个人, 多少升, 幾公里) and the units a text may give a number
 of it in: 加几公升 is answered by "1.2 L", not by any number."""
 MEASURED_ASK = r"(?:几多|多少|(?<![这那])几)\s*+(?:个\s*+)?"
 """A counting word before the unit it counts (几公升, 多少个人; 这几台 is "these few", no ask)."""
-MEASURE_NAMES: dict[str, str] = {}
-"""None: a Chinese count is of its unit ("number of 公升")."""
+MEASURED_OF = ""
+"""None: a Chinese question names a quantity by its measure word."""
+MEASURE_NAMES: dict[str, str] = {"重": "weight", "高": "length", "匹": "horsepower"}
+"""The quantities an adjective asks (多重: weight); any other Chinese count is of its unit
+("number of 公升")."""
 FULL_STOP = "。"
 """Where a sentence ends, beyond which a unit names no number ("人数：3" but not "…人。3")."""
 

@@ -138,6 +138,15 @@ def _measured() -> re.Pattern[str]:
 
 
 @functools.cache
+def _measured_how() -> re.Pattern[str]:
+    """A quantity asked by an adjective (how heavy, 多重) or named as the question's subject
+    ("weight of the crampons")."""
+    units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
+    of = rf"^\W*+(?:the\s++)?({units})s?\s++(?:of|for)\b" if lang.MEASURED_OF else ""
+    return re.compile(lang._either(lang.MEASURED_HOW_ASK, of), re.IGNORECASE)
+
+
+@functools.cache
 def _unit_value(units: str) -> re.Pattern[str]:
     """A number of one of ``units`` ("1.2 L", "三名"), or one of them a few characters before a
     number ("人数：3", "| 容量(升) | 20 |")."""
@@ -155,10 +164,12 @@ def asked_count(question: str) -> Counted | None:
     counts the unit after its counting word (几公升, 多少人, 幾間房: 公升, 人, 间)."""
     m = _counted().search(question)
     if m is None:
-        u = _measured().search(_simplified(question))
+        simple = _simplified(question)
+        u = _measured().search(simple) or _measured_how().search(simple)
         if u is None:
             return None
-        unit = u.group(1).lower()
+        unit = next(g for g in u.groups() if g).lower()
+        unit = lang.MEASURED_HOW.get(unit, unit)
         quantity = lang.MEASURE_NAMES.get(unit, "")
         return Counted(frozenset(), quantity or unit, lang.MEASURES[unit], quantity)
     shown = next(g for g in m.groups() if g)

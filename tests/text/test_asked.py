@@ -284,6 +284,14 @@ def test_a_phone_is_asked_by_the_grammar_not_by_the_word(question: str, kind: st
         ("What temperature should the glaze kiln reach?", "temperature"),
         ("what does the K-12 trolley weigh", "weight"),
         ("what is the max working pressure on the boiler", "pressure"),
+        # ... asked by "how" and an adjective, or named as the question's subject
+        ("how heavy is BIL-07", "weight"),
+        ("weight of the grivel air tech crampons", "weight"),
+        ("What is the elevation gain on the FJ-02 route?", "height"),
+        ("what horsepower is the new blower", "power"),
+        ("巡排艇几多匹马力", "horsepower"),
+        ("巡排艇多重", "weight"),
+        ("閘門有多高？", "length"),
     ],
 )
 def test_what_a_question_counts(question: str, shown: str) -> None:
@@ -301,6 +309,11 @@ def test_what_a_question_counts(question: str, shown: str) -> None:
         "how much",
         "what if the parcel weighs more than expected",
         "what is the temporary badge for",
+        # "multiple" and "important" are no weight; "heavy" without "how" asks none
+        "多重认证怎么开",
+        "这个有多重要",
+        "what heavy machinery needs a licence",
+        "how high is the callout fee",
     ],
 )
 def test_questions_that_count_nothing_named(question: str) -> None:
@@ -330,6 +343,10 @@ def test_questions_that_count_nothing_named(question: str) -> None:
         ("What temperature should the glaze kiln reach?", "Glaze firing takes 11 hours", False),
         ("what does the K-12 trolley weigh", "K-12 trolley: 85 kg empty", True),
         ("what does the K-12 trolley weigh", "K-12 trolley: 4 wheels, bought 2019", False),
+        ("how heavy is BIL-07", "BIL-07: Toyota Hiace, 12 seats, plate KX 4410", False),
+        ("how heavy is BIL-07", "BIL-07: Toyota Hiace, kerb weight 2,120 kg", True),
+        ("巡排艇几多匹马力", "巡排艇：铝壳，挂机 40 匹", True),
+        ("巡排艇几多匹马力", "巡排艇：钥匙挂在值班室，2019 年买的", False),
     ],
 )
 def test_a_count_is_a_number_of_the_thing_counted(question: str, text: str, holds: bool) -> None:
