@@ -70,6 +70,7 @@ FLOORS = {
     "lines-tune2": (166, 3),
     "lines-heldout2": (166, 3),
     "lines-tune3": (161, 5),
+    "lines-heldout3": (164, 2),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

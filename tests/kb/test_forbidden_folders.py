@@ -266,6 +266,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind39", "survey"): {"old-stuff/", "scratchpad/"},
     ("teamkb-blind39", "chaguan"): {"老资料/", "草稿群聊/"},
     ("teamkb-blind39", "qianshui"): {"舊資料_2023/", "討論草稿/"},
+    ("teamkb-blind40", "bigtop"): {"old-stuff/", "scribbles/"},
+    ("teamkb-blind40", "jiaxiu"): {"老黄历/", "瞎琢磨/"},
+    ("teamkb-blind40", "livehouse"): {"舊資料封存/", "草稿區/"},
+    ("teamkb-blind41", "cellar"): {"archive-2024/", "braai-talk-drafts/"},
+    ("teamkb-blind41", "bingdiao"): {"老黄历/", "唠嗑草稿/"},
+    ("teamkb-blind41", "dantat"): {"舊嘢/", "傾偈稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -285,6 +291,10 @@ MISREAD = {
     ("teamkb-blind38", "organworks"): "'The `brew-room/` is ... thinking out loud over a brew, "
     "..., a fee rise Margaret's not put her name to.' is read as a rule about writing (a negated "
     "'put'), and the next sentence, 'Nowt in there's been agreed.', names no folder",
+    ("teamkb-blind40", "bigtop"): "'And scribbles is me and the lads thinking out loud' names "
+    "its folder by a bare common word (no backticks, no slash, no 'folder'), which is no "
+    "mention the parser knows; the next sentence's 'not to be used to answer anything' then "
+    "has no folder to give its rule to",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -297,7 +307,8 @@ the kennel roster's "if a tag isn't in there the dog isn't ours", read right sin
 twenty-eighth, when a second writer's "if a protocol isn't in there, it isn't approved" showed
 the same construction: a case of an item not in the folder says nothing of the folder; the
 twenty-ninth's judge had one, read at its end and left as found, so that the judge stays a
-judge)."""
+judge; the thirtieth's judge had one of the same kind, a folder named in one sentence and
+forbidden in the next, here by a bare word)."""
 
 
 @pytest.mark.parametrize(
