@@ -101,7 +101,16 @@ VALUES: dict[str, str] = {
         r"\+?\(?\d(?:[ ()\-]{0,2}+\d){6,}+|#\d{3,}"
     ),
     "range": r"≤|≥|<=|>=|<|>",
-    "money": r"[$£€¥￥]\s?\d|\d\s?[$€]|\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|AUD|NZD|CAD|SGD)\b|NT\$|HK\$",
+    "money": (
+        r"[$£€¥￥]\s?\d|\d\s?[$€]|NT\$|HK\$|MOP\$"
+        r"|(?-i:\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|MOP|AUD|NZD|CAD|SGD|MYR|THB|KRW|JPY|INR|IDR|VND"
+        r"|CHF|SEK|NOK|DKK|ISK|PLN|CZK|ZAR|BRL|MXN|AED|SAR|ILS|TRY)\b)"
+        # the rand ("R120", "R2,000"), not a code (R2-D2, R-12)
+        r"|(?-i:(?<![\w-])R\s?(?:\d{1,3}+(?:,\d{3})++|\d{2,}+)(?![\w-]))"
+        # an amount in a table whose key names the currency ("夜班（元/天）: 720", "Fee (NZD): 40")
+        r"|[（(]\s*+(?:[$£€¥￥R]|USD|EUR|GBP|NZD|AUD|HKD|MOP|ZAR|元|块|港币|澳门元|澳门币|新台币|人民币)"
+        r"[^)）\n]{0,8}[)）][^\n\d]{0,6}\d"
+    ),
     # a time of day: 17:30, 9 am, 9.30pm
     "clock": r"(?<![\d:.])\d{1,2}[:：]\d{2}(?![\d:])|(?<![\d.])\d{1,2}(?:[.:]\d{2})?\s?[ap]\.?m\b",
     # a web address or an email address, each tried once from where it starts

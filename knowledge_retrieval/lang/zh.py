@@ -199,7 +199,7 @@ VALUES: dict[str, str] = {
     ),
     "version": r"版本\s*\d",
     "phone": r"分机\s*\d{2,}",
-    "money": rf"{NUM}\s*+(?:元|块|蚊|圆|港币|美元|美金|欧元)|免费|不收费|不另收费|不另外收费|港币"
+    "money": rf"{NUM}\s*+(?:元|块|蚊|圆|港币|美元|美金|欧元|澳门元|澳门币|葡币|日元|韩元|兰特|泰铢)|免费|不收费|不另收费|不另外收费|港币"
     # an amount written after what it is (押金 200, 费用：50)
     rf"|(?:{_MONEY_HEADS})[^。\n\d]{{0,8}}{NUM}",
     "clock": rf"{NUM}\s*+[点时](?!几)|[上下中]午|凌晨|傍晚",

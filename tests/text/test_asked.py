@@ -187,6 +187,11 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("account", "Sort code: 20-45-67, account 12345678"),
         ("account", "匯款帳號：012-345-678901"),
         ("phone", "Phone: (325) 555-0177"),
+        # an amount in a currency's code or sign, or under a key that names the currency
+        ("money", "OT 每個鐘 MOP 75"),
+        ("money", "After that it's R45 per glass; cash up to R2,000."),
+        ("money", "工种: 雕刻师傅\n夜班（元/天）: 720"),
+        ("money", "Callout fee (NZD): 40"),
         ("phone", "電話0912334805"),
         ("phone", "Office: 07 348 4199"),
     ],
@@ -230,6 +235,8 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("phone", "工号: K04\n姓名: 苏桂芳\n入职: 2020-02\n备注: 冇手机"),
         ("phone", "insurance_expiry: 2025-06-30"),
         ("phone", "batch LD25-1234567 shipped"),
+        ("money", "Route R2 runs daily; R2-D2 is the robot."),
+        ("money", "单元 3 在二楼，元旦 1 月 1 日放假"),
     ],
 )
 def test_texts_that_do_not(kind: str, text: str) -> None:
