@@ -115,6 +115,7 @@ def _asked_patterns() -> Iterator[tuple[str, re.Pattern[str], tuple[str, ...]]]:
     yield "asked._pattern(DIGITS)", asked._pattern(DIGITS), ("search",)
     yield "asked._counted", asked._counted(), ("search",)
     yield "asked._measured", asked._measured(), ("search",)
+    yield "asked._measured_how", asked._measured_how(), ("search",)
     for units in sorted(set(lang.MEASURES.values())):
         yield f"asked._unit_value({units})", asked._unit_value(units), ("search",)
     yield "asked._pattern(SECOND_ASK)", asked._pattern(lang.SECOND_ASK), ("search",)
@@ -132,6 +133,7 @@ LAZY: dict[str, Callable[[], Iterator[tuple[str, re.Pattern[Any], tuple[str, ...
     "knowledge_retrieval.text.asked:_pattern": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_counted": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_measured": lambda: iter(()),  # in _asked_patterns
+    "knowledge_retrieval.text.asked:_measured_how": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.asked:_unit_value": lambda: iter(()),  # in _asked_patterns
     "knowledge_retrieval.text.glossary:chinese_words": lambda: iter(
         [
