@@ -301,8 +301,8 @@ def fuse(
         return _same_language(q, o, sv, embedder, reader)
     qv, _lang = centred_query(embedder, q.text)
     cos = sv.vectors @ qv
-    whole = _best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
-    across = _best_per_file(sv.paths, cos, other)
+    whole = best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
+    across = best_per_file(sv.paths, cos, other)
     for path in _mostly(sv.paths, other, np.array([lang == qlang for lang in sv.langs])):
         across[path] = whole[path]  # a page mostly in another language, by its nearest section
     if empty:
@@ -439,7 +439,7 @@ def _same_language(
     if o.absent_ids:
         return Meaning(False, "an identifier of the question is in no page of the KB")
     qv, _lang = centred_query(embedder, q.text)
-    whole = _best_per_file(sv.paths, sv.vectors @ qv, np.ones(len(sv.paths), dtype=bool))
+    whole = best_per_file(sv.paths, sv.vectors @ qv, np.ones(len(sv.paths), dtype=bool))
     fused = {
         f.path: f.score + SAME_WEIGHT * whole.get(f.path, (-1.0, 0))[0]
         for f in o.files[:SAME_DEPTH]
@@ -497,7 +497,7 @@ def _page_by_meaning(
     )
 
 
-def _best_per_file(
+def best_per_file(
     paths: list[str], cos: np.ndarray, rows: np.ndarray
 ) -> dict[str, tuple[float, int]]:
     """Each file's best cosine over ``rows`` and the row it is at (files without a row left

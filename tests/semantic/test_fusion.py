@@ -367,3 +367,38 @@ def test_a_keyword_counts_for_a_page_that_holds_it_in_either_language(
     got = glossed_shares(analyze_query("退款 收据"), kbi.reader(), sv, pages)
     assert got == {"refunds.md": 1.0, "退款.md": 1.0, "leave.md": 0.0}
     assert glossed_shares(analyze_query("量子"), kbi.reader(), sv, pages) == {}
+
+
+def test_the_nearest_section_of_a_kb_weighs_its_glossed_share(
+    tiny_embedder: str, tmp_path: Path
+) -> None:
+    """KB choice by meaning reads a KB's nearest page as the first place does: its cosine and a
+    tenth of its glossed share (退款 收据 is met by refunds.md through the dictionary); a
+    question the dictionary meets nowhere is read by its cosine alone."""
+    import numpy as np
+
+    from knowledge_retrieval.engine import KnowledgeBase
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.ranking.query import analyze_query
+    from knowledge_retrieval.semantic import nearest
+    from knowledge_retrieval.semantic.embedders import get_embedder
+    from knowledge_retrieval.semantic.fusion import centred_query
+    from knowledge_retrieval.semantic.vectors import section_vectors
+
+    root = english_root(tmp_path)
+    kb = KnowledgeBase.at(list_locations(root)[0])
+    kbi = kb.index()
+    kbi.refresh(kb.rules)
+    embedder = get_embedder()
+    assert embedder is not None
+    sv = section_vectors(kbi, embedder)
+
+    def cosines(text: str) -> np.ndarray:
+        return sv.vectors @ centred_query(embedder, text)[0]
+
+    cos = cosines("退款 收据")
+    refunds = max(float(c) for c, p in zip(cos, sv.paths, strict=True) if p == "refunds.md")
+    got = nearest(kbi, analyze_query("退款 收据"))
+    assert got is not None
+    assert refunds + GLOSS_WEIGHT - 1e-6 <= got <= float(cos.max()) + GLOSS_WEIGHT + 1e-6
+    assert nearest(kbi, analyze_query("量子")) == pytest.approx(float(cosines("量子").max()))
