@@ -134,8 +134,10 @@ of :data:`MEASURES` that names the quantity (not "how long", a duration first, n
 "how fast" or "how far", said of fees, refunds and notice as often)."""
 MEASURED_HOW_ASK = rf"\bhow\s++({'|'.join(MEASURED_HOW)})\b"
 """Where an adjective of :data:`MEASURED_HOW` asks (its group)."""
-MEASURED_OF = rf"^\W*+(?:the\s++)?(?:{'|'.join(MEASURES)})s?\s++(?:of|for)\b"
-"""A question that is the quantity of a thing ("weight of the grivel crampons")."""
+MEASURED_OF = (
+    rf"^\W*+(?:the\s++)?({'|'.join(sorted(MEASURES, key=len, reverse=True))})s?\s++(?:of|for)\b"
+)
+"""A question that is the quantity of a thing ("weight of the grivel crampons"; its group)."""
 MEASURED_ASK = (
     r"\b(?:what|which|how much)(?:'s| is| are| does| do| did| was)?(?: the)?"
     r"(?: (?!(?:if|when|whether|happens)\b)[\w-]++){0,3}? "

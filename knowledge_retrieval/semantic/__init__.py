@@ -10,8 +10,6 @@ import logging
 import os
 from typing import Any
 
-import numpy as np
-
 from ..defaults import EMBEDDER_ENV
 from ..ranking.matches import RankOutcome
 from ..ranking.query import Query
@@ -75,7 +73,7 @@ def nearest(kbi: Any, q: Query) -> float | None:
     embedder = get_embedder()
     if embedder is None:
         return None
-    from .fusion import GLOSS_DEPTH, GLOSS_WEIGHT, best_per_file, centred_query, glossed_shares
+    from .fusion import centred_query, nearest_lead
     from .vectors import section_vectors
 
     try:
@@ -83,14 +81,7 @@ def nearest(kbi: Any, q: Query) -> float | None:
         if not len(sv.docnums):
             return None
         qv, _lang = centred_query(embedder, q.text)
-        cos = sv.vectors @ qv
-        if not GLOSS_WEIGHT:
-            return float(cos.max())
-        # as a page's claim to the first place: its cosine and its glossed share
-        whole = best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
-        pool = sorted(whole.items(), key=lambda kv: -kv[1][0])[:GLOSS_DEPTH]
-        glossed = glossed_shares(q, kbi.reader(), sv, [p for p, _c in pool])
-        return max(float(c[0]) + GLOSS_WEIGHT * glossed.get(p, 0.0) for p, c in pool)
+        return float(nearest_lead(q, kbi.reader(), sv, sv.vectors @ qv))
     except Exception as exc:  # noqa: BLE001 - the layer is optional: never an error of search()
         log.debug("'%s' not weighed by meaning: %s", kbi.name, _one_line(exc))
         return None

@@ -301,8 +301,8 @@ def fuse(
         return _same_language(q, o, sv, embedder, reader)
     qv, _lang = centred_query(embedder, q.text)
     cos = sv.vectors @ qv
-    whole = best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
-    across = best_per_file(sv.paths, cos, other)
+    whole = _best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
+    across = _best_per_file(sv.paths, cos, other)
     for path in _mostly(sv.paths, other, np.array([lang == qlang for lang in sv.langs])):
         across[path] = whole[path]  # a page mostly in another language, by its nearest section
     if empty:
@@ -312,10 +312,7 @@ def fuse(
         for w in o.files:
             if w.path in whole and w.path not in cands:
                 cands[w.path] = whole[w.path]
-    glossed: dict[str, float] = {}
-    if GLOSS_WEIGHT or OBSERVE is not None:
-        pool = sorted(cands.items(), key=lambda kv: -kv[1][0])[:GLOSS_DEPTH]
-        glossed = glossed_shares(q, reader, sv, [p for p, _c in pool])
+    glossed = _glossed_nearest(q, reader, sv, cands)
 
     def lead(path: str, c: float) -> float:
         """A page's claim to the first place: its cosine and its glossed share."""
@@ -439,7 +436,7 @@ def _same_language(
     if o.absent_ids:
         return Meaning(False, "an identifier of the question is in no page of the KB")
     qv, _lang = centred_query(embedder, q.text)
-    whole = best_per_file(sv.paths, sv.vectors @ qv, np.ones(len(sv.paths), dtype=bool))
+    whole = _best_per_file(sv.paths, sv.vectors @ qv, np.ones(len(sv.paths), dtype=bool))
     fused = {
         f.path: f.score + SAME_WEIGHT * whole.get(f.path, (-1.0, 0))[0]
         for f in o.files[:SAME_DEPTH]
@@ -497,7 +494,7 @@ def _page_by_meaning(
     )
 
 
-def best_per_file(
+def _best_per_file(
     paths: list[str], cos: np.ndarray, rows: np.ndarray
 ) -> dict[str, tuple[float, int]]:
     """Each file's best cosine over ``rows`` and the row it is at (files without a row left
@@ -522,6 +519,25 @@ def _mostly(paths: list[str], other: np.ndarray, own: np.ndarray) -> set[str]:
     for p, o, w in zip(paths, other.tolist(), own.tolist(), strict=True):
         count[p] = count.get(p, 0) + (1 if o else -1 if w else 0)
     return {p for p, n in count.items() if n > 0}
+
+
+def _glossed_nearest(
+    q: Query, reader: object, sv: SectionVectors, cands: dict[str, tuple[float, int]]
+) -> dict[str, float]:
+    """The glossed shares of the :data:`GLOSS_DEPTH` candidate files nearest by cosine (each
+    file's best cosine and row, :func:`_best_per_file`); none where they weigh nothing."""
+    if not GLOSS_WEIGHT and OBSERVE is None:
+        return {}
+    pool = sorted(cands.items(), key=lambda kv: -kv[1][0])[:GLOSS_DEPTH]
+    return glossed_shares(q, reader, sv, [p for p, _c in pool])
+
+
+def nearest_lead(q: Query, reader: object, sv: SectionVectors, cos: np.ndarray) -> float:
+    """The claim to the first place of the KB's page nearest the question by meaning (its
+    sections' cosines ``cos``): its cosine and its glossed share, as :func:`fuse` reads a page."""
+    whole = _best_per_file(sv.paths, cos, np.ones(len(cos), dtype=bool))
+    glossed = _glossed_nearest(q, reader, sv, whole)
+    return max(c + GLOSS_WEIGHT * glossed.get(p, 0.0) for p, (c, _row) in whole.items())
 
 
 def glossed_shares(

@@ -140,10 +140,9 @@ def _measured() -> re.Pattern[str]:
 @functools.cache
 def _measured_how() -> re.Pattern[str]:
     """A quantity asked by an adjective (how heavy, 多重) or named as the question's subject
-    ("weight of the crampons")."""
-    units = "|".join(re.escape(u) for u in sorted(lang.MEASURES, key=len, reverse=True))
-    of = rf"^\W*+(?:the\s++)?({units})s?\s++(?:of|for)\b" if lang.MEASURED_OF else ""
-    return re.compile(lang._either(lang.MEASURED_HOW_ASK, of), re.IGNORECASE)
+    ("weight of the crampons"): the group of either is its word."""
+    either = (p for p in (lang.MEASURED_HOW_ASK, lang.MEASURED_OF) if p)
+    return re.compile("|".join(either), re.IGNORECASE)
 
 
 @functools.cache

@@ -4,6 +4,7 @@ claims words a page lacks; with the layer off results are the lexical engine's."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -341,28 +342,34 @@ def test_a_page_mostly_in_another_language_is_of_that_language() -> None:
     assert _mostly([], np.array([], dtype=bool), np.array([], dtype=bool)) == set()
 
 
+def _indexed(root: Path) -> tuple[Any, Any, Any]:
+    """The root's first KB refreshed, the layer's embedder and the KB's section vectors."""
+    from knowledge_retrieval.engine import KnowledgeBase
+    from knowledge_retrieval.kb.discovery import list_locations
+    from knowledge_retrieval.semantic.embedders import get_embedder
+    from knowledge_retrieval.semantic.vectors import section_vectors
+
+    kb = KnowledgeBase.at(list_locations(root)[0])
+    kbi = kb.index()
+    kbi.refresh(kb.rules)
+    embedder = get_embedder()
+    assert embedder is not None
+    return kbi, embedder, section_vectors(kbi, embedder)
+
+
 def test_a_keyword_counts_for_a_page_that_holds_it_in_either_language(
     tiny_embedder: str, tmp_path: Path
 ) -> None:
     """The glossed share: a Chinese question's keywords met by an English page through the
     dictionary's translations (退款 refund, 收据 receipt), or by a page that has the words
     themselves; a page with neither has none."""
-    from knowledge_retrieval.engine import KnowledgeBase
-    from knowledge_retrieval.kb.discovery import list_locations
     from knowledge_retrieval.ranking.query import analyze_query
-    from knowledge_retrieval.semantic.embedders import get_embedder
     from knowledge_retrieval.semantic.fusion import glossed_shares
-    from knowledge_retrieval.semantic.vectors import section_vectors
     from tests.conftest import write
 
     root = english_root(tmp_path)
     write(root / "help" / "退款.md", "# 退款\n\n退款需要收据。\n")
-    kb = KnowledgeBase.at(list_locations(root)[0])
-    kbi = kb.index()
-    kbi.refresh(kb.rules)
-    embedder = get_embedder()
-    assert embedder is not None
-    sv = section_vectors(kbi, embedder)
+    kbi, _embedder, sv = _indexed(root)
     pages = ["refunds.md", "退款.md", "leave.md"]
     got = glossed_shares(analyze_query("退款 收据"), kbi.reader(), sv, pages)
     assert got == {"refunds.md": 1.0, "退款.md": 1.0, "leave.md": 0.0}
@@ -377,21 +384,11 @@ def test_the_nearest_section_of_a_kb_weighs_its_glossed_share(
     question the dictionary meets nowhere is read by its cosine alone."""
     import numpy as np
 
-    from knowledge_retrieval.engine import KnowledgeBase
-    from knowledge_retrieval.kb.discovery import list_locations
     from knowledge_retrieval.ranking.query import analyze_query
     from knowledge_retrieval.semantic import nearest
-    from knowledge_retrieval.semantic.embedders import get_embedder
     from knowledge_retrieval.semantic.fusion import centred_query
-    from knowledge_retrieval.semantic.vectors import section_vectors
 
-    root = english_root(tmp_path)
-    kb = KnowledgeBase.at(list_locations(root)[0])
-    kbi = kb.index()
-    kbi.refresh(kb.rules)
-    embedder = get_embedder()
-    assert embedder is not None
-    sv = section_vectors(kbi, embedder)
+    kbi, embedder, sv = _indexed(english_root(tmp_path))
 
     def cosines(text: str) -> np.ndarray:
         return sv.vectors @ centred_query(embedder, text)[0]

@@ -31,8 +31,8 @@ def _not_inside(items: frozenset[str]) -> str:
 
 
 _BEFORE_MENTION = (
-    rf"{_en(cues.EN_BEFORE_OVER)}(?=\s+(?:(?:{_en(cues.EN_ANY_OF)})\s+(?:in|from|under|inside)\s+)?"
-    r"(?:the\s+)?\x00)"
+    rf"{_en(cues.EN_BEFORE_OVER)}"
+    rf"(?=\s+(?:(?:{_en(cues.EN_ANY_OF)})\s+(?:{_en(cues.EN_ANY_IN)})\s+)?(?:the\s+)?\x00)"
 )
 """A "before" that ranks: a mention after it (:data:`cues.EN_BEFORE_OVER`)."""
 _CLAUSES = re.compile(

@@ -94,11 +94,13 @@ after its semicolon) reserves for another use ("`b/` is there for finance", "`b/
 "保留作为稽核对照用") is out."""
 
 ZH_RANK_PRONOUNS = words("此 这 那 它 其 后者 前者 上述 下列 该 本 呢 𠮶 佢")
-"""以 X 为准 with X one of these (Cantonese 呢, 嗰, 佢 as 这, 那, 它; 嗰 written 𠮶 as Simplified: "以呢份為準") lends its preference to a folder before it; with another noun
-("请以人事室公告为准") it prefers that noun, no folder."""
+"""以 X 为准 with X one of these lends its preference to a folder before it (Cantonese 呢, 嗰, 佢
+as 这, 那, 它, 嗰 written 𠮶 as Simplified: "以呢份為準"); with another noun ("请以人事室公告为准")
+it prefers that noun, no folder."""
 
 EN_OVER = words("over rather_than instead_of in_preference_to ahead_of")
 EN_BEFORE_OVER = words("before prior_to")
+EN_ANY_IN = words("in from under inside")
 EN_ANY_OF = words("anything everything whatever what's what_is")
 """Before a mention ("answer from `a/` before anything in `b/`"), "before" ranks, as "over"
 does: the folders after it lose to the ones before. Before anything else it tells when
