@@ -272,6 +272,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind41", "cellar"): {"archive-2024/", "braai-talk-drafts/"},
     ("teamkb-blind41", "bingdiao"): {"老黄历/", "唠嗑草稿/"},
     ("teamkb-blind41", "dantat"): {"舊嘢/", "傾偈稿/"},
+    ("teamkb-blind42", "eventhall"): {"old_stuff/", "gist_drafts/"},
+    ("teamkb-blind42", "kuaidi"): {"老规定作废/", "群聊草稿/"},
+    ("teamkb-blind42", "jiuxiang"): {"2023封存/", "討論草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -295,6 +298,10 @@ MISREAD = {
     "its folder by a bare common word (no backticks, no slash, no 'folder'), which is no "
     "mention the parser knows; the next sentence's 'not to be used to answer anything' then "
     "has no folder to give its rule to",
+    ("teamkb-blind42", "eventhall"): "'Oga say make we no delete `old_stuff/` ..., but "
+    "everything inside am don expire ..., so when customer ask you something, no go there go find "
+    "answer' is read as a rule about deleting (writing) only: Pidgin 'don expire' (has expired) "
+    "and 'no go there' are no non-authority word and no negator the grammar knows",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -308,7 +315,8 @@ twenty-eighth, when a second writer's "if a protocol isn't in there, it isn't ap
 the same construction: a case of an item not in the folder says nothing of the folder; the
 twenty-ninth's judge had one, read at its end and left as found, so that the judge stays a
 judge; the thirtieth's judge had one of the same kind, a folder named in one sentence and
-forbidden in the next, here by a bare word)."""
+forbidden in the next, here by a bare word; the thirty-first's held-out root, read after its
+end measurement, had one: a folder forbidden in Nigerian Pidgin)."""
 
 
 @pytest.mark.parametrize(
