@@ -101,6 +101,11 @@ class Candidates:
         self.file_cov_direct = _coverage(keywords, row, file_direct) if stands else self.file_cov
         """:attr:`file_cov` without the stand-ins."""
         self.file_title_cov = _coverage(keywords, row, file_title)
+        self._file_hit, self._row = file_hit, row
+
+    def parts_found(self, k: Keyword, fi: int) -> list[str]:
+        """The parts of keyword ``k`` that file ``fi`` has (公休 of 公休日), stand-ins counted."""
+        return [p for p in k.parts if self._file_hit[self._row[p], fi]]
 
     def best_sections(self, key: np.ndarray) -> np.ndarray:
         """Per file, the candidate index of its section with the highest key (the first on ties)."""

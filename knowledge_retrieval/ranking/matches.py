@@ -35,8 +35,11 @@ class FileMatch:
     title: float
     emphasized: bool
     matched_terms: list[str]
-    """Keywords of the query found in the file, as the user wrote them."""
+    """Keywords of the query found in the file, as the user wrote them; where it has none
+    whole, the parts of them it has (公休 of 公休日: :attr:`parts_only`)."""
     missing_terms: list[str]
+    parts_only: bool = False
+    """The file has no keyword whole: :attr:`matched_terms` are parts of the missing ones."""
     stored: dict[str, Any] = field(default_factory=dict)
     reader: Any = field(default=None, repr=False)
     probability: float = 0.0

@@ -262,6 +262,16 @@ class Ranker:
                 return k.shown
             return vocab.did_you_mean.get(k.text) or k.shown
 
+        matched = [
+            named(k, o)
+            for (k, c), o in zip(pairs, own, strict=True)
+            if c >= 0.5 and k.text not in absent
+        ]
+        parts = not matched  # no keyword whole: what matched are parts of them, named so
+        if parts:
+            matched = list(
+                dict.fromkeys(p for k, c in pairs if c > 0 for p in cands.parts_found(k, fi))
+            )
         return FileMatch(
             path=cands.file_paths[fi],
             score=0.0,
@@ -270,11 +280,8 @@ class Ranker:
             relevance=float(lad.rel[fi]),
             title=float(lad.tcov[fi]),
             emphasized=bool(lad.emph[fi]),
-            matched_terms=[
-                named(k, o)
-                for (k, c), o in zip(pairs, own, strict=True)
-                if c >= 0.5 and k.text not in absent
-            ],
+            matched_terms=matched,
+            parts_only=parts and bool(matched),
             missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent]
             + vocab.unseen_content,
             stored=lad.stored.get(d) or {},

@@ -28,7 +28,11 @@ def make_hit(kb: str, f: FileMatch, *, explain: bool = False) -> Hit:
         why.append("name/title match")
     if f.emphasized:
         why.append("emphasized folder")
-    why.append(f"{len(f.matched_terms)} of {len(f.matched_terms) + len(f.missing_terms)} keywords")
+    if f.parts_only:
+        why.append(f"0 of {len(f.missing_terms)} keywords, parts of them")
+    else:
+        n = len(f.matched_terms) + len(f.missing_terms)
+        why.append(f"{len(f.matched_terms)} of {n} keywords")
     if f.found_by == "meaning":
         why.append("found by meaning")
     snippet = make_snippet(text, f.best.terms)
@@ -205,7 +209,7 @@ def from_matches(
 
 def _what_matched(best: FileMatch) -> str:
     """What of the question the best file under the line has, for its note."""
-    if best.matched_terms:
+    if best.matched_terms and not best.parts_only:
         lacks = [t for t in best.missing_terms if t not in best.absent]
         return f"it matched only: {', '.join(best.matched_terms)}" + (
             f"; it does not have: {', '.join(lacks)}" if lacks else ""
