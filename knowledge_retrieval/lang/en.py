@@ -193,7 +193,8 @@ ASKED: dict[str, str] = {
     # an amount of money: how much a fee, a fine or a deposit is (not "how much data")
     "money": (
         r"\bhow much\b(?=.*\b(?:costs?|charged?|charges|pay|paid|fees?|prices?|fines?"
-        r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?)\b)"
+        r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?|quoted?|quotes"
+        r"|reimbursed?|reimbursements?)\b)"
         rf"|{_WHAT_THE}(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
     ),
     "clock": r"\bwhat time\b|\bwhat hours\b|\b(?:opening|office|business|visiting) hours\b",

@@ -42,6 +42,11 @@ from knowledge_retrieval.text.asked import (
         ("臨時借閱證要繳多少保證金", "money"),
         ("搬屋押金几多钱", "money"),
         ("電動車充電位每度電幾錢", "money"),
+        ("裝修許可證延期要交幾多手續費", "money"),  # the amount before its word of money
+        ("8月近效期报损金额具体多少", "money"),
+        ("how much did the sparky quote for the B07 conduit job", "money"),
+        ("how much do we reimburse for safety glasses", "money"),
+        ("多少人交了押金", "number"),  # a count of people, not the deposit's amount
         # how many of a unit of time is a duration, whatever the unit
         ("盘点表要保存几年", "duration"),
         ("退款多少个工作日到账", "duration"),
@@ -71,6 +76,8 @@ from knowledge_retrieval.text.asked import (
         ("android staged rollout percentages", "percent"),
         ("what percentage of users get the new build", "percent"),
         ("營造業佔了就業人口中的百分之多少？", "percent"),
+        ("第三季度住院医嘱的驳回率是多少？", "percent"),  # a rate asked: a share
+        ("差评挽回成功率目标是多少", "percent"),
         ("PLAN_STARTER_ANNUAL price in USD", "usd"),
         ("how much does one GPU-hour cost in dollars", "usd"),
         ("年费是多少人民币", "cny"),
