@@ -172,6 +172,9 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("frequency", "runs twice a day"),
         ("frequency", "每月轮换一次"),
         ("frequency", "rotation_interval_days: 90"),
+        ("date", "逢星期三送貨"),  # a day of the week answers 幾時 and 哪一天
+        ("date", "每月第一個星期日停機保養"),
+        ("date", "Deliveries come every Tuesday."),
         ("money", "A replacement card costs $5."),
         ("money", "補發工本費 50 元"),
         ("money", "Deposit: 200"),
