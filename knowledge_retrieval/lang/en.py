@@ -186,8 +186,9 @@ ASKED: dict[str, str] = {
         r"\bhow long\b|\bhow many (?:milli)?(?:seconds|minutes|hours|days|weeks|months|years)\b"
         r"|\bhow old\b"  # an age is a duration: "6 years old", "older than 90 days"
     ),
+    "year": r"\bwhat year\b|\bwhich year\b",
     "date": (
-        r"^\s*when (?:was|were|did)\b|\bwhat (?:year|date)\b|\bwhich (?:year|date)\b"
+        r"^\s*when (?:was|were|did)\b|\bwhat date\b|\bwhich date\b"
         r"|\bsince when\b"
     ),
     # an amount of money: how much a fee, a fine or a deposit is (not "how much data")

@@ -13,6 +13,7 @@ Kind = Literal[
     "number",
     "duration",
     "frequency",
+    "year",
     "date",
     "version",
     "phone",
@@ -50,6 +51,7 @@ KINDS: tuple[Kind, ...] = (
     "frequency",
     "duration",
     "clock",
+    "year",
     "date",
     "number",
 )
@@ -93,6 +95,8 @@ VALUES: dict[str, str] = {
         r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
         r"|\bv?\d+\.\d+(?:\.\d+)?\b"
     ),
+    # a year asked is answered by a year, not by any date ("serviced every Monday")
+    "year": r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])",
     "version": r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b",
     # a phone number: seven digits or more, in groups ("(325) 555-0177", "04-755-2086"), not a
     # date ("2020-02", "2025-06-30") nor digits inside a code (K04, LD25-1234)

@@ -31,7 +31,9 @@ from knowledge_retrieval.text.asked import (
         ("覆診幾時做", "date"),
         ("幾耐洗一次牙", "frequency"),
         ("when was AUTH-1103 introduced", "date"),
-        ("承久之亂於何年爆發?", "date"),
+        ("承久之亂於何年爆發?", "year"),  # a year asked: a weekday does not answer it
+        ("In what year was PWR-05 bought?", "year"),
+        ("1号块冰机哪年装的", "year"),
         ("ks.disable_chat 是什麼時候建立的", "date"),
         ("卡塞雷斯城是何时建立的？", "date"),
         ("how many runners does the large pool have", "number"),
@@ -172,6 +174,8 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("frequency", "runs twice a day"),
         ("frequency", "每月轮换一次"),
         ("frequency", "rotation_interval_days: 90"),
+        ("year", "清朝乾隆年間"),
+        ("year", "民國108年啟用"),
         ("date", "逢星期三送貨"),  # a day of the week answers 幾時 and 哪一天
         ("date", "每月第一個星期日停機保養"),
         ("date", "Deliveries come every Tuesday."),
@@ -247,6 +251,9 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("phone", "batch LD25-1234567 shipped"),
         ("money", "Route R2 runs daily; R2-D2 is the robot."),
         ("money", "单元 3 在二楼，元旦 1 月 1 日放假"),
+        # a day of the week is a date, not a year
+        ("year", "PWR-05 is serviced every Monday."),
+        ("year", "逢星期三送貨"),
     ],
 )
 def test_texts_that_do_not(kind: str, text: str) -> None:
