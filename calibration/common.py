@@ -82,6 +82,9 @@ def infer_kind(q: dict[str, Any]) -> str:
 def normalise(q: dict[str, Any]) -> dict[str, Any]:
     """A question with every schema field filled in (suites from elsewhere lack some)."""
     out = dict(q)
+    if "ask_kb" in out and out["ask_kb"] is None:
+        # a writer's null means "not put to another KB": asked of its own KB, not of them all
+        del out["ask_kb"]
     out.setdefault("relevant", {})
     out["kind"] = infer_kind(out)
     out.setdefault("answerable", bool(out["relevant"]))

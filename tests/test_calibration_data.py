@@ -279,3 +279,12 @@ def test_readme_rules_lays_out_every_path_inside_the_kb(
     assert (tmp_path / "root" / "kb" / "handbook-xq7" / "page.md").is_file()
     assert not Path("/handbook-xq7").exists()
     assert row["got"] == {"/handbook-xq7/": "prefer", "README.md": "none"}
+
+
+def test_a_null_ask_kb_asks_the_questions_own_kb() -> None:
+    from calibration.common import normalise
+
+    q = normalise({"id": "q1", "query": "x", "kb": "ops", "ask_kb": None, "relevant": {"a.md": 1}})
+    assert q.get("ask_kb", q["kb"]) == "ops"
+    other = normalise({"id": "q2", "query": "x", "kb": "ops", "ask_kb": "hr", "relevant": {}})
+    assert other.get("ask_kb", other["kb"]) == "hr"
