@@ -80,6 +80,9 @@ can be checked against it (a language adds its words: "version 3", 第3版)."""
 MENTIONED_DATE = r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\b\d{4}-\d{1,2}(?:-\d{1,2})?\b"
 """A year or an ISO date written in a question (a language adds its words: 2024年, 3月5日)."""
 
+_YEAR = r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
+"""A year, not the upper end of a range of small numbers ("Allowed range: 0–2000")."""
+
 VALUES: dict[str, str] = {
     "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
     # an account number as written: six digits or more, in groups ("20-45-67", "012 3456 789")
@@ -90,13 +93,9 @@ VALUES: dict[str, str] = {
     "eur": r"€\s?\d|\d\s?€|\bEUR\b",
     "cny": r"[¥￥]\s?\d|\bCNY\b|\bRMB\b",
     "twd": r"NT\$|\bTWD\b",
-    "date": (
-        # a year, not the upper end of a range of small numbers ("Allowed range: 0–2000")
-        r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
-        r"|\bv?\d+\.\d+(?:\.\d+)?\b"
-    ),
+    "date": rf"{_YEAR}|\bv?\d+\.\d+(?:\.\d+)?\b",
     # a year asked is answered by a year, not by any date ("serviced every Monday")
-    "year": r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])",
+    "year": _YEAR,
     "version": r"(?<![A-Za-z0-9_\-])v?\d+\.\d+(?:\.\d+)*|\bv\d+\b",
     # a phone number: seven digits or more, in groups ("(325) 555-0177", "04-755-2086"), not a
     # date ("2020-02", "2025-06-30") nor digits inside a code (K04, LD25-1234)

@@ -106,6 +106,9 @@ _ASKED_UNITS = "|".join(u for u in UNITS.split("|") if u not in _NOT_ASKED_UNITS
 _MONEY_HEADS = "费|金|钱|价"
 """The last character of a word for money paid (工本费, 押金, 价): what an amount is of."""
 
+_PERIODS = r"[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
+"""A period a date or a year may be given as: 唐末, 清朝, 战国时期, 十九世纪, 1990年代."""
+
 MEASURED_HOW: dict[str, str] = {"多重": "重", "多高": "高", "多宽": "高", "多深": "高"}
 """多 and an adjective ask for a quantity (巡排艇多重, 闸门多高): the word of :data:`MEASURES`
 whose units give it (not 多长, a duration first, nor 多大, a size or an age)."""
@@ -199,14 +202,9 @@ VALUES: dict[str, str] = {
     "eur": r"欧元",
     "cny": r"人民币|\d\s*+元",
     "twd": r"台币|新台币|\d\s*+元",
-    "year": (
-        rf"{NUM}\s*+年(?!级|纪|龄|轻|度)"
-        r"|[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
-    ),
+    "year": rf"{NUM}\s*+年(?!级|纪|龄|轻|度)|{_PERIODS}",
     "date": (
-        rf"{NUM}\s*+[年月日号]"
-        # a period: 唐末, 清朝, 战国时期, 十九世纪, 1990年代
-        r"|[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
+        rf"{NUM}\s*+[年月日号]|{_PERIODS}"
         # a day of the week answers 哪一天 and 几时 (逢星期三送货, 每月第一个星期日)
         r"|(?:星期|礼拜|周)[一二三四五六日天]"
     ),

@@ -70,6 +70,11 @@ class FileMatch:
     """The share of the question's keywords the page holds in either language (the semantic
     layer's :func:`~knowledge_retrieval.semantic.fusion.glossed_shares`), when it was weighed."""
 
+    @property
+    def whole_terms(self) -> list[str]:
+        """The keywords the file has whole (none where it has only parts of them)."""
+        return [] if self.parts_only else self.matched_terms
+
     def fields(self) -> dict[str, Any]:
         """The stored fields of the best section (read on first use: most matches are never
         shown)."""

@@ -364,7 +364,7 @@ def fuse(
                 # larger: never by the words' score it took the place of
                 f.evidence = max(f.evidence, min(s, meaning_score(c)))
                 moved.add(path)
-                if not f.matched_terms or f.parts_only:
+                if not f.whole_terms:
                     f.best = SectionMatch(docnum, c, set())
                     f.stored, f.shown = {}, None
             continue
@@ -392,8 +392,7 @@ def fuse(
         rank = words_rank.get(first.path)
         cover = words_cover.get(first.path)
         if cover is None:  # a page the words never found: the keywords its text holds
-            whole_terms = 0 if first.parts_only else len(first.matched_terms)
-            cover = whole_terms / len(keywords) if keywords else 0.0
+            cover = len(first.whole_terms) / len(keywords) if keywords else 0.0
         evidence = found_evidence(
             c,
             max((v for p, (v, _r) in whole.items() if p != first.path), default=-1.0),

@@ -378,7 +378,7 @@ def release(files: Sequence[FileMatch]) -> None:
     prev = 1.0
     for f in files:
         f.held = tuple(h for h in f.held if h != "absent_identifier")
-        if f.capped and f.matched_terms and not f.parts_only and not f.held:
+        if f.capped and f.whole_terms and not f.held:
             f.score = float(confidence.to_score(np.array([f.probability]))[0])
             f.capped = False
         f.score = min(f.score, prev)

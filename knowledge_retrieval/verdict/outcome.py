@@ -209,7 +209,7 @@ def from_matches(
 
 def _what_matched(best: FileMatch) -> str:
     """What of the question the best file under the line has, for its note."""
-    if best.matched_terms and not best.parts_only:
+    if best.whole_terms:
         lacks = [t for t in best.missing_terms if t not in best.absent]
         return f"it matched only: {', '.join(best.matched_terms)}" + (
             f"; it does not have: {', '.join(lacks)}" if lacks else ""
