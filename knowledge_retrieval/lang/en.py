@@ -194,8 +194,7 @@ ASKED: dict[str, str] = {
     # an amount of money: how much a fee, a fine or a deposit is (not "how much data")
     "money": (
         r"\bhow much\b(?=.*\b(?:costs?|charged?|charges|pay|paid|fees?|prices?|fines?"
-        r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?|quoted?|quotes"
-        r"|reimbursed?|reimbursements?)\b)"
+        r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?)\b)"
         rf"|{_WHAT_THE}(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
     ),
     "clock": r"\bwhat time\b|\bwhat hours\b|\b(?:opening|office|business|visiting) hours\b",
@@ -260,8 +259,6 @@ VALUES: dict[str, str] = {
     "date": (
         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*+\.? \d"
         r"|\b(?:since|until|from) (?:v|version )\d"
-        # a day of the week answers "which day" and "when" ("deliveries every Tuesday")
-        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     ),
     "version": r"\bversion \d",
     "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",

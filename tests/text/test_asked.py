@@ -44,10 +44,7 @@ from knowledge_retrieval.text.asked import (
         ("臨時借閱證要繳多少保證金", "money"),
         ("搬屋押金几多钱", "money"),
         ("電動車充電位每度電幾錢", "money"),
-        ("裝修許可證延期要交幾多手續費", "money"),  # the amount before its word of money
-        ("8月近效期报损金额具体多少", "money"),
-        ("how much did the sparky quote for the B07 conduit job", "money"),
-        ("how much do we reimburse for safety glasses", "money"),
+        ("米东冷库每个月电费大概多少", "money"),  # an adverb of estimate before the ask
         ("多少人交了押金", "number"),  # a count of people, not the deposit's amount
         # how many of a unit of time is a duration, whatever the unit
         ("盘点表要保存几年", "duration"),
@@ -78,8 +75,6 @@ from knowledge_retrieval.text.asked import (
         ("android staged rollout percentages", "percent"),
         ("what percentage of users get the new build", "percent"),
         ("營造業佔了就業人口中的百分之多少？", "percent"),
-        ("第三季度住院医嘱的驳回率是多少？", "percent"),  # a rate asked: a share
-        ("差评挽回成功率目标是多少", "percent"),
         ("PLAN_STARTER_ANNUAL price in USD", "usd"),
         ("how much does one GPU-hour cost in dollars", "usd"),
         ("年费是多少人民币", "cny"),
@@ -176,9 +171,6 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("frequency", "rotation_interval_days: 90"),
         ("year", "清朝乾隆年間"),
         ("year", "民國108年啟用"),
-        ("date", "逢星期三送貨"),  # a day of the week answers 幾時 and 哪一天
-        ("date", "每月第一個星期日停機保養"),
-        ("date", "Deliveries come every Tuesday."),
         ("money", "A replacement card costs $5."),
         ("money", "補發工本費 50 元"),
         ("money", "Deposit: 200"),
@@ -251,7 +243,7 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("phone", "batch LD25-1234567 shipped"),
         ("money", "Route R2 runs daily; R2-D2 is the robot."),
         ("money", "单元 3 在二楼，元旦 1 月 1 日放假"),
-        # a day of the week is a date, not a year
+        # a day of the week is no year
         ("year", "PWR-05 is serviced every Monday."),
         ("year", "逢星期三送貨"),
     ],
