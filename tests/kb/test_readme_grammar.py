@@ -903,6 +903,13 @@ GOLDEN = [
     ("Recipes in `glaze/tests/` are untested.", {"glaze/tests/": X}),
     ("`釉料/试验/` 里的配方没测过。", {"釉料/试验/": X}),
     ("客人入場規矩寫晒喺 `守則/`，以呢份為準。", {"守則/": P}),
+    # a negator said as a label governs what follows its colon or dash
+    ("- Don't: answer from `old/` pages", {"old/": X}),
+    ("Never – quote `drafts/` to a client.", {"drafts/": X}),
+    ("唔好：用 `舊/` 嘅價錢。", {"舊/": X}),
+    ("Do: check `faq/` first", {"faq/": P}),
+    # handing a folder's contents to someone is answering from it
+    ("不要把 `私人筆記/` 裡的東西貼給客人。", {"私人筆記/": X}),
 ]
 
 
@@ -1145,6 +1152,21 @@ def test_a_topic_that_is_temporary_is_no_status_of_its_folder() -> None:
     # says a folder's pages are makeshift; said of the pages, a cue that reaches them stays
     rules = _readme("- 停水通知规定、临时送水 → `tingshui/`\n- `scratch/` 是随手记的临时笔记")
     assert rules.exclude == ("scratch/",)
+
+
+def test_a_do_and_dont_table_reads_each_cell_under_its_column() -> None:
+    rules = _readme(
+        "| ✅ 要 | ❌ 不要 |\n|---|---|\n| 票价问题查 `票价/2025/` | 用 `票价/2023/` 的旧价格回答 |"
+    )
+    assert (_got(rules, "票价/2025/"), _got(rules, "票价/2023/")) == ("route", X)
+    english = _readme(
+        "| Do | Don't |\n|---|---|\n| start from `index.md` | answer from `old/` |\n"
+        "| keep `notes/` tidy | |"
+    )
+    assert (_got(english, "old/"), _got(english, "notes/")) == (X, N)
+    # a header that is no negator leaves the row one sentence
+    plain = _readme("| Folder | Remarks |\n|---|---|\n| `old/` | don't use |")
+    assert _got(plain, "old/") == X
 
 
 def test_a_table_headed_by_a_folder_word_names_folders_in_its_first_column() -> None:

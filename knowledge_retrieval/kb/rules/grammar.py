@@ -288,6 +288,9 @@ _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
 """An aside right after a negator, between commas: its verb is looked for after it."""
+_LABEL = re.compile(r"[ \t]*[:：—–][ \t]*")
+"""A negator said as a label ("Don't: answer from `old/`", "唔好：用 `舊/`"): it governs what
+follows the colon or dash."""
 _USING_NEGATORS = frozenset(
     n for n in cues.ZH_NEGATORS if len(n) > 1 and n[-1] in cues.ZH_USE_VERBS
 )
@@ -371,6 +374,8 @@ def read_cues(text: str) -> Cues:
         start = m.end()
         if (aside := _ASIDE.match(text, start)) is not None:  # "do not, under any ..., cite"
             start = aside.end()
+        elif m.start() == imperative_at and (label := _LABEL.match(text, start)) is not None:
+            start = label.end()
         end = min(len(text), start + _WINDOW)
         if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()

@@ -10,6 +10,7 @@ from typing import Any
 from ...lang import readme as cues
 from ...models import ReadmeSentence, Rule, Unread
 from ...text.analysis import to_simplified
+from .clauses import is_bare_negator
 from .kinds import alternatives as _alt
 from .sentences import Said, heading_cue, is_rules_heading, read_line
 
@@ -89,6 +90,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
 
     lines, origin = _uncommented(body)
     table: bool | None = None  # in a table: whether its first column names folders
+    labels: list[str] = []  # in a table: its header's cells
     for raw, at in zip(lines, origin, strict=True):
         table = None if not raw.lstrip().startswith("|") else table
         if fence is not None:
@@ -114,9 +116,10 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
         elif stripped.startswith("|"):
             if not _TABLE_SEP.match(stripped):
                 if table is None:  # a table's first row is its header
-                    table = _folder_column(stripped)
-                elif table:
-                    stripped = _as_folder(stripped)
+                    table, labels = _folder_column(stripped), _cells(stripped)
+                else:
+                    stripped = _as_folder(stripped) if table else stripped
+                    stripped = _labelled(labels, stripped)
                 blocks.append(_Block("table", [stripped], section, line=at, raw=[raw]))
             cur = None
             continue
@@ -145,6 +148,24 @@ def _folder_column(header: str) -> bool:
     """Whether a table's header row heads its first column with a folder word ("| 資料夾 |
     內容 |", "| Folder | What |"): the column names folders, with or without a slash."""
     return bool(_FOLDER_HEAD.match(to_simplified(header)))
+
+
+def _cells(row: str) -> list[str]:
+    """A table row's cells, without its outer pipes."""
+    return row.strip().strip("|").split("|")
+
+
+def _labelled(labels: list[str], row: str) -> str:
+    """A row of a do/don't table ("| ✅ Do | ❌ Don't |") as one sentence per cell, each cell
+    under a negator said after it ("Don't: quote `old/`"): the column's negator governs it."""
+    negated = [is_bare_negator(label) for label in labels]
+    if not any(negated):
+        return row
+    cells = _cells(row)
+    for i, cell in enumerate(cells[: len(labels)]):
+        if negated[i] and cell.strip():
+            cells[i] = f"{labels[i].strip()}: {cell.strip()}"
+    return " ; ".join(cell.strip() for cell in cells if cell.strip())
 
 
 def _as_folder(row: str) -> str:

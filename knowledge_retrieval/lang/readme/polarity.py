@@ -209,7 +209,7 @@ ZH_USE_VERBS = words(
     用 查 看 拿 按 依 读 信 答 凭 搬 翻 据此 据以 以此 参考 参照 参阅 作为 当作 当成 当做 当真
     视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数 当系
     回复 处理 引以为据 推荐 睇 攞
-    告诉 提及 提到 说出去 讲出去 讲给 说给
+    告诉 提及 提到 说出去 讲出去 讲给 说给 贴给 发给
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
