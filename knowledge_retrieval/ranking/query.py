@@ -104,11 +104,15 @@ class Keyword:
     @property
     def filler_like(self) -> bool:
         """A two-character Chinese word with a question or function character (何年, 哪边,
-        油在): filler when the KB has never seen it, a topic when it has (几何, 哪吒)."""
+        油在): filler when the KB has never seen it, a topic when it has (几何, 哪吒). A noun
+        of the dictionary is no filler, whatever its characters (猫咪, 咪表)."""
+        from ..text.wordclass import chinese_tag
+
         return (
             len(self.text) == 2
             and has_cjk(self.text)
             and any(c in lang.INTERROGATIVES or c in CJK_STOP for c in self.text)
+            and not chinese_tag(to_simplified(self.text)).startswith("n")
         )
 
     @property

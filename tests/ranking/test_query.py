@@ -80,6 +80,13 @@ def test_a_name_that_starts_with_an_interrogative_stays_a_keyword() -> None:
     assert len(analyze_query("哪吒的武器").keywords) == 2
 
 
+def test_a_noun_with_a_function_character_is_no_filler() -> None:
+    # 咪 is a particle of Cantonese, yet 猫咪 (a cat) and 咪表 (a parking meter) name things
+    by_text = {k.text: k for k in analyze_query("猫咪不吃东西，咪表几时装的").keywords}
+    assert not by_text["猫咪"].filler_like and not by_text["咪表"].filler_like
+    assert by_text["不吃"].filler_like  # a negated verb stays a way of asking
+
+
 def test_a_pronoun_is_not_glued_to_the_word_before_it() -> None:
     # 测试你的 chart: 你 is no part of a keyword 测试你 that no page has
     q = analyze_query("描述如何运行和测试你的 chart。")
