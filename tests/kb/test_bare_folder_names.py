@@ -1,4 +1,4 @@
-"""A README that backticks one of its KB's folders by its bare name (`draft_ideas`, no slash and
+"""A README that names one of its KB's folders by its bare name (`draft_ideas`, no slash and
 no folder word) names that folder: its sentence becomes a rule or is reported, never silent."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_a_link_to_a_folder_is_not_listed_as_one(tmp_path: Path) -> None:
     assert named_folders(SENTENCE, kb) == ()
 
 
-def test_only_folders_the_text_backticks_bare_are_listed(tmp_path: Path) -> None:
+def test_only_folders_the_text_names_bare_are_listed(tmp_path: Path) -> None:
     for name in ("draft_ideas", "old", "rates"):
         (tmp_path / name).mkdir()
     text = "Use `rates/` and ignore `old`; `draft_ideas` is chat; `max_retries` is a key."
@@ -87,3 +87,39 @@ def test_a_folder_named_in_quotes_is_that_folder(tmp_path: Path) -> None:
     assert any(s.startswith("「舊嘢」入面") for s in quoted)  # as written, no path marks
     assert not any("推拿" in s for s in quoted)  # 「推拿」 is no folder of the KB
     assert named_folders(text, kb) == ("傾偈草稿", "舊嘢")
+
+
+def _rules(tmp_path: Path, folders: tuple[str, ...], body: str) -> dict[str, str]:
+    kb = tmp_path / "kb"
+    for name in folders:
+        (kb / name).mkdir(parents=True)
+    text = f"# Roadhouse\n\nThe house notes.\n\n{body}\n"
+    rules = parse_readme(text, named_folders(text, kb))
+    return {r.path: r.action for r in rules.understood}
+
+
+def test_a_folder_named_bare_in_prose_is_that_folder(tmp_path: Path) -> None:
+    body = (
+        "There's two more folders you'll spot in here. old-2023-24 is last season's price "
+        "sheets, so don't go quoting them to anyone. And yarns is our scribble pad; none of "
+        "that's been signed off."
+    )
+    got = _rules(tmp_path, ("old-2023-24", "yarns", "servo"), body)
+    assert got == {"old-2023-24/": "exclude", "yarns/": "exclude"}  # and no "more/"
+
+
+def test_a_common_word_that_names_a_folder_is_the_word(tmp_path: Path) -> None:
+    got = _rules(tmp_path, ("staff", "kitchen"), "Staff must never use the kitchen phone.")
+    assert got == {}
+
+
+def test_prose_words_beside_a_folder_named_by_its_path_are_words(tmp_path: Path) -> None:
+    # 旧 RMA 流程 is what 旧版/ holds, not the folder RMA/
+    body = "- `旧版/`：2022 年的旧报价规则、旧 RMA 流程。已经作废，绝对不要引用。"
+    assert _rules(tmp_path, ("旧版", "RMA"), body) == {"旧版/": "exclude"}
+
+
+def test_keywords_introduced_by_a_phrase_are_keywords(tmp_path: Path) -> None:
+    text = "# Radio\n\nKeywords if you're searching: rota, swaps, dead air, faders.\n"
+    rules = parse_readme(text, ("rota",))
+    assert "dead air" in rules.keywords and rules.understood == ()

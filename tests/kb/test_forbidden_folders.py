@@ -294,10 +294,6 @@ MISREAD = {
     ("teamkb-blind38", "organworks"): "'The `brew-room/` is ... thinking out loud over a brew, "
     "..., a fee rise Margaret's not put her name to.' is read as a rule about writing (a negated "
     "'put'), and the next sentence, 'Nowt in there's been agreed.', names no folder",
-    ("teamkb-blind40", "bigtop"): "'And scribbles is me and the lads thinking out loud' names "
-    "its folder by a bare common word (no backticks, no slash, no 'folder'), which is no "
-    "mention the parser knows; the next sentence's 'not to be used to answer anything' then "
-    "has no folder to give its rule to",
     ("teamkb-blind42", "eventhall"): "'Oga say make we no delete `old_stuff/` ..., but "
     "everything inside am don expire ..., so when customer ask you something, no go there go find "
     "answer' is read as a rule about deleting (writing) only: Pidgin 'don expire' (has expired) "

@@ -43,8 +43,9 @@ _KW_HEAD = re.compile(
     rf"(?:^|\s)(?:key ?words?|tags)\b|{_alt(cues.ZH_KEYWORDS_HEADING)}", IGNORECASE
 )
 _KW_INLINE = re.compile(  # "**Keywords:** a, b" as a paragraph of its own
-    rf"^[*_]*(?:key ?words?|tags|{_alt(cues.ZH_KEYWORDS_HEADING)})[*_]*\s*"
-    r"[:：][*_]*\s*(.*)$",
+    rf"^[*_]*(?:key ?words?|tags|{_alt(cues.ZH_KEYWORDS_HEADING)})[*_]*"
+    r"(?:[ \t]+[^\s:：,，.。;；][^:：,，.。;；\n]{0,40})?"  # "Keywords if you're searching:"
+    r"\s*[:：][*_]*\s*(.*)$",
     IGNORECASE,
 )
 _SCOPE_HEAD = re.compile(

@@ -24,6 +24,12 @@ QUOTED = re.compile(
 'kiln-copy'"); a straight single quote with a letter beside it outside is an apostrophe."""
 
 
+PROSE_NAME = re.compile(r"(?<![\w./\\`'’\x00-])[A-Za-z0-9][\w-]{0,60}(?![\w/`'’\x00-])")
+"""A word of README prose that may be a folder's name written bare ("old-2023-24 is last
+season's", "yarns is our scribble pad"): a mention where the KB has that folder and the word
+is no common word (:func:`.mentions.mask_mentions`)."""
+
+
 @functools.lru_cache(maxsize=256)
 def bare_names(text: str) -> frozenset[str]:
     """The names README ``text`` writes bare, backticked or in quotes, with no path separator
@@ -31,6 +37,7 @@ def bare_names(text: str) -> frozenset[str]:
     search of the KB asks (no parser is loaded for it)."""
     names = {m.group(1).strip() for m in CODE.finditer(text)}
     names |= {m.group(1) or m.group(2) for m in QUOTED.finditer(text)}
+    names |= {m.group(0) for m in PROSE_NAME.finditer(text)}
     return frozenset(n for n in names if n and "/" not in n and "\\" not in n)
 
 

@@ -19,7 +19,8 @@ ZH_INSIDE = words("里面 里头 里 内")
 
 NOT_NAMES = words(
     """
-    each any every same whole parent root one other some both all two three several
+    each any every same whole parent root one other some both all two three several more
+    few many extra another
     new top sub given following above below current entire not no
     last next previous right wrong correct proper usual real actual
     任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
