@@ -910,6 +910,12 @@ GOLDEN = [
     ("Do: check `faq/` first", {"faq/": P}),
     # handing a folder's contents to someone is answering from it
     ("不要把 `私人筆記/` 裡的東西貼給客人。", {"私人筆記/": X}),
+    # 以 … 为主 ranks what it holds, with words between; a bare 为主 is "mostly"
+    ("报价以老板确认过的 `价目表/` 为主。", {"价目表/": P}),
+    ("`群聊/` 里的记录闲聊为主，别当真。", {"群聊/": X}),
+    # history after a word of content is what pages hold; after a function word, a status
+    ("`vans/` keeps each van's service history and tyre sizes.", {"vans/": N}),
+    ("`2019/` is just history now.", {"2019/": X}),
 ]
 
 

@@ -23,6 +23,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ...lang import en
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .cuewords import IGNORECASE, PLACEHOLDER, _both, _en, _zh
@@ -58,6 +59,12 @@ INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
+_CONTENT_HEAD = re.compile(
+    rf"(?<![\w'’-])(?!{_en(en.STOP_WORDS | cues.EN_NON_AUTHORITY | cues.EN_BEFORE_STATUS)})[A-Za-z][\w'’-]{{0,30}}\s+"
+    rf"({_en(cues.EN_CONTENT_HEADS)})",
+    IGNORECASE,
+)
+"""A noun of content after a word of content ("vet history"): what pages hold, no status."""
 _DENIED = re.compile(
     rf"(?:{_en(cues.EN_DENY)})\s+(?:[A-Za-z'’-]+\s+)?$|(?:{_zh(cues.ZH_DENY)})[\u3400-\u9fff]{{0,2}}$",
     IGNORECASE,
@@ -149,10 +156,11 @@ _TAKEN_AS = re.compile(
 版本", "以 `b/` 作为正式依据")."""
 _ONLY_SEE = re.compile(
     rf"(?:{_zh(cues.ZH_LOOK)})\s*+\x00\d++\x00\s*+(?:(?:{_zh(cues.ZH_IN_OF)})\s*+)?(?:{_zh(cues.ZH_ENOUGH)})"
-    rf"|(?:{_zh(cues.ZH_BY)})\s*+\x00\d++\x00\s*+(?:{_zh(cues.ZH_MAIN)})"
+    rf"|(?:{_zh(cues.ZH_BY)})[^，,。；;\x00]{{0,12}}?\x00\d++\x00\s*+(?:{_zh(cues.ZH_MAIN)})"
 )
 """看 <a mention> 就好: looking there is enough ("攤位圖看 `2025/` 就好", "查 `a.md` 即可"); 以
-<a mention> 为主: answers rest mainly on it."""
+<a mention> 为主: answers rest mainly on it (以住持审定的 `正式版/` 为主; a bare 为主 is "mostly":
+"吹水为主")."""
 _TREAT_AS = _both(cues.EN_TREAT_AS, cues.ZH_TREAT_AS)
 _RESERVED = _both(cues.EN_RESERVED, cues.ZH_RESERVED)
 _REPLACED = re.compile(
@@ -363,6 +371,9 @@ def read_cues(text: str) -> Cues:
     than = compared_at(simple)  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
+    text = _CONTENT_HEAD.sub(
+        lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text
+    )
     former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
     text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
     forbid = write = False

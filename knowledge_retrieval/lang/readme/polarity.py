@@ -280,7 +280,7 @@ ZH_NON_AUTHORITY = words(
 ZH_PREFER = words(
     """
     优先 首先 先查 先看 先读 先打开 先阅读 先参考 首选 胜过
-    首要 主要参考 为主 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
+    首要 主要参考 先去 先到 先翻 先找 请先 最先 推荐 建议先 答案来自
     先参阅 先从 先睇
     """
 )
@@ -413,6 +413,14 @@ ZH_COMPOSE = words("起稿 拟稿 新建 草拟 档名 文件名 命名")
 
 EN_AND_NEXT = words("and and_then while whereas")
 """Words that join a second clause about another folder ("`a/` wins and `b/` is out")."""
+
+EN_CONTENT_HEADS = words("history histories")
+"""Words of non-authority that name what pages hold when a word of content stands before them
+("vet history", "the order history of each client"), and a status only after a function word
+("is history", "kept for history")."""
+
+EN_BEFORE_STATUS = words("just only purely mostly merely basically simply now all ancient")
+"""Words that leave a content head a status ("just history", "ancient history")."""
 
 EN_NOT_CUES = words(
     """
