@@ -282,7 +282,7 @@ class Ranker:
             emphasized=bool(lad.emph[fi]),
             matched_terms=matched,
             parts_only=parts and bool(matched),
-            missing_terms=[k.text for k, c in pairs if c < 0.5 or k.text in absent]
+            missing_terms=[k.shown for k, c in pairs if c < 0.5 or k.text in absent]
             + vocab.unseen_content,
             stored=lad.stored.get(d) or {},
             reader=reader,

@@ -179,7 +179,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     out = Known(keywords or asked, dict(q.terms))
     if keywords:
         out.filler = [k.text for k in filler]
-        out.unseen_content = [k.text for k in filler if k.filler_like and _content_word(k)]
+        out.unseen_content = [k.shown for k in filler if k.filler_like and _content_word(k)]
     out.absent_ids = [
         k.text
         for k in out.keywords

@@ -13,6 +13,7 @@ from .. import messages
 from ..ranking.matches import FileMatch
 from ..ranking.query import Query
 from ..results import Hit, Reason, SearchResult, Source
+from ..text.analysis import to_simplified
 from ..text.asked import Kind
 from . import confidence
 from .answer import compose_answer
@@ -86,7 +87,7 @@ def missing_keywords(hits: Sequence[Hit], known: Collection[str] = ()) -> list[s
     return [
         t
         for t in hits[0].missing_terms
-        if t not in known and all(t in h.missing_terms for h in hits[1:])
+        if to_simplified(t) not in known and all(t in h.missing_terms for h in hits[1:])
     ]
 
 

@@ -40,3 +40,6 @@ def test_other_keywords_never_repeat_what_was_asked(_index_home: Path) -> None:
     # the refund page is not held for the words it lacks, but it says plainly what they are
     term = search("退款 的 酸面包 配方", "payments", root=SAMPLE_ROOT)
     assert {"面包", "配方"} <= set(term.hits[0].missing_terms)
+    # what the page lacks is named as the user wrote it, in the answer too
+    typed = search("退款 的 酸麵包 配方", "payments", root=SAMPLE_ROOT)
+    assert "麵包" in typed.hits[0].missing_terms and "面包" not in typed.hits[0].missing_terms
