@@ -916,6 +916,16 @@ GOLDEN = [
     # history after a word of content is what pages hold; after a function word, a status
     ("`vans/` keeps each van's service history and tyre sizes.", {"vans/": N}),
     ("`2019/` is just history now.", {"2019/": X}),
+    # a migration notice: the folder moved is out, the one it moved to preferred; "the old
+    # folder" / 旧目录 is the one moved, not a folder named old
+    (
+        "`rota-old/` has moved to `rota/`; the old folder is no longer updated.",
+        {"rota-old/": X, "rota/": P},
+    ),
+    ("2024-05：`价目/` 已并入 `报价/价目/`，旧目录不再更新。", {"价目/": X, "报价/价目/": P}),
+    ("`舊相/` 已經搬咗去 `相簿/2024/`。", {"舊相/": X, "相簿/2024/": P}),
+    # what is moved into an archive was archived, not succeeded
+    ("Files older than a year are moved to `archive/`.", {"archive/": X}),
 ]
 
 

@@ -53,7 +53,10 @@ _SUCCESSOR = re.compile(
     rf"{_GAP}{{0,60}}?\x00(\d+)\x00"
     rf"|(?:{_zh(cues.ZH_SUCCESSOR_BY)}){_GAP}{{0,40}}?\x00(\d+)\x00{_GAP}{{0,12}}?"
     rf"(?:{_zh(cues.ZH_SUCCESSOR)})"
-    rf"|\x00(\d+)\x00{_GAP}{{0,40}}?\s(?:{_en(cues.EN_REPLACES)})\s+(?:{_en(cues.EN_ANAPHORS)})\b",
+    rf"|\x00(\d+)\x00{_GAP}{{0,40}}?\s(?:{_en(cues.EN_REPLACES)})\s+(?:{_en(cues.EN_ANAPHORS)})\b"
+    rf"|(?<=\x00)\s*+(?:(?:{_en(cues.EN_MOVED_AUX)})\s++){{0,3}}(?:{_en(cues.EN_MOVED_TO)})"
+    rf"\s++(?:the\s++)?\x00(\d+)\x00"
+    rf"|(?<=\x00)\s*+(?:{_zh(cues.ZH_MOVED_AUX)})?(?:{_zh(cues.ZH_MOVED_TO)})\s*+\x00(\d+)\x00",
     IGNORECASE,
 )
 """A mention a superseded one was replaced by ("replaced by `b/`", "were replaced by the `b/`
@@ -97,12 +100,19 @@ def replaced(text: str) -> set[int]:
     return {int(next(g for g in m.groups() if g)) for m in _REPLACES.finditer(to_simplified(text))}
 
 
-def successors(text: str) -> set[int]:
-    """The code indexes of the mentions a clause says replaced another: preferred."""
-    return {int(next(g for g in m.groups() if g)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+def successors(text: str, path_of: Callable[[int], str] | None = None) -> set[int]:
+    """The code indexes of the mentions a clause says replaced another: preferred. One whose
+    path (``path_of`` a code index) a word calls old (`歸檔/2019/`, `archive/`) was where the
+    other was archived, not its successor ("已將 `2019雜項/` 搬去 `歸檔/2019/`"): none is."""
+    won = {int(next(g for g in m.groups() if g)) for m in _SUCCESSOR.finditer(to_simplified(text))}
+    if path_of is not None and any(_OLD_NAME.search(_words_of(path_of(i))) for i in won):
+        return set()
+    return won
 
 
-def succeeded(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
+def succeeded(
+    clauses: list[Clause], got: dict[int, tuple[str, int]], paths: dict[int, str] | None = None
+) -> None:
     """A successor named across the clauses of its sentence ("`a.pdf` 已由 … 新守则（`b.pdf`）
     替代", "`a.pdf` has been replaced by the policy the board adopted (`b.pdf`)"): it is
     preferred, and the folders its sentence names before it that are not preferred are out."""
@@ -113,7 +123,7 @@ def succeeded(clauses: list[Clause], got: dict[int, tuple[str, int]]) -> None:
         if len(members) < 2:
             continue
         text = " ".join(clauses[i].text for i in members)
-        won = successors(text)
+        won = successors(text, lambda i: (paths or {}).get(i, ""))
         if not won:
             continue
         where = {idx: i for i in members for idx in clauses[i].mentions}
@@ -138,6 +148,11 @@ ones are in `_old/`")."""
 _SIBLINGS_MAX = 6
 """More siblings of one parent than this near each other are a list, not versions (and the
 pairs stay few: linear)."""
+
+
+def _words_of(path: str) -> str:
+    """A path's names as words, Simplified (`歸檔/2019/` -> "归档 2019")."""
+    return to_simplified(re.sub(r"[_\-./]+", " ", path).strip())
 
 
 def _version(path: str) -> tuple[int, tuple[int, ...]] | None:

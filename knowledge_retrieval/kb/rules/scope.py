@@ -152,7 +152,9 @@ def assign(
                 put(idx, "prefer", i)
             if better or up:  # "`i18n/` lags behind; don't …": no better side, read on
                 continue
-        if won := successors(c.text) & set(c.mentions):  # "replaced by `b/`": b/ is preferred
+        if won := successors(c.text, lambda k: paths.get(k, "")) & set(
+            c.mentions
+        ):  # "replaced by `b/`": b/ is preferred
             won_over(won, i)  # and the folder it replaced is out ("(`a.md`) was superseded by …")
             continue
         if lost := replaced(c.text) & set(c.mentions):  # "`a/` supersedes `b/`": b/ is out
@@ -250,7 +252,7 @@ def assign(
     _by_place(clauses, got, settled)
     _relative(clauses, got, pol)
     _replacing(clauses, got, about_writing, pol)
-    succeeded(clauses, got)
+    succeeded(clauses, got, paths)
     elided(clauses, got, pol)
     copies(clauses, got, paths)
     differs_beside_use(clauses, got)

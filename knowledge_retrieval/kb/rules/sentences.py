@@ -406,7 +406,8 @@ def _plain_rules(
     def succession(src: int) -> tuple[set[int], bool]:
         """The mentions clause ``src`` names as successors, and whether it replaces any."""
         text = clauses[src].text
-        return relations.successors(text), bool(relations.replaced(text))
+        named = line.codes
+        return relations.successors(text, lambda k: named[k]), bool(relations.replaced(text))
 
     for n, s in enumerate(sentences):
         if not s:

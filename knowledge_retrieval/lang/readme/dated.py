@@ -125,6 +125,19 @@ EN_SUCCESSOR = words(
     "replaced_by superseded_by succeeded_by obsoleted_by deprecated_in_favor_of in_favour_of in_favor_of"
     " replaced_with"
 )
+EN_MOVED_TO = words(
+    "moved_to moved_into merged_into migrated_to relocated_to folded_into consolidated_into"
+)
+EN_MOVED_AUX = words("has have had was were is are now been all since permanently recently")
+ZH_MOVED_TO = words(
+    "合并到 合并至 合并进 并入 迁移到 迁移至 迁至 迁入 迁到 搬到 搬去 搬至 搬进 搬咗去 挪到 转移到 转移至"
+)
+ZH_MOVED_AUX = words("已经 已 都 全部 均 现已 整个")
+"""A folder moved into another (a migration notice): "`a/` has moved to `b/`", "`甲/` 已合并到
+`乙/`", "原 `甲/` 迁入 `乙/`": `b/` is its successor, preferred, and `a/` out. Only the words of
+EN_MOVED_AUX / ZH_MOVED_AUX may stand between the two (what a README says is moved to an
+archive is no mention: "files older than a year are moved to `archive/`")."""
+
 EN_REPLACES = words("supersede supersedes replaces obsoletes")
 """Its subject replaced the mention after it ("`v3/` supersedes `v2/`"): the mention is out,
 the subject preferred (ZH_SUCCESSOR after no ZH_SUCCESSOR_BY: "取代 `历史/`")."""

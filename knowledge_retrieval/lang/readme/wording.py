@@ -23,7 +23,8 @@ NOT_NAMES = words(
     few many extra another
     new top sub given following above below current entire not no
     last next previous right wrong correct proper usual real actual
-    任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他
+    任何 所有 这个 该 此 整个 每个 各 那个 这 那 本 各个 某个 上述 以下 进入 其他 旧 老 原
+    old former original
     """
 )
 """Words before a folder word that are not a folder's name ("every folder", "任何目录"); an
