@@ -65,6 +65,20 @@ def test_a_question_only_a_forbidden_folder_answers_is_not_found(root: Path) -> 
     )
 
 
+def test_a_current_page_that_lacks_what_only_a_forbidden_page_has_is_no_answer(
+    root: Path,
+) -> None:
+    write(root / "booking" / "rules" / "押金.md", "# 押金\n\n到店预约押金为 30 元，离店时退还。\n")
+    r = search("线上预约押金多少钱", root=root)
+    assert not r.found and r.reason == "below_threshold"
+    assert r.notes[0].startswith("the KB 'booking''s archive/ has it (archive/2023-预约规则.md)")
+    assert r.notes[1].startswith("best current match booking/rules/押金.md scored ")
+    assert r.notes[1].endswith(" but lacks 线上")
+    # a word the current pages have elsewhere is no sign that only the archive answers
+    weekend = search("周末预约押金多少钱", root=root)
+    assert weekend.found and weekend.hits[0].path == "rules/押金.md"
+
+
 def test_a_draft_is_never_quoted_as_found(root: Path) -> None:
     r = search("会员积分兑换比例", root=root)
     assert not r.found

@@ -35,13 +35,17 @@ def readme_quotes(rules: KBRules, rel_path: str) -> tuple[str, ...]:
     return tuple(f"README, not understood: {s.text}" for s in unread_about(rules, rel_path))
 
 
-def forbidden_note(kb: str, kb_path: Path, rules: KBRules, keywords: Sequence[str]) -> str | None:
-    """The note on a question nothing answered: which folder the README forbids holds its
-    words (most of its keywords on one page), or None."""
+def forbidden_note(
+    kb: str, kb_path: Path, rules: KBRules, keywords: Sequence[str], lacked: Sequence[str] = ()
+) -> str | None:
+    """The note on a question nothing current answers: which folder the README forbids holds
+    its words (most of its keywords on one page, and every word of ``lacked``: what the best
+    current page lacks), or None."""
     from ...text.analysis import to_simplified
 
     rules_out = [r for r in rules.understood if r.action == "exclude" and r.unless is None]
     words = [to_simplified(k.lower()) for k in keywords if k.strip()]
+    must = [to_simplified(k.lower()) for k in lacked if k.strip()]
     if not rules_out or not words:
         return None
     need = max(1, -(-len(words) * SHARE // 1))
@@ -54,7 +58,7 @@ def forbidden_note(kb: str, kb_path: Path, rules: KBRules, keywords: Sequence[st
             text = to_simplified(read_kb_file(kb_path, rel)[0][:MAX_BYTES].lower())
         except (SkipFile, OSError, ValueError):
             continue
-        if sum(w in text for w in words) >= need:
+        if sum(w in text for w in words) >= need and all(w in text for w in must):
             where = f"line {rule.line}: " if rule.line else ""
             return (
                 f"the KB '{kb}''s {rule.path} has it ({rel}); its README says not to use "
