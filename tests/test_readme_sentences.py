@@ -72,7 +72,8 @@ FLOORS = {
     "lines-tune3": (161, 5),
     "lines-heldout3": (164, 2),
     "lines-heldout4": (157, 7),
-    "lines-heldout5": (161, 4),
+    "lines-heldout5": (166, 4),
+    "lines-heldout6": (154, 14),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
@@ -84,7 +85,7 @@ AS_PREFERENCES = {
     "judge14": 1,
     "judge15": 1,
     "heldout15": 1,
-    "lines-heldout5": 2,
+    "lines-heldout5": 1,
 }
 """Exclusions read as preferences, where a set has any (every other set: none). heldout5, read
 by no one until the end of the sixteenth session, has one: "Minutes in `unapproved/` only
@@ -95,7 +96,7 @@ read-only, and the ops system wins if they differ" prefers the mirror (the winne
 words, not by a folder). judge8 and heldout7 (the same writer's, measured unread at the eighteenth
 session's start and end) have one each, not read yet. judge12 (the twenty-second session's judge,
 read by its aggregates only) has two, judge13 (the twenty-third's, likewise) one, and judge14
-(the twenty-fourth's, likewise) one, judge15 (the twenty-fifth's, likewise) one, heldout15 (the twenty-sixth's, read by no one) one, lines-heldout5 (the thirty-second's, measured unread at its start and end) two; lines-heldout4's one (a do / don't table) is read right since the thirty-second, and judge10's one ("answer from `policy/` only — never from
+(the twenty-fourth's, likewise) one, judge15 (the twenty-fifth's, likewise) one, heldout15 (the twenty-sixth's, read by no one) one, lines-heldout5 (the thirty-second's, measured unread at its start and end: two; one since it was read); lines-heldout4's one (a do / don't table) is read right since the thirty-second, and judge10's one ("answer from `policy/` only — never from
 `producer-notes/`" after a condition) is read right since the twenty-fourth."""
 
 
