@@ -924,6 +924,8 @@ GOLDEN = [
     ),
     ("2024-05：`价目/` 已并入 `报价/价目/`，旧目录不再更新。", {"价目/": X, "报价/价目/": P}),
     ("`舊相/` 已經搬咗去 `相簿/2024/`。", {"舊相/": X, "相簿/2024/": P}),
+    # "every other" is everything but the folder named: its prohibition prefers that one
+    ("`fees/2025.md` is the only fee list. Every other fees file is history.", {"fees/2025.md": P}),
     # what is moved into an archive was archived, not succeeded
     ("Files older than a year are moved to `archive/`.", {"archive/": X}),
 ]

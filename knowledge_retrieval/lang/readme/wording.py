@@ -60,6 +60,7 @@ the topic ("`archive/` is historical — fine for questions about past shows")."
 EN_ELSEWHERE = words(
     "elsewhere anywhere_else everywhere_else anything_else everything_else other_folders"
     " other_pages other_files other_places other_sources any_other_folder any_other_page"
+    " every_other all_other any_other"
 )
 ZH_ELSEWHERE = words(
     "别的地方 别处 其他地方 其它地方 他处 其他文件 其它文件 别的文件 其他目录 其它目录 其他文件夹"
