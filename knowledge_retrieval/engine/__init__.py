@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,12 +38,13 @@ from ..ranking.matches import FileMatch, RankOutcome
 from ..ranking.query import Query, analyze_query
 from ..ranking.ranker import Ranker
 from ..results import Reason, SearchResult
-from ..text.analysis import cjk_script, to_simplified
+from ..text.analysis import cjk_script
 from ..verdict import holds, outcome
 from ..verdict.choose import Choice, evidence_scale, pick, readme_overlap, same_script
 from ..verdict.scale import LINE
 from .advice import advise
 from .knowledge_base import KnowledgeBase, rules_of
+from .readme import obey_readme
 
 __all__ = [
     "KnowledgeBase",
@@ -152,50 +153,6 @@ def run(
         result = advise(result, q, kbs, got.usable)
     known = {k for r in searched.values() for k in r.outcome.known_keywords}
     return obey_readme(result, kbs, q, known)
-
-
-def obey_readme(
-    result: SearchResult, kbs: Sequence[KnowledgeBase], q: Query, known: Collection[str] = ()
-) -> SearchResult:
-    """What the KBs' READMEs say of the result: a question only a forbidden folder answers is
-    noted as such (first), so an agent can say there is no current answer; a hit from a folder
-    a README sentence that was not understood names quotes that sentence. A found result whose
-    best page lacks keywords that only a page the README forbids has (``known``: keywords the
-    KBs searched have somewhere) is that too: the current pages do not say it."""
-    from ..kb.rules.forbidden import forbidden_note, readme_quotes
-
-    rules = {k.name: k.rules for k in kbs}
-    words = [k.text for k in q.keywords]
-    if not result.found:
-        said = [n for k in kbs if (n := forbidden_note(k.name, k.path, k.rules, words))]
-        return dataclasses.replace(result, notes=(*said, *result.notes)) if said else result
-    best = result.hits[0]
-    lacked = [
-        t
-        for t in best.missing_terms
-        if t not in best.absent_identifiers and to_simplified(t) not in known
-    ]
-    home = next((k for k in kbs if k.name == best.kb), None)
-    if lacked and home is not None:  # what the best current page lacks, a forbidden page has
-        note = forbidden_note(home.name, home.path, home.rules, words, lacked)
-        if note is not None:
-            held = (
-                f"best current match {best.kb}/{best.path} scored {best.score:.2f} but lacks "
-                f"{', '.join(lacked)}"
-            )
-            return outcome.not_found(
-                q.text,
-                q.lang,
-                "below_threshold",
-                [note, held, *result.notes],
-                kb=result.kb,
-                kbs=result.kbs,
-            )
-    hits = tuple(
-        dataclasses.replace(h, readme=readme_quotes(rules[h.kb], h.path)) if h.kb in rules else h
-        for h in result.hits
-    )
-    return dataclasses.replace(result, hits=hits)
 
 
 def resolve(

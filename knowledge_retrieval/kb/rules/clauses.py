@@ -65,7 +65,6 @@ class Clause:
     case: bool = False  # "if a tag isn't in there": what follows says nothing of a folder
 
 
-_LABEL_MARKS = frozenset(":：—–")
 _BARE_NEGATOR = re.compile(rf"[^\w\x00]*(?:{NEGATOR.pattern})\s*", IGNORECASE)
 """A clause that is a negator alone ("Don't", "❌ 不要"), as a do/don't list labels a line."""
 
@@ -80,7 +79,7 @@ def _split(s: str) -> list[str]:
     out, pos = [], 0
     simple = to_simplified(s)
     for m in _CLAUSES.finditer(simple):
-        if m.group(0) in _LABEL_MARKS and _BARE_NEGATOR.fullmatch(simple, pos, m.start()):
+        if m.group(0) in cues.LABEL_MARKS and _BARE_NEGATOR.fullmatch(simple, pos, m.start()):
             continue  # "Don't: answer from `old/`": a negator said as a label governs what follows
         if m.end() > pos or m.start() > pos:
             out.append(s[pos : m.start()])

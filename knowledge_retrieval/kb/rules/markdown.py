@@ -91,7 +91,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
 
     lines, origin = _uncommented(body)
     table: bool | None = None  # in a table: whether its first column names folders
-    labels: list[str] = []  # in a table: its header's cells
+    labels: list[str | None] = []  # in a table: its header's cells that are a negator alone
     for raw, at in zip(lines, origin, strict=True):
         table = None if not raw.lstrip().startswith("|") else table
         if fence is not None:
@@ -117,7 +117,7 @@ def _blocks(body: str) -> tuple[list[_Block], list[_Block]]:
         elif stripped.startswith("|"):
             if not _TABLE_SEP.match(stripped):
                 if table is None:  # a table's first row is its header
-                    table, labels = _folder_column(stripped), _cells(stripped)
+                    table, labels = _folder_column(stripped), _negators(stripped)
                 else:
                     stripped = _as_folder(stripped) if table else stripped
                     stripped = _labelled(labels, stripped)
@@ -156,17 +156,20 @@ def _cells(row: str) -> list[str]:
     return row.strip().strip("|").split("|")
 
 
-def _labelled(labels: list[str], row: str) -> str:
-    """A row of a do/don't table ("| ✅ Do | ❌ Don't |") as one sentence per cell, each cell
-    under a negator said after it ("Don't: quote `old/`"): the column's negator governs it."""
-    negated = [is_bare_negator(label) for label in labels]
-    if not any(negated):
+def _negators(header: str) -> list[str | None]:
+    """A table header's cells that are a negator alone ("| ✅ Do | ❌ Don't |"), None for the
+    others."""
+    return [c.strip() if is_bare_negator(c) else None for c in _cells(header)]
+
+
+def _labelled(labels: list[str | None], row: str) -> str:
+    """A row of a do/don't table as one sentence per cell, each cell under a negator said
+    after it ("Don't: quote `old/`"): the column's negator governs it."""
+    if not any(labels):
         return row
-    cells = _cells(row)
-    for i, cell in enumerate(cells[: len(labels)]):
-        if negated[i] and cell.strip():
-            cells[i] = f"{labels[i].strip()}: {cell.strip()}"
-    return " ; ".join(cell.strip() for cell in cells if cell.strip())
+    cells = [c.strip() for c in _cells(row)]
+    said = [f"{label}: {c}" if label and c else c for c, label in zip(cells, labels, strict=False)]
+    return " ; ".join(c for c in [*said, *cells[len(labels) :]] if c)
 
 
 def _as_folder(row: str) -> str:

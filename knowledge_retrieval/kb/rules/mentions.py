@@ -6,6 +6,7 @@ Each becomes a placeholder ``\x00N\x00`` the grammar's later stages read as a me
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
 
 from ...lang import en
@@ -104,8 +105,8 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     if folders := FOLDERS.get():  # a quoted name that is a folder of the KB: 「舊嘢」入面
         text = QUOTED.sub(on_disk, text)
     text = _BARE.sub(bare, text)
-    rare = frozenset(f for f in folders if _uncommon(f))
-    if rare and "\x00" not in text:  # "yarns is our scribble pad", where nothing else is named
+    rare = frozenset(f for f in folders if _uncommon(f)) if "\x00" not in text else ()
+    if rare:  # "yarns is our scribble pad", where nothing else is named
         text = PROSE_NAME.sub(in_prose, text)
     text = _FOLDER_EN.sub(folder, text)
     text = _chinese_names(_QUOTED_ZH, text, add, quoted=True)
@@ -118,6 +119,7 @@ this (Zipf scale: yarns, jottins, wip; not staff 5.1, kitchen 4.7, notes 4.8), o
 digit, a hyphen or an underscore (old-2023-24): a common word is the word, not the folder."""
 
 
+@functools.lru_cache(maxsize=1024)
 def _uncommon(name: str) -> bool:
     from ...text.generalfreq import zipf
 

@@ -201,3 +201,6 @@ TRADITIONAL_MARKS = "體臺灣們說這關檔條為個國學會來時對發經�
 SIMPLIFIED_MARKS = "体湾们说这关档条为个国学会来时对发经与录检词范围结构维历页简语区听应让"
 """Common characters written apart in the two scripts (the only list here written in both): a
 README's prose leans Traditional when the first outnumber the second."""
+
+LABEL_MARKS = frozenset(":：—–")
+"""Marks after a label that governs what follows ("Don't: answer from `old/`", "唔好：用 `舊/`")."""
