@@ -915,7 +915,7 @@ GOLDEN = [
     ("`群聊/` 里的记录闲聊为主，别当真。", {"群聊/": X}),
     # history after a word of content is what pages hold; after a function word, a status
     ("`vans/` keeps each van's service history and tyre sizes.", {"vans/": N}),
-    ("`2019/` is just history now.", {"2019/": X}),
+    ("`2019/` is history now.", {"2019/": X}),
     # a migration notice: the folder moved is out, the one it moved to preferred; "the old
     # folder" / 旧目录 is the one moved, not a folder named old
     (

@@ -60,7 +60,7 @@ _NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
 _CONTENT_HEAD = re.compile(
-    rf"(?<![\w'’-])(?!{_en(en.STOP_WORDS | cues.EN_NON_AUTHORITY | cues.EN_BEFORE_STATUS)})[A-Za-z][\w'’-]{{0,30}}\s+"
+    rf"(?<![\w'’-])(?!{_en(en.STOP_WORDS | cues.EN_NON_AUTHORITY)})[A-Za-z][\w'’-]{{0,30}}\s+"
     rf"({_en(cues.EN_CONTENT_HEADS)})",
     IGNORECASE,
 )

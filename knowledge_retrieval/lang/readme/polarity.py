@@ -419,9 +419,6 @@ EN_CONTENT_HEADS = words("history histories")
 ("vet history", "the order history of each client"), and a status only after a function word
 ("is history", "kept for history")."""
 
-EN_BEFORE_STATUS = words("just only purely mostly merely basically simply now all ancient")
-"""Words that leave a content head a status ("just history", "ancient history")."""
-
 EN_NOT_CUES = words(
     """
     no_matter not_only not_just no_reason_not_to in_case
