@@ -928,6 +928,24 @@ GOLDEN = [
     ("`fees/2025.md` is the only fee list. Every other fees file is history.", {"fees/2025.md": P}),
     # what is moved into an archive was archived, not succeeded
     ("Files older than a year are moved to `archive/`.", {"archive/": X}),
+    # a word of non-authority in a case supposed after the folder says nothing of its pages
+    (
+        "`suppliers/` is kept by the office, so if a phone number is wrong tell Sandra.",
+        {"suppliers/": N},
+    ),
+    ("`供应商/` 由办公室维护，如果发现电话有错请告诉我。", {"供应商/": N}),
+    ("If it's in `old/` it's outdated.", {"old/": X}),
+    # now and then, all the time: 间唔中 and 不断 hold a negator's character and negate nothing
+    ("`獸醫/` 有疫苗時間表，陳醫生間唔中會更新。", {"獸醫/": N}),
+    ("`价目/` 会不断更新。", {"价目/": N}),
+    # no longer with a verb of writing dates the folder; without "no longer" it is about writing
+    ("| 資料夾 | 狀態 | 備註 |\n|---|---|---|\n| `會議/` | 停用 | 這裡不再新增 |", {"會議/": X}),
+    ("`会议/` 请勿再修改。", {"会议/": N}),
+    # a double negative says the word of non-authority of everything
+    ("`旧制度/` 里没有一份不是过期的。", {"旧制度/": X}),
+    ("`classic/` is not outdated.", {"classic/": N}),
+    # 如果 … 才: only then
+    ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]
 
 

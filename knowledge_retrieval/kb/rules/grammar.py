@@ -197,6 +197,23 @@ _IMPERATIVE_MAINTAIN = re.compile(
 """An instruction to keep a folder in a state: "Please keep `prices/` up to date"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
 _STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+_SUPPOSED = re.compile(rf"\b(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)}", IGNORECASE)
+"""A case supposed ("if a number in there is wrong", "如果发现有错"): a word of non-authority
+in it (no clause stop between), after the folder is named, says nothing of the folder's pages
+("if it's in `old/` it's outdated" does)."""
+_SUPPOSE_LOOKBACK = 60
+
+
+def _supposed(said: str, at: int, named: int) -> bool:
+    """Whether the word at ``at`` is in a case supposed after the last mention (``named``):
+    "if" or 如果 after the last clause stop before it, within :data:`_SUPPOSE_LOOKBACK`."""
+    start = max(0, at - _SUPPOSE_LOOKBACK, named + 1)
+    stops = [s.end() for s in _STOP.finditer(said, start, at)]
+    return _SUPPOSED.search(said, stops[-1] if stops else start, at) is not None
+
+
+_NO_LONGER = _both(cues.EN_NO_LONGER, cues.ZH_NO_LONGER)
+_NONE_THAT = _both(cues.EN_NONE_THAT, cues.ZH_NONE_THAT)
 _SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
 _PASSIVE_BE = re.compile(rf"\b(?:be|been|being)\b|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*$", IGNORECASE)
 _NO_OBJECT = re.compile(rf"\s*(?:$|[,，;；。.!！?？:：]|{_zh(cues.ZH_NO_OBJECT)})")
@@ -376,7 +393,7 @@ def read_cues(text: str) -> Cues:
     )
     former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
     text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
-    forbid = write = False
+    forbid = write = stopped = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
     lead = _IMPERATIVE_AT.match(text)
@@ -406,6 +423,8 @@ def read_cues(text: str) -> Cues:
                 negated[v.end() : end] = [True] * (end - v.end())  # "不要当成过期文件"
                 continue
             forbid = True
+        elif _NO_LONGER.fullmatch(m.group(0)) is not None:
+            stopped = True  # "这里不再新增", "no longer updated": the folder stopped
         else:
             write = True
             forbid = forbid or _AND_USE.match(text, v.end()) is not None  # "never send or cite"
@@ -438,7 +457,11 @@ def read_cues(text: str) -> Cues:
     invalid = False  # a word of non-authority that says the pages are not valid ("void")
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
-        if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
+        if (
+            (d := _DENIED.search(before)) is not None
+            and USE_VERB.search(d.group(0)) is None
+            and _NONE_THAT.search(said, max(0, m.start() - _SUPPOSE_LOOKBACK), m.start()) is None
+        ):
             denied = True
             continue  # "not outdated", "并非废弃": denied
         if negated[m.start()]:
@@ -446,6 +469,8 @@ def read_cues(text: str) -> Cues:
             continue  # under "don't assume", "不要当成"
         if _QUALIFIED.search(before) is not None:
             continue  # "通过评审的提案", "approved proposals": not said
+        if _supposed(said, m.start(), named):
+            continue  # "if a phone number is wrong, tell Sandra": a case supposed, not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
         invalid = invalid or (  # "are void", "已全部失效": said of the pages
@@ -460,7 +485,7 @@ def read_cues(text: str) -> Cues:
     past = dated(
         said, named
     )  # "stopped being updated", "涨价前的价格": a fact that dates the pages
-    past_said = past >= 0 and not negated[past] and not write  # "定稿后请勿再改动": writing
+    past_said = (past >= 0 and not negated[past] and not write) or stopped  # "请勿再改动": writing
     past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
     if past_said:
         weak = outright = said_out = True
