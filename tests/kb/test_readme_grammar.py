@@ -944,6 +944,11 @@ GOLDEN = [
     # a double negative says the word of non-authority of everything
     ("`旧制度/` 里没有一份不是过期的。", {"旧制度/": X}),
     ("`classic/` is not outdated.", {"classic/": N}),
+    # 当 (treat as), 报 (quote), 讲 (tell) after a negator use the pages; 当天, 口讲 are no verbs
+    ("`司機傾偈記錄/` 純粹吹水，唔好當資料。", {"司機傾偈記錄/": X}),
+    ("過咗期嘅優惠會搬去 `推廣/已完結/`，客人問起唔好報呢啲。", {"推廣/已完結/": X}),
+    ("`價錢/舊價/` 係加價之前嗰套，唔好再同客講呀！", {"價錢/舊價/": X}),
+    ("`排班/` 不要在当天修改。", {"排班/": N}),
     # 如果 … 才: only then
     ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]

@@ -214,6 +214,7 @@ def _supposed(said: str, at: int, named: int) -> bool:
 
 _NO_LONGER = _both(cues.EN_NO_LONGER, cues.ZH_NO_LONGER)
 _NONE_THAT = _both(cues.EN_NONE_THAT, cues.ZH_NONE_THAT)
+_NOT_USE = re.compile(_zh(cues.ZH_NOT_USE))
 _SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
 _PASSIVE_BE = re.compile(rf"\b(?:be|been|being)\b|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*$", IGNORECASE)
 _NO_OBJECT = re.compile(rf"\s*(?:$|[,，;；。.!！?？:：]|{_zh(cues.ZH_NO_OBJECT)})")
@@ -396,6 +397,7 @@ def read_cues(text: str) -> Cues:
     forbid = write = stopped = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
+    verbal = _NOT_USE.sub(lambda m: " " * len(m.group(0)), text)  # 当天 is no 当 of use
     lead = _IMPERATIVE_AT.match(text)
     imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
     for m in NEGATOR.finditer(text):
@@ -407,7 +409,7 @@ def read_cues(text: str) -> Cues:
         end = min(len(text), start + _WINDOW)
         if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()
-        v = _VERB.search(text, start, end)
+        v = _VERB.search(verbal, start, end)
         if v is None and _ELIDED_USE.match(text, m.end()):
             forbid = True  # "answer from `a.md`, never from `b/`"
             continue

@@ -210,6 +210,7 @@ ZH_USE_VERBS = words(
     视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数 当系
     回复 处理 引以为据 推荐 睇 攞
     告诉 提及 提到 说出去 讲出去 讲给 说给 贴给 发给
+    当 报 讲
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -427,6 +428,13 @@ EN_CONTENT_HEADS = words("history histories")
 """Words of non-authority that name what pages hold when a word of content stands before them
 ("vet history", "the order history of each client"), and a status only after a function word
 ("is history", "kept for history")."""
+
+ZH_NOT_USE = words(
+    "当天 当时 当日 当地 当前 当年 当初 当然 当中 当局 当事 应当 相当 正当 适当 妥当 报告 报错 报修 报名"
+    " 报销 报到 报警 报表 报道 讲座 讲解 讲义 讲究 口讲"
+)
+"""Words that hold a one-character verb of use (当, 报, 讲) and are no such verb: "不要在当天
+修改" is about writing, "唔好當資料" forbids."""
 
 EN_NOT_CUES = words(
     """
