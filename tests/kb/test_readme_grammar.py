@@ -949,6 +949,11 @@ GOLDEN = [
     ("過咗期嘅優惠會搬去 `推廣/已完結/`，客人問起唔好報呢啲。", {"推廣/已完結/": X}),
     ("`價錢/舊價/` 係加價之前嗰套，唔好再同客講呀！", {"價錢/舊價/": X}),
     ("`排班/` 不要在当天修改。", {"排班/": N}),
+    # handing pages out is answering from them
+    (
+        "3. Do not hand out anything from `routes/old/` — those routes have changed.",
+        {"routes/old/": X},
+    ),
     # 如果 … 才: only then
     ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]

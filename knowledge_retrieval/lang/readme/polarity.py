@@ -23,7 +23,7 @@ EN_USE_VERBS = words(
     lean draw quoting relying treating answers citation describe describes reflect reflects
     represent represents applies_to look_at consult consulted applying point present presented
     offer offered pull pulled come_from comes_from coming_from sourced_from drawn_from
-    tell mention mentioned
+    tell mention mentioned give given giving hand_out handed_out give_out pass_on
     """
 )
 """Verbs of using a page to answer, or of giving it as an answer ("should not be presented as
