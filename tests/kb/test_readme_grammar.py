@@ -954,6 +954,12 @@ GOLDEN = [
         "3. Do not hand out anything from `routes/old/` — those routes have changed.",
         {"routes/old/": X},
     ),
+    # a negator with only a mention after it: its verb of use left out
+    (
+        "Never `ratings/unofficial-calcs/`; those are spreadsheet experiments.",
+        {"ratings/unofficial-calcs/": X},
+    ),
+    ("`价目/2023/`？别 `价目/2023/`。", {"价目/2023/": X}),
     # 如果 … 才: only then
     ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]

@@ -323,6 +323,9 @@ _USING_NEGATORS = frozenset(
 """Negators that end in a one-character verb of use (不用): said last in a sentence, with no
 object after, they forbid the folder (一律不用), as "do not use it" does; an answer "不用，请看
 `b.md`" forbids nothing there."""
+_OBJECT_ONLY = re.compile(r"\s*(?:\*\*)?\s*\x00\d+\x00\s*(?:\*\*)?\s*(?:$|[.。!！;；])")
+"""A negator that starts an imperative and has only a mention after it ("Never `b/`."): its
+verb of use is left out."""
 _SAID_LAST = re.compile(r"\s*(?:$|[。.!！;；])")
 _ELIDED_USE = re.compile(rf"\s*(?:{_en(cues.EN_ELIDED_USE)})\b", IGNORECASE)
 """The source of a verb of use said before a negator: "answer from `a.md`, never from `b/`"."""
@@ -377,6 +380,7 @@ _POINTER = re.compile(
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
+    raw = text  # its mentions' placeholders, at the offsets of every text below
     simple = to_simplified(text)
     pointer = _POINTER.search(simple) is not None  # "see `x/`", "详见 `x/`"
     bare_use = _BARE_USE.match(simple) is not None  # "答：按 `a.md`。"
@@ -412,6 +416,9 @@ def read_cues(text: str) -> Cues:
         v = _VERB.search(verbal, start, end)
         if v is None and _ELIDED_USE.match(text, m.end()):
             forbid = True  # "answer from `a.md`, never from `b/`"
+            continue
+        if v is None and m.start() == imperative_at and _OBJECT_ONLY.match(raw, m.end()):
+            forbid = True  # "Never `b/`.": the verb of use left out, its object said
             continue
         if v is None and m.group(0) in _USING_NEGATORS and _SAID_LAST.match(text, m.end()):
             forbid = True  # "`舊版/` 一律不用。": the negator holds its verb of use
