@@ -323,7 +323,7 @@ _USING_NEGATORS = frozenset(
 """Negators that end in a one-character verb of use (不用): said last in a sentence, with no
 object after, they forbid the folder (一律不用), as "do not use it" does; an answer "不用，请看
 `b.md`" forbids nothing there."""
-_OBJECT_ONLY = re.compile(r"\s*(?:\*\*)?\s*\x00\d+\x00\s*(?:\*\*)?\s*(?:$|[.。!！;；])")
+_OBJECT_ONLY = re.compile(r"\s*+(?:\*\*)?+\s*+\x00\d++\x00\s*+(?:\*\*)?+\s*+(?:$|[.。!！;；])")
 """A negator that starts an imperative and has only a mention after it ("Never `b/`."): its
 verb of use is left out."""
 _SAID_LAST = re.compile(r"\s*(?:$|[。.!！;；])")
