@@ -960,6 +960,12 @@ GOLDEN = [
         {"ratings/unofficial-calcs/": X},
     ),
     ("`价目/2023/`？别 `价目/2023/`。", {"价目/2023/": X}),
+    # one item of a folder's contents dated dates no more than it; the whole described as past does
+    (
+        "- `breakdowns/` – what to do, the fault codes, the on-call rota, and last year's incident log.",
+        {"breakdowns/": N},
+    ),
+    ("- `old/` – last year's prices.", {"old/": X}),
     # 如果 … 才: only then
     ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]

@@ -99,6 +99,8 @@ def assign(
             p = polarity(c.cues, about_writing[c.sentence] and told)
         if p == "prefer" and c.cues.affirmed and c.sentence in defended:
             return None  # "still binding, so don't treat them as obsolete": a defence, no rank
+        if p == "exclude" and lent and c.cues.dated and not c.cues.forbid and _item(i):
+            return None  # "the on-call rota, and last year's incident log": one item dated
         if p == "prefer" and lent and about_writing[c.sentence] and not c.cues.rank:
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
@@ -117,6 +119,18 @@ def assign(
         if (p == "entry" or plain) and c.sentence in no_entry:
             return None
         return None if p == "entry" and not files else p
+
+    def _item(i: int) -> bool:
+        """Whether clause ``i`` is the last item of a list of what a folder holds: it opens on
+        "and" / 以及 after another clause of its sentence that names no folder."""
+        c, prev = clauses[i], clauses[i - 1] if i else None
+        return (
+            not c.mentions
+            and prev is not None
+            and prev.sentence == c.sentence
+            and not prev.mentions
+            and _LIST_AND.match(to_simplified(c.text)) is not None
+        )
 
     def lent(j: int, files: bool) -> str | None:
         """Clause ``j``'s polarity lent to a folder of another clause: a prohibition of the rest
@@ -327,6 +341,8 @@ def _under(paths: list[str], prefixes: list[str]) -> int:
 
 _RELATIVE = re.compile(rf"^\W*(?:{_en(cues.EN_RELATIVE)})", IGNORECASE)
 _MAYBE = _both(cues.EN_HEDGE, cues.ZH_HEDGE)
+_LIST_AND = re.compile(rf"^\W*(?:{_en(cues.EN_LIST_AND)}|{_zh(cues.ZH_LIST_AND)})", IGNORECASE)
+"""The conjunction that opens the last item of a list ("…, the rota, and last year's log")."""
 _BUT = re.compile(rf"^\W*(?:{_en(cues.EN_BUT)}|{_zh(cues.ZH_BUT)})", IGNORECASE)
 
 

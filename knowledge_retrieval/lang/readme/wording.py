@@ -204,3 +204,8 @@ README's prose leans Traditional when the first outnumber the second."""
 
 LABEL_MARKS = frozenset(":：—–")
 """Marks after a label that governs what follows ("Don't: answer from `old/`", "唔好：用 `舊/`")."""
+
+EN_LIST_AND = words("and plus or as_well_as")
+ZH_LIST_AND = words("以及 还有 和 及 与")
+"""What opens the last item of a list of a folder's contents ("…, the on-call rota, and last
+year's incident log"): a fact that dates that item dates no more than it."""
