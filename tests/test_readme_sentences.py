@@ -74,6 +74,7 @@ FLOORS = {
     "lines-heldout4": (157, 7),
     "lines-heldout5": (166, 4),
     "lines-heldout6": (154, 14),
+    "lines-heldout7": (156, 11),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

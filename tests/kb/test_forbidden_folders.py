@@ -292,6 +292,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind43", "roadhouse"): {"old-2023-24/", "yarns/"},
     ("teamkb-blind43", "xuechang"): {"老黄历/", "唠嗑草稿/"},
     ("teamkb-blind43", "xiaoba"): {"過期文件/", "未批草稿/"},
+    ("teamkb-blind44", "narrowboat"): {"old-stuff/", "scribbles/"},
+    ("teamkb-blind44", "tuangou"): {"旧规则/", "草稿/"},
+    ("teamkb-blind44", "huishou"): {"舊資料/", "討論草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
