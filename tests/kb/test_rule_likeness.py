@@ -29,7 +29,7 @@ def _readme(text: str) -> KBRules:
     "text",
     [
         "`gossip/` is break-room chatter, nothing we would stand behind.",
-        "`gossip/` 是茶水间闲聊，听听就好，别当回事。",
+        "`gossip/` 是茶水间闲聊，我们自己都不会为它背书。",
     ],
 )
 def test_a_sentence_that_reads_like_a_rule_is_reported_not_made_one(text: str) -> None:
