@@ -5,6 +5,7 @@ calibration data); each states what its folders become."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 from knowledge_retrieval.kb.rules import grammar, parse_readme, sides
 from knowledge_retrieval.lang import readme as cues
 from knowledge_retrieval.models import KBRules
+
+from ..conftest import write
 
 X, P, E, N, C = "exclude", "prefer", "entry", "none", "conditional"
 
@@ -949,6 +952,7 @@ GOLDEN = [
     ("過咗期嘅優惠會搬去 `推廣/已完結/`，客人問起唔好報呢啲。", {"推廣/已完結/": X}),
     ("`價錢/舊價/` 係加價之前嗰套，唔好再同客講呀！", {"價錢/舊價/": X}),
     ("`排班/` 不要在当天修改。", {"排班/": N}),
+    ("`gossip/` 是茶水间闲聊，听听就好，别当回事。", {"gossip/": X}),
     # handing pages out is answering from them
     (
         "3. Do not hand out anything from `routes/old/` — those routes have changed.",
@@ -1203,6 +1207,25 @@ def test_a_folder_name_may_hold_blanks_and_an_aside(item: str, named: bool) -> N
     from knowledge_retrieval.kb.rules.patterns import is_pathlike
 
     assert is_pathlike(item) is named
+
+
+def test_a_folder_of_the_kb_may_have_blanks_in_plain_words(tmp_path: Path) -> None:
+    """`Old Minutes/` is no command: a first name with blanks that is a folder of the KB on
+    disk names it, whatever its words; `cd docs/` stays no folder."""
+    from knowledge_retrieval import list_kbs
+    from knowledge_retrieval.kb.rules import named_folders
+
+    kb = tmp_path / "kb"
+    text = (
+        "# Minutes\n\nThe committee's minutes.\n\n"
+        "`Old Minutes/` has minutes from before we became a charity. Run `cd docs/` to build.\n"
+    )
+    write(kb / "README.md", text)
+    write(kb / "Old Minutes" / "1998.md", "# 1998\n\nThe first AGM.\n")
+    write(kb / "docs" / "index.md", "# Docs\n\nHow to build.\n")
+    assert named_folders(text, kb) == ("Old Minutes",)
+    (info,) = list_kbs(tmp_path)
+    assert info.rules.exclude == ("Old Minutes/",)
 
 
 def test_a_topic_that_is_temporary_is_no_status_of_its_folder() -> None:

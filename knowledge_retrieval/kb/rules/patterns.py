@@ -35,7 +35,10 @@ def bare_names(text: str) -> frozenset[str]:
     """The names README ``text`` writes bare, backticked or in quotes, with no path separator
     (`draft_ideas`, 「舊嘢」): those that may be folders of its KB. Read once per text: every
     search of the KB asks (no parser is loaded for it)."""
-    names = {m.group(1).strip() for m in CODE.finditer(text)}
+    codes = [m.group(1).strip() for m in CODE.finditer(text)]
+    names = set(codes)
+    # the first name of a path with blanks in it (`Old Minutes/`): a folder only if the KB has it
+    names |= {head for c in codes if " " in (head := c.split("/", 1)[0]) and "/" in c}
     names |= {m.group(1) or m.group(2) for m in QUOTED.finditer(text)}
     names |= {m.group(0) for m in PROSE_NAME.finditer(text)}
     return frozenset(n for n in names if n and "/" not in n and "\\" not in n)

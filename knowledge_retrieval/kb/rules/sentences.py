@@ -104,7 +104,11 @@ def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
         plain = re.fullmatch(r"[\w.-]+", item) is not None and ".." not in item
         # a name with blanks beside a folder word (`temp 2020` 这个文件夹)
         plain = plain or (folder and "/" not in item and is_pathlike(item + "/"))
-        if not (is_pathlike(item) or (folder and plain)) or not (path := norm_pattern(item)):
+        # a name with blanks that is a folder of the KB (`Old Minutes/`), whatever its words
+        known = item.split("/", 1)[0] in mentions.FOLDERS.get()
+        if not (is_pathlike(item) or known or (folder and plain)) or not (
+            path := norm_pattern(item)
+        ):
             continue
         if folder and not (path.endswith("/") or _EXT.search(path) or _GLOB_CHARS.search(path)):
             path += "/"
