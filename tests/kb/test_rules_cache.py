@@ -122,3 +122,26 @@ def test_the_folders_a_readme_names_bare_are_part_of_the_key(_index_home: Path) 
     assert bare.exclude == () and named.exclude == ("draft_ideas/",)
     assert len(_entries(_index_home)) == 2
     assert cache.cached_rules(text) == bare and cache.cached_rules(text, ("draft_ideas",)) == named
+
+
+def test_every_module_a_parse_imports_is_in_the_key() -> None:
+    """A module a README parse reads (the cue words, the languages, to_simplified, word
+    frequencies) that is not in the key would serve a stale parse after it changed."""
+    code = (
+        "import sys\n"
+        "import knowledge_retrieval\n"
+        "before = set(sys.modules)\n"
+        "from knowledge_retrieval.kb.rules import parse_readme\n"
+        "parse_readme('# A\\n\\nScope.\\n\\n- `old/` 里的价格已过期，不要引用。\\n"
+        "- Never cite `drafts/`; `docs/` is canonical.\\n')\n"
+        "for name in sorted(set(sys.modules) - before):\n"
+        "    mod = sys.modules[name]\n"
+        "    if name.startswith('knowledge_retrieval.') and getattr(mod, '__file__', None):\n"
+        "        print(mod.__file__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    keyed = {p.resolve() for p in cache.parser_sources()}
+    missing = [f for f in out if Path(f).resolve() not in keyed]
+    assert out and missing == []

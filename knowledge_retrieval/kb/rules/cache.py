@@ -40,14 +40,23 @@ _counts: dict[str, int] = {}
 """Entries this process believes each folder holds (counted once, then as it writes)."""
 
 _PACKAGE = Path(__file__).resolve().parents[2]
+_FOLDERS = ("kb/rules", "lang", "lang/readme", "text")
+"""The package folders whose modules a parse reads: the parser, the cue words and languages,
+and the word tools (to_simplified, stop words, word frequencies)."""
 _SOURCES = (
     "models.py",
     "defaults.py",
+    "kb/__init__.py",
     "kb/yaml_reader.py",
-    "lang/readme_conditions.py",
     "kb/rules/likeness.json",
 )
 _THIRD_PARTY = ("yaml", "frontmatter", "wcmatch")
+
+
+def parser_sources() -> list[Path]:
+    """The package's files a parse depends on (their size and mtime are in the key)."""
+    files = [f for folder in _FOLDERS for f in sorted((_PACKAGE / folder).glob("*.py"))]
+    return files + [_PACKAGE / s for s in _SOURCES]
 
 
 @functools.cache
@@ -55,9 +64,7 @@ def _parser_key() -> str | None:
     """What a parse depends on besides the text; None when it cannot be told (then nothing is
     kept): the package's parser sources and the YAML libraries, by size and mtime."""
     try:
-        files = sorted((_PACKAGE / "kb" / "rules").glob("*.py"))
-        files += sorted((_PACKAGE / "lang" / "readme").glob("*.py"))
-        files += [_PACKAGE / s for s in _SOURCES]
+        files = parser_sources()
         for name in _THIRD_PARTY:
             spec = importlib.util.find_spec(name)
             if spec is None or spec.origin is None:
