@@ -970,6 +970,12 @@ GOLDEN = [
         {"breakdowns/": N},
     ),
     ("- `old/` – last year's prices.", {"old/": X}),
+    # a verb that takes its source, with a noun of its own after it, lends no preference
+    (
+        "There's also `drafts/`, where we work up role descriptions before they go to the forum.",
+        {"drafts/": N},
+    ),
+    ("`faq/` is where answers live. Go to it first.", {"faq/": P}),
     # 如果 … 才: only then
     ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
 ]

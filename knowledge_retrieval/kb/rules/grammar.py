@@ -579,9 +579,20 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
     subject ("records in `x/` refer to items ...") and prefers nothing of them. Words of
     authority ("is canonical") and clauses that name no folder lend as they are. ``named``:
     where the clause's last mention starts (-1 for none)."""
-    if named < 0 or _SOURCE_VERB.match(m.group(0)) is None or named > m.start():
+    if _SOURCE_VERB.match(m.group(0)) is None or named > m.start():
         return True
+    if named < 0:  # "before they go to the volunteer forum": its own object, no folder's
+        return _OWN_OBJECT.match(text, m.end()) is None
     return _PASSIVE.search(text, max(0, m.start() - 20), m.start()) is not None
+
+
+_OWN_OBJECT = re.compile(
+    rf"\s++(?:(?:{_en(cues.EN_ARTICLES)})\s++)?(?!(?:{_en(cues.EN_BACK_POINTERS)}))[A-Za-z]",
+    IGNORECASE,
+)
+"""A noun after a verb that takes its source as object, in a clause that names no folder: the
+verb's source is that noun ("go to the volunteer forum"), not a folder named elsewhere ("go to
+it", "refer to them" point back and lend)."""
 
 
 def polarity(c: Cues, about_writing: bool = False) -> str | None:

@@ -209,3 +209,9 @@ EN_LIST_AND = words("and plus or as_well_as")
 ZH_LIST_AND = words("以及 还有 和 及 与")
 """What opens the last item of a list of a folder's contents ("…, the on-call rota, and last
 year's incident log"): a fact that dates that item dates no more than it."""
+
+EN_ARTICLES = words("the a an our their your his her its my")
+EN_BACK_POINTERS = words("it them there here this that these those one ones")
+"""After a verb that takes its source ("go to", "refer to") in a clause that names no folder:
+an article starts a noun of its own ("the volunteer forum"); a word that points back ("it",
+"them", "there") is the folder named before."""
