@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
-from .cuewords import PLACEHOLDER, _both, _en, _zh
-from .grammar import NEGATOR, PREFER, Cues, read_cues
+from .cuewords import NEGATOR, PLACEHOLDER, _both, _en, _zh
+from .grammar import PREFER, Cues, read_cues
 
 IGNORECASE = re.IGNORECASE
 _RHETORICAL = _both(cues.EN_RHETORICAL, cues.ZH_RHETORICAL)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ...lang import readme as cues
+
 IGNORECASE = re.IGNORECASE
 PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 
@@ -25,3 +27,12 @@ def _zh(items: Iterable[str]) -> str:
 
 def _both(en: Iterable[str], zh: Iterable[str]) -> re.Pattern[str]:
     return re.compile(f"{_en(en)}|{_zh(zh)}", IGNORECASE)
+
+
+NEGATOR = _both(cues.EN_NEGATORS, cues.ZH_NEGATORS)
+USE_VERB = _both(cues.EN_USE_VERBS, cues.ZH_USE_VERBS)
+NOT = _both(cues.EN_NOT, cues.ZH_NOT)
+"""A word that negates what follows ("not", 未, 唔): a word of authority after it is one of
+non-authority ("not reviewed", 未经批准)."""
+STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
+"""Where a clause's cue words stop reaching: punctuation that ends a phrase."""

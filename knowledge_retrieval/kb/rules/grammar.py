@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from ...lang import en
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
-from .cuewords import IGNORECASE, PLACEHOLDER, _both, _en, _zh
+from .comparisons import compared_at, yields_at
+from .cuewords import IGNORECASE, NEGATOR, PLACEHOLDER, USE_VERB, _both, _en, _zh
+from .cuewords import NOT as _NOT
+from .cuewords import STOP as _STOP
 from .dating import dated
 
-NEGATOR = _both(cues.EN_NEGATORS, cues.ZH_NEGATORS)
-USE_VERB = _both(cues.EN_USE_VERBS, cues.ZH_USE_VERBS)
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
@@ -56,7 +57,6 @@ _FIRST_AFTER = re.compile(
 """A look verb and its object with 先 at the clause's end: 有人問就查呢度先."""
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
-_NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
 _CONTENT_HEAD = re.compile(
@@ -196,7 +196,6 @@ _IMPERATIVE_MAINTAIN = re.compile(
 )
 """An instruction to keep a folder in a state: "Please keep `prices/` up to date"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
-_STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 _SUPPOSED = re.compile(rf"\b(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)}", IGNORECASE)
 """A case supposed ("if a number in there is wrong", "如果发现有错"): a word of non-authority
 in it (no clause stop between), after the folder is named, says nothing of the folder's pages
@@ -215,32 +214,6 @@ def _supposed(said: str, at: int, named: int) -> bool:
 _NO_LONGER = _both(cues.EN_NO_LONGER, cues.ZH_NO_LONGER)
 _NONE_THAT = _both(cues.EN_NONE_THAT, cues.ZH_NONE_THAT)
 _NOT_USE = re.compile(_zh(cues.ZH_NOT_USE))
-_SUBSTITUTE = _both(cues.EN_SUBSTITUTE, cues.ZH_SUCCESSOR)
-_PASSIVE_BE = re.compile(rf"\b(?:be|been|being)\b|(?:{_zh(cues.ZH_SUCCESSOR_BY)})\s*$", IGNORECASE)
-_NO_OBJECT = re.compile(rf"\s*(?:$|[,，;；。.!！?？:：]|{_zh(cues.ZH_NO_OBJECT)})")
-_YIELD_WINDOW = 24
-"""How far after a negator its verb of replacing is looked for (characters)."""
-
-
-_ZH_NEGATOR_CHARS = "".join(sorted(w for w in cues.ZH_NOT if len(w) == 1))
-"""The one-character negators, none of which stands between a 比 and its word of comparison:
-"比分唔好引用", "比分未经裁判确认" are a score, no "better than" (a comparison is negated before
-its 比: "不比")."""
-_THAN_UP = re.compile(
-    rf"(?:(?:{_en(cues.EN_MORE)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_BETTER)})\s+"
-    rf"(?:{_en(cues.EN_THAN)})(?![\w-])"
-    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？{_ZH_NEGATOR_CHARS}]{{0,16}}?"
-    rf"(?:{_zh(cues.ZH_AUTHORITY | cues.ZH_BETTER)}))",
-    IGNORECASE,
-)
-_THAN_DOWN = re.compile(
-    rf"(?:(?:{_en(cues.EN_LESS)})\s+(?:{_en(cues.EN_AUTHORITY)})|{_en(cues.EN_WORSE)})\s+"
-    rf"(?:{_en(cues.EN_THAN)})(?![\w-])|{_en(cues.EN_WORSE_THAN)}|{_zh(cues.ZH_WORSE_THAN)}"
-    rf"|(?:{_zh(cues.ZH_THAN)})(?=[^，,。；;.!?！？{_ZH_NEGATOR_CHARS}]{{0,16}}?(?:{_zh(cues.ZH_WORSE)}))",
-    IGNORECASE,
-)
-_NOT_THAN = re.compile(_zh(cues.ZH_NOT_THAN))
-_QUANTITY = re.compile(rf"\s*(?:\d|(?:{_en(cues.EN_QUANTITY)}))", IGNORECASE)
 _AND_USE = re.compile(
     rf"\s*(?:{_en(cues.EN_AND_OR)}|{_zh(cues.ZH_AND_OR)}|[,，/、])\s*"
     rf"(?:{_en(cues.EN_USE_VERBS)}|{_zh([w for w in cues.ZH_USE_VERBS if len(w) > 1])})",
@@ -263,44 +236,6 @@ _AFFIRMED = re.compile(
 """A word of authority affirmed: "is still what we follow", "反映的是当前合同", "仍然有效"."""
 _AFFIRM_NEGATED = 4
 """How far before an affirming word a negator denies it ("不代表", "no longer reflects")."""
-
-
-_THAN_NEGATED = 8
-"""How far before a comparison a negator turns it round ("isn't more reliable than", "不比")."""
-
-
-def compared_at(text: str) -> tuple[int, int, bool] | None:
-    """A comparison of authority in a clause (its Simplified form): (where it starts, where its
-    object starts, whether the subject is the better): "more reliable than `b/`", "比 `乙/`
-    可靠" (True), "less reliable than", "不如", "is not more reliable than", "不比 … 可靠"
-    (False)."""
-    text = _NOT_THAN.sub(lambda m: " " * len(m.group(0)), text)  # 比如, 比较: no comparison
-    up, down = _THAN_UP.search(text), _THAN_DOWN.search(text)
-    m = min((x for x in (up, down) if x is not None), key=lambda x: x.start(), default=None)
-    if m is None or _QUANTITY.match(text, m.end()):  # "older than six months": an age
-        return None
-    negated = _NOT.search(text, max(0, m.start() - _THAN_NEGATED), m.start()) is not None
-    return m.start(), m.end(), (m is up) != negated  # "is not more reliable than", "不比"
-
-
-def yields_at(text: str) -> int:
-    """Where a negated verb of replacing ends ("cannot replace", "is no substitute for", "不能
-    取代"): what the clause names before it yields to what it names after; -1 for none. A verb
-    of use between ("不能用来代替") makes it a prohibition instead; a passive ("cannot be
-    replaced", "不可被取代") or a verb with no object ("是不可替代的") says nothing of the kind.
-    ``text``: a clause in its Simplified form."""
-    for m in NEGATOR.finditer(text):
-        end = min(len(text), m.end() + _YIELD_WINDOW)
-        if (stop := _STOP.search(text, m.end(), end)) is not None:
-            end = stop.start()
-        v = _SUBSTITUTE.search(text, m.end(), end)
-        if v is None or USE_VERB.search(text, m.end(), v.start()) is not None:
-            continue
-        if _PASSIVE_BE.search(text, m.end(), v.start()) is None and not _NO_OBJECT.match(
-            text, v.end()
-        ):
-            return v.end()
-    return -1
 
 
 _DONE_AFTER = re.compile(_zh(cues.ZH_DONE_AFTER))

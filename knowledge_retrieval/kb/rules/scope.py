@@ -14,8 +14,9 @@ from collections.abc import Callable
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
+from .comparisons import compared_at
 from .cuewords import PLACEHOLDER, _both, _en, _zh
-from .grammar import compared_at, polarity
+from .grammar import polarity
 from .relations import (
     copies,
     denied_after,

@@ -12,8 +12,9 @@ from ...lang import STOP_WORDS
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .clauses import Clause
+from .comparisons import yields_at
 from .cuewords import PLACEHOLDER, _both, _en
-from .grammar import CONFLICT, owned_object, yields_at
+from .grammar import CONFLICT, owned_object
 from .relations import (
     VERDICT_REACH,
     is_file,
