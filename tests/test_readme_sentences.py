@@ -74,7 +74,7 @@ FLOORS = {
     "lines-heldout4": (157, 7),
     "lines-heldout5": (166, 4),
     "lines-heldout6": (154, 14),
-    "lines-heldout7": (156, 11),
+    "lines-heldout7": (153, 13),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

@@ -931,53 +931,24 @@ GOLDEN = [
     ("`fees/2025.md` is the only fee list. Every other fees file is history.", {"fees/2025.md": P}),
     # what is moved into an archive was archived, not succeeded
     ("Files older than a year are moved to `archive/`.", {"archive/": X}),
-    # a word of non-authority in a case supposed after the folder says nothing of its pages
-    (
-        "`suppliers/` is kept by the office, so if a phone number is wrong tell Sandra.",
-        {"suppliers/": N},
-    ),
-    ("`供应商/` 由办公室维护，如果发现电话有错请告诉我。", {"供应商/": N}),
-    ("If it's in `old/` it's outdated.", {"old/": X}),
-    # now and then, all the time: 间唔中 and 不断 hold a negator's character and negate nothing
-    ("`獸醫/` 有疫苗時間表，陳醫生間唔中會更新。", {"獸醫/": N}),
-    ("`价目/` 会不断更新。", {"价目/": N}),
-    # no longer with a verb of writing dates the folder; without "no longer" it is about writing
-    ("| 資料夾 | 狀態 | 備註 |\n|---|---|---|\n| `會議/` | 停用 | 這裡不再新增 |", {"會議/": X}),
-    ("`会议/` 请勿再修改。", {"会议/": N}),
-    # a double negative says the word of non-authority of everything
-    ("`旧制度/` 里没有一份不是过期的。", {"旧制度/": X}),
-    ("`classic/` is not outdated.", {"classic/": N}),
-    # 当 (treat as), 报 (quote), 讲 (tell) after a negator use the pages; 当天, 口讲 are no verbs
-    ("`司機傾偈記錄/` 純粹吹水，唔好當資料。", {"司機傾偈記錄/": X}),
-    ("過咗期嘅優惠會搬去 `推廣/已完結/`，客人問起唔好報呢啲。", {"推廣/已完結/": X}),
-    ("`價錢/舊價/` 係加價之前嗰套，唔好再同客講呀！", {"價錢/舊價/": X}),
-    ("`排班/` 不要在当天修改。", {"排班/": N}),
-    ("`gossip/` 是茶水间闲聊，听听就好，别当回事。", {"gossip/": X}),
     # handing pages out is answering from them
     (
         "3. Do not hand out anything from `routes/old/` — those routes have changed.",
         {"routes/old/": X},
     ),
-    # a negator with only a mention after it: its verb of use left out
-    (
-        "Never `ratings/unofficial-calcs/`; those are spreadsheet experiments.",
-        {"ratings/unofficial-calcs/": X},
-    ),
-    ("`价目/2023/`？别 `价目/2023/`。", {"价目/2023/": X}),
-    # one item of a folder's contents dated dates no more than it; the whole described as past does
-    (
-        "- `breakdowns/` – what to do, the fault codes, the on-call rota, and last year's incident log.",
-        {"breakdowns/": N},
-    ),
-    ("- `old/` – last year's prices.", {"old/": X}),
+    ("`classic/` is not outdated.", {"classic/": N}),
     # a verb that takes its source, with a noun of its own after it, lends no preference
     (
         "There's also `drafts/`, where we work up role descriptions before they go to the forum.",
         {"drafts/": N},
     ),
     ("`faq/` is where answers live. Go to it first.", {"faq/": P}),
-    # 如果 … 才: only then
-    ("如果是问去年的事，才去看 `路线/2023.md`。", {"路线/2023.md": C}),
+    # one item of a folder's contents dated dates no more than it; the whole described as past does
+    (
+        "- `breakdowns/` – what to do, the fault codes, the on-call rota, and last year's incident log.",
+        {"breakdowns/": N},
+    ),
+    ("- `old/` – last year's prices.", {"old/": X}),
 ]
 
 

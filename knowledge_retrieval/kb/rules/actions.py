@@ -78,8 +78,6 @@ _ONLY_ZH = (
         rf"(?:{_THEN})"
     ),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_WHEN)})(?P<c>.{{1,80}}?)(?:{OF})?(?:{_TIME})"),
-    # 如果 <condition>，才 <what to do>: "only then", as 只有 … 才 (within one clause of it)
-    re.compile(rf"(?:{_zh(cues.ZH_CASE)})(?P<c>[^，,。；;\x00]{{1,40}}?)[，,]?\s*(?:{_THEN})"),
     re.compile(rf"^(?P<c>[^，,\x00]+?)(?:{OF})?(?:{_TIME})(?:{_THEN})"),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_APPLIES)})(?P<c>[^，,。；;]+)"),
     re.compile(rf"(?:{_zh(cues.ZH_ONLY_FOR)})(?P<c>[^，,。；;]+)"),

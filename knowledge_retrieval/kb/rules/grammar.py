@@ -196,24 +196,6 @@ _IMPERATIVE_MAINTAIN = re.compile(
 )
 """An instruction to keep a folder in a state: "Please keep `prices/` up to date"."""
 _VERB = re.compile(f"(?P<use>{USE_VERB.pattern})|(?P<write>{WRITE_VERB.pattern})", IGNORECASE)
-_SUPPOSED = re.compile(rf"\b(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)}", IGNORECASE)
-"""A case supposed ("if a number in there is wrong", "如果发现有错"): a word of non-authority
-in it (no clause stop between), after the folder is named, says nothing of the folder's pages
-("if it's in `old/` it's outdated" does)."""
-_SUPPOSE_LOOKBACK = 60
-
-
-def _supposed(said: str, at: int, named: int) -> bool:
-    """Whether the word at ``at`` is in a case supposed after the last mention (``named``):
-    "if" or 如果 after the last clause stop before it, within :data:`_SUPPOSE_LOOKBACK`."""
-    start = max(0, at - _SUPPOSE_LOOKBACK, named + 1)
-    stops = [s.end() for s in _STOP.finditer(said, start, at)]
-    return _SUPPOSED.search(said, stops[-1] if stops else start, at) is not None
-
-
-_NO_LONGER = _both(cues.EN_NO_LONGER, cues.ZH_NO_LONGER)
-_NONE_THAT = _both(cues.EN_NONE_THAT, cues.ZH_NONE_THAT)
-_NOT_USE = re.compile(_zh(cues.ZH_NOT_USE))
 _AND_USE = re.compile(
     rf"\s*(?:{_en(cues.EN_AND_OR)}|{_zh(cues.ZH_AND_OR)}|[,，/、])\s*"
     rf"(?:{_en(cues.EN_USE_VERBS)}|{_zh([w for w in cues.ZH_USE_VERBS if len(w) > 1])})",
@@ -258,9 +240,6 @@ _USING_NEGATORS = frozenset(
 """Negators that end in a one-character verb of use (不用): said last in a sentence, with no
 object after, they forbid the folder (一律不用), as "do not use it" does; an answer "不用，请看
 `b.md`" forbids nothing there."""
-_OBJECT_ONLY = re.compile(r"\s*+(?:\*\*)?+\s*+\x00\d++\x00\s*+(?:\*\*)?+\s*+(?:$|[.。!！;；])")
-"""A negator that starts an imperative and has only a mention after it ("Never `b/`."): its
-verb of use is left out."""
 _SAID_LAST = re.compile(r"\s*(?:$|[。.!！;；])")
 _ELIDED_USE = re.compile(rf"\s*(?:{_en(cues.EN_ELIDED_USE)})\b", IGNORECASE)
 """The source of a verb of use said before a negator: "answer from `a.md`, never from `b/`"."""
@@ -315,7 +294,6 @@ _POINTER = re.compile(
 def read_cues(text: str) -> Cues:
     """The cue words of a clause (placeholders of mentions are blanked first)."""
     named = max((m.start() for m in PLACEHOLDER.finditer(text)), default=-1)  # the last mention
-    raw = text  # its mentions' placeholders, at the offsets of every text below
     simple = to_simplified(text)
     pointer = _POINTER.search(simple) is not None  # "see `x/`", "详见 `x/`"
     bare_use = _BARE_USE.match(simple) is not None  # "答：按 `a.md`。"
@@ -333,10 +311,9 @@ def read_cues(text: str) -> Cues:
     )
     former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
     text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
-    forbid = write = stopped = False
+    forbid = write = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
-    verbal = _NOT_USE.sub(lambda m: " " * len(m.group(0)), text)  # 当天 is no 当 of use
     lead = _IMPERATIVE_AT.match(text)
     imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
     for m in NEGATOR.finditer(text):
@@ -348,12 +325,9 @@ def read_cues(text: str) -> Cues:
         end = min(len(text), start + _WINDOW)
         if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()
-        v = _VERB.search(verbal, start, end)
+        v = _VERB.search(text, start, end)
         if v is None and _ELIDED_USE.match(text, m.end()):
             forbid = True  # "answer from `a.md`, never from `b/`"
-            continue
-        if v is None and m.start() == imperative_at and _OBJECT_ONLY.match(raw, m.end()):
-            forbid = True  # "Never `b/`.": the verb of use left out, its object said
             continue
         if v is None and m.group(0) in _USING_NEGATORS and _SAID_LAST.match(text, m.end()):
             forbid = True  # "`舊版/` 一律不用。": the negator holds its verb of use
@@ -367,8 +341,6 @@ def read_cues(text: str) -> Cues:
                 negated[v.end() : end] = [True] * (end - v.end())  # "不要当成过期文件"
                 continue
             forbid = True
-        elif _NO_LONGER.fullmatch(m.group(0)) is not None:
-            stopped = True  # "这里不再新增", "no longer updated": the folder stopped
         else:
             write = True
             forbid = forbid or _AND_USE.match(text, v.end()) is not None  # "never send or cite"
@@ -401,11 +373,7 @@ def read_cues(text: str) -> Cues:
     invalid = False  # a word of non-authority that says the pages are not valid ("void")
     for m in NON_AUTHORITY.finditer(said):
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
-        if (
-            (d := _DENIED.search(before)) is not None
-            and USE_VERB.search(d.group(0)) is None
-            and _NONE_THAT.search(said, max(0, m.start() - _SUPPOSE_LOOKBACK), m.start()) is None
-        ):
+        if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             denied = True
             continue  # "not outdated", "并非废弃": denied
         if negated[m.start()]:
@@ -413,8 +381,6 @@ def read_cues(text: str) -> Cues:
             continue  # under "don't assume", "不要当成"
         if _QUALIFIED.search(before) is not None:
             continue  # "通过评审的提案", "approved proposals": not said
-        if _supposed(said, m.start(), named):
-            continue  # "if a phone number is wrong, tell Sandra": a case supposed, not said
         outright = outright or _HEDGE.search(before[-14:]) is None
         vetting = _UNVETTED.fullmatch(m.group(0)) is not None  # "unverified": no verdict
         invalid = invalid or (  # "are void", "已全部失效": said of the pages
@@ -429,7 +395,7 @@ def read_cues(text: str) -> Cues:
     past = dated(
         said, named
     )  # "stopped being updated", "涨价前的价格": a fact that dates the pages
-    past_said = (past >= 0 and not negated[past] and not write) or stopped  # "请勿再改动": writing
+    past_said = past >= 0 and not negated[past] and not write  # "定稿后请勿再改动": writing
     past_said = past_said and not any(x.search(rest) for x in (PREFER, RANK, _ADVISE))
     if past_said:
         weak = outright = said_out = True

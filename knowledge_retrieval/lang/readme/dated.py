@@ -22,12 +22,6 @@ ZH_ENDED = words(
 """What happened to a folder's subject, said as done: it stopped, closed, left, was dropped
 ("stopped being updated", "went bust", "停在2021年", "没再用过"): its pages are of the past."""
 
-EN_NO_LONGER = words("no_longer")
-ZH_NO_LONGER = words("不再")
-"""A negator of time before a verb of writing says the folder stopped, not what to write:
-"这里不再新增" (nothing new goes here now), "no longer updated" date its pages as "stopped
-being updated" does; "请勿再修改" is about writing."""
-
 ZH_ENDED_DONE = words(
     "倒闭 倒了 关门 离职 结业 报废 退役 卖掉 卖了 清退 剔除 改道 改线 对不上 撤掉 拆掉 搬走 退休"
     " 解散 过期 停办 失联 归还 退还 退租"

@@ -210,7 +210,6 @@ ZH_USE_VERBS = words(
     视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数 当系
     回复 处理 引以为据 推荐 睇 攞
     告诉 提及 提到 说出去 讲出去 讲给 说给 贴给 发给
-    当 报 讲
     """
 )
 """Verbs of using a page to answer (照著 beside 照着: 著 is a Simplified character too, left as
@@ -360,15 +359,6 @@ ZH_DENY = words("不是 并非 并不 绝非 并没有 没有 不算 并未 并�
 """A word of non-authority right after one of these is denied, not said: "`classic/` is not
 outdated", "并非废弃内容" (at most one English word or two Chinese characters between)."""
 
-EN_NONE_THAT = words(
-    "nothing_that nothing_which nothing_in_there_that nothing_in_here_that nothing_here_that"
-    " nothing_there_that none_that none_of_it_that not_a_page_that not_one_page_that"
-    " not_a_file_that not_one_file_that no_page_that no_file_that"
-)
-ZH_NONE_THAT = words("没有一份 没有一个 没有一页 没有一篇 无一 没一份 没一个 冇一份 冇一个")
-"""A denial under one of these is a double negative that says the word of non-authority of
-everything: "there's nothing in there that isn't out of date", "没有一份不是过期的"."""
-
 ZH_NOT_IS = words("不是 并非 并不是 绝非 也不是")
 """A file said to be "不是 ... 的导航" is no entry, and its sentence names none."""
 
@@ -429,13 +419,6 @@ EN_CONTENT_HEADS = words("history histories")
 ("vet history", "the order history of each client"), and a status only after a function word
 ("is history", "kept for history")."""
 
-ZH_NOT_USE = words(
-    "当天 当时 当日 当地 当前 当年 当初 当然 当中 当局 当事 应当 相当 正当 适当 妥当 报告 报错 报修 报名"
-    " 报销 报到 报警 报表 报道 讲座 讲解 讲义 讲究 口讲"
-)
-"""Words that hold a one-character verb of use (当, 报, 讲) and are no such verb: "不要在当天
-修改" is about writing, "唔好當資料" forbids."""
-
 EN_NOT_CUES = words(
     """
     no_matter not_only not_just no_reason_not_to in_case
@@ -451,11 +434,9 @@ ZH_NOT_CUES = words(
     "有没有 是不是 能不能 要不要 会不会 可不可以 对不对 用不用 算不算"
     " 不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错"
-    " 不时 时不时 间中 间唔中 不断 不停 不定期 不久"
 )
 """Words that hold a cue word but say something else: 有没有 and 是不是 ask (no negation), 发挥 (no 发 of writing), 排除故障
-(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), 不时, 间唔中 and 不断
-(now and then, all the time: "不时更新" is kept up, not left), "not only", "the first
+(troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only", "the first
 Monday" (a date: no "first" of preference), "Priya keeps it up to date" (who maintains a
 folder, no word that vouches for it)."""
 
