@@ -150,6 +150,25 @@ _WHAT_THE = r"\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
 """"What is the ..." up to three words before the thing whose value is asked (the booking
 fee, the ILL desk's email)."""
 
+_NOT_POSTAL = "".join(
+    rf"(?<!\b{w} )"
+    for w in (
+        "change",
+        "update",
+        "my",
+        "new",
+        "of",
+        "email",
+        "e-mail",
+        "web",
+        "website",
+        "ip",
+        "mac",
+    )
+)
+"""Words before "address" that make it no postal address asked: one changed, a proof of one,
+a web, email or IP address."""
+
 ASKED: dict[str, str] = {
     # a phone number asked: the number itself ("which phone number", "the hotline", "what is
     # the phone of the clinic"), not a phone as a thing ("add a new phone to the vpn") nor a
@@ -166,6 +185,14 @@ ASKED: dict[str, str] = {
         # a question that is a noun phrase ending in the phone names its number ("on-call
         # phone"), unless the phone is a thing someone has ("my phone", "a new phone")
         r"|(?<!\bmy )(?<!\bnew )(?<!\ba )(?<!\bthe )\b(?:phone|telephone)\s*\??\s*$"
+    ),
+    # a postal address asked (the firm's address, "wharf postcode"), not an address changed
+    # ("can I change my address"), nor a proof of one, nor a web, email or IP address
+    "address": (
+        rf"\b(?:(?:postal |street |delivery |return |site )?{_NOT_POSTAL}address|post ?code"
+        r"|zip(?: code)?)(?=\s*+(?:\?|$|for\b|of\b|is\b|please\b))"
+        rf"|\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w'-]+){{0,3}} {_NOT_POSTAL}"
+        r"(?:address|post ?code)\b"
     ),
     "version": (r"\b(?:which|what|minimum|min|oldest|lowest|required)(?: \w+)? versions?\b"),
     "range": (
@@ -262,6 +289,19 @@ VALUES: dict[str, str] = {
     ),
     "version": r"\bversion \d",
     "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",
+    # a postal address as written: a number and a street ("12 Canal Side Road", "Unit 4"), a
+    # British or Irish postcode, a PO box, or a line labelled as the address
+    "address": (
+        r"(?<![\w.-])\d{1,5}[a-z]?,?\s++(?:[\w'.-]++\s++){0,4}?(?:road|rd|street|st|lane|ln|avenue"
+        r"|ave|way|drive|dr|close|place|pl|court|ct|crescent|terrace|boulevard|blvd|parade|row"
+        r"|wharf|quay|highway|hwy|square|sq|gardens|hill|park)\b"
+        r"|\b(?:unit|suite|po box|p\.o\. box)\s++\d"
+        r"|(?-i:\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b|\b[A-Z]{2,3}\s\d{4,5}\b)"
+        r"|\b(?:address|postcode|post code|zip)\s*+[:：|]\s*+\S"
+        # a network address: a host and port, an IP address, localhost
+        r"|(?<![\w.-])(?:\d{1,3}+(?:\.\d{1,3}+){3}+(?::\d{2,5}+)?|localhost(?::\d{2,5}+)?"
+        r"|[a-z][\w-]*+(?:\.[\w-]++)*+:\d{2,5}+)(?![\w.-])"
+    ),
     "money": (
         r"\b(?:dollars?|cents?|bucks|pounds?|euros?|yuan|free|free of charge|no charge|no fee"
         r"|waived)\b"
@@ -339,6 +379,7 @@ RANGE_WORDS = "to|and"
 
 VALUE_NAMES = {
     "phone": "phone number",
+    "address": "address",
     "version": "version number",
     "percent": "percentage",
     "usd": "amount in US dollars",

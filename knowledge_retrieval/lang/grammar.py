@@ -17,6 +17,7 @@ Kind = Literal[
     "date",
     "version",
     "phone",
+    "address",
     "range",
     "percent",
     "usd",
@@ -35,6 +36,7 @@ Kind = Literal[
 
 KINDS: tuple[Kind, ...] = (
     "phone",
+    "address",
     "secret",
     "account",
     "brand",

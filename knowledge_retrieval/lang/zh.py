@@ -126,6 +126,13 @@ ASKED: dict[str, str] = {
         # a triage
         r"|(?:电话|热线|分机|手机号?)\s*+[？?]?\s*+$"
     ),
+    # a postal address asked (仓库的地址, 地址喺边, 邮编?), not one changed (改地址) nor a web,
+    # email or IP address
+    "address": (
+        r"(?<!改)(?<!修改)(?<!更改)(?<!变更)(?<!换)(?<!新)(?<!邮件)(?<!电邮)(?<!邮箱)(?<!网站)(?<!网页)"
+        r"(?<!IP)(?<!ip)(?:具体|详细|收货|寄送|退货|送货)?(?:地址|邮编|邮政编码)"
+        r"\s*+(?:是|为|系|在|喺)?\s*+(?:多少|什么|啥|咩|乜|哪|边|几多|好多|[？?]|$)"
+    ),
     "version": r"版本号|哪个版本|什么版本|最低版本",
     # a value's name asks for it where it heads the question (最大值是多少, 有效期?), not where
     # it is a thing the question is about (超过最大值怎么办, 有效期内可以退吗)
@@ -201,6 +208,13 @@ VALUES: dict[str, str] = {
     "date": rf"{NUM}\s*+[年月日号]|{_PERIODS}",
     "version": r"版本\s*\d",
     "phone": r"分机\s*\d{2,}",
+    # a postal address as written: a number of a road or a building (人民路88号, 3栋), a
+    # district or a town with more after it, or a line labelled as the address
+    "address": (
+        rf"(?:路|街|道|巷|弄|里|村|段)\s*+{NUM}\s*+(?:号|之|弄|巷)"
+        rf"|{NUM}\s*+(?:栋|幢|号楼|座|楼)|(?:省|市|县|区|镇|乡)[\u3400-\u9fff]{{1,12}}?(?:路|街|道|巷)"
+        r"|(?:地址|邮编|住址)\s*+[:：|]\s*+\S"
+    ),
     "money": rf"{NUM}\s*+(?:元|块|蚊|圆|港币|美元|美金|欧元|澳门元|澳门币|葡币|日元|韩元|兰特|泰铢)|免费|不收费|不另收费|不另外收费|港币"
     # an amount written after what it is (押金 200, 费用：50)
     rf"|(?:{_MONEY_HEADS})[^。\n\d]{{0,8}}{NUM}",

@@ -43,7 +43,7 @@ MAX_KIND_CHECKS = 6
 KIND_COMMON = 0.5
 """A keyword at least this common (:func:`..ranking.vocabulary.commonness`: half way from a name
 to the commonest words) need not be in the section that gives the asked value."""
-PARTY_KINDS = frozenset({"phone", "link", "account"})
+PARTY_KINDS = frozenset({"phone", "address", "link", "account"})
 """Kinds of value that belong to a party (a person, a firm, a desk): what the value is of is the
 question's specific words for the party where it has any, not its common words."""
 OUTSIDE_KEYWORDS, OUTSIDE_SHARE = 3, 1 / 3

@@ -358,3 +358,22 @@ def test_conditional_rules_are_listed():
         "route api/ when api",
     ]
     assert r.emphasize == ("docs/", "ref/") and r.exclude == ("drafts/",)
+
+
+@pytest.mark.parametrize(
+    ("line", "path"),
+    [
+        ("~~`restoration/RML2260/`~~ (workshop notes, Routemaster)", "restoration/RML2260/"),
+        ("`戲碼/` holds the plays: `2024-茶館/`, ~~2018-雷雨/~~", "2018-雷雨/"),
+    ],
+)
+def test_a_folder_struck_through_is_out(line: str, path: str) -> None:
+    rules = _free(line, heading="Folders")
+    assert path in rules.exclude
+    assert [r.action for r in rules.understood if r.path == path] == ["exclude"]
+    assert not is_included(f"{path}page.md", rules)
+
+
+def test_a_struck_sentence_says_nothing_of_its_folders() -> None:
+    rules = _free("~~`drafts/` is where we keep the rota~~ (moved to the wiki)", heading="Folders")
+    assert [r for r in rules.understood if r.path == "drafts/"] == []

@@ -66,6 +66,12 @@ from knowledge_retrieval.text.asked import (
         ("申請單的網址是什麼", "link"),
         ("how much data can one user store", "number"),  # no money named
         ("phone number of the WMS on-call", "phone"),
+        # a postal address as the question's head: the firm's, a postcode for the satnav
+        ("fenton marine address", "address"),
+        ("whats the wharf postcode for the satnav", "address"),
+        ("What is the office address of Eagle Eye Guards Ltd?", "address"),
+        ("成都西南仓的具体地址是什么？", "address"),
+        ("永昌參茸藥材行地址喺邊", "address"),
         ("值班電話", "phone"),
         ("資訊部值班手機號碼是多少", "phone"),
         ("how often is X-GS-Admin-Token rotated", "frequency"),
@@ -153,6 +159,11 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("number", "目前有三个校区"),
         ("phone", "Call +86 21 5555 0100."),
         ("phone", "值班分機 6021"),
+        ("address", "Fenton Marine, Unit 4, Longport Wharf"),
+        ("address", "We're at 12 Canal Side Road, Stoke ST4 2RU."),
+        ("address", "地址：台南市安南區海佃路一段128號"),
+        ("address", "仓库在成都市武侯区人民南路"),
+        ("address", "The collector listens on 0.0.0.0:4317."),
         ("version", "X-Client-Version must be at least 4.12.0"),
         ("range", "- Type: integer, 1–5"),
         ("range", "at most 10 per user"),
@@ -237,6 +248,9 @@ def test_texts_that_hold_the_kind(kind: str, text: str) -> None:
         ("company", "花椒每月采购一次"),
         ("account", "Pay subs by bank transfer; ask the treasurer for the details."),
         ("account", "Fees for 2025: 120 a year."),
+        # a party named with its phone gives no address
+        ("address", "Who: Fenton Marine Services\nFor: crane-outs\nNumber: 01782 555309"),
+        ("address", "美的售后：打包装上那个 400 热线"),
         # a date written with dashes, or a code's digits, is no phone number
         ("phone", "工号: K04\n姓名: 苏桂芳\n入职: 2020-02\n备注: 冇手机"),
         ("phone", "insurance_expiry: 2025-06-30"),
@@ -266,6 +280,12 @@ def test_any_text_is_read_without_error(text: str) -> None:
         ("电话是多少", "phone"),
         ("值班電話", "phone"),
         ("add a new phone to the vpn", None),
+        # an address changed, proved, or of a web page, a mailbox or a machine: no postal one
+        ("can I still change my address after paying", None),
+        ("usps能改地址不", None),
+        ("What proof of address do foreign authors need to give?", None),
+        ("what is the ip address of the nas", None),
+        ("email address for bookings", "link"),
         ("update my phone number", None),
         ("how do I set up my phone", None),
         ("set up my email", None),

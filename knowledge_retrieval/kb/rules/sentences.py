@@ -116,6 +116,11 @@ def _paths(clause: str, codes: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+_STRUCK = re.compile(r"\x01\s*+(\x00(\d++)\x00)\s*+\x01")
+"""A mention struck through, and only it: the author has crossed the folder out, as a status
+column's 停用 or "withdrawn" would say (a struck sentence says nothing of its mentions)."""
+
+
 class _Line:
     """One block of README text with its backticked items masked as ``\\x00N\\x00``."""
 
@@ -137,7 +142,15 @@ class _Line:
 
         masked = _CODE.sub(mask, text)
         masked = re.sub(r"\*\*|(?<!\w)__|__(?!\w)", "", masked)  # bold: **`a/`**, **do not**
-        self.masked = mentions.mask_mentions(masked, self.codes, add)
+        # a strikethrough's tildes as one mark, so a bare path inside is read (~~2018-雷雨/~~)
+        masked = mentions.mask_mentions(masked.replace("~~", "\x01"), self.codes, add)
+        self.struck: set[int] = set()  # mentions struck through on their own: ~~`2018/`~~
+
+        def strike(m: re.Match[str]) -> str:
+            self.struck.add(int(m.group(2)))
+            return m.group(1)
+
+        self.masked = _STRUCK.sub(strike, masked).replace("\x01", "~~")
 
     def unmask(self, masked: str) -> str:
         text = _PLACEHOLDER.sub(lambda m: self.written[int(m.group(1))], masked)
@@ -306,6 +319,12 @@ def read_line(
     ruled = {r.path for _k, r in rules}
     out = {k for k, r in rules if r.action == "exclude"}  # "`b/` 只在做 … 时参考": b/ is out
     rules += [(n, r) for n, r in _plain_rules(line, plain, heading, out) if r.path not in ruled]
+    ruled = {r.path for _k, r in rules}
+    for n, s in enumerate(sentences):  # a folder crossed out is out, where nothing else is said
+        for i, p in _paths(s, line.codes):
+            if i in line.struck and p not in ruled:
+                rules.append((n, Rule("exclude", p, strength="weak", source=line.unmask(s))))
+                ruled.add(p)
     rules.sort(key=lambda x: x[0])
     by_sentence: dict[int, list[Rule]] = {}
     for k, r in rules:
