@@ -377,3 +377,20 @@ def test_a_folder_struck_through_is_out(line: str, path: str) -> None:
 def test_a_struck_sentence_says_nothing_of_its_folders() -> None:
     rules = _free("~~`drafts/` is where we keep the rota~~ (moved to the wiki)", heading="Folders")
     assert [r for r in rules.understood if r.path == "drafts/"] == []
+
+
+@pytest.mark.parametrize(
+    ("line", "path"),
+    [
+        ("The page list is in `index.md`.", "index.md"),
+        ("`00-start-here.md` — for the new volunteers", "00-start-here.md"),
+        ("課程一覽見 `課程/目錄.md`", "課程/目錄.md"),
+    ],
+)
+def test_a_page_named_as_an_index_is_the_entry(line: str, path: str) -> None:
+    assert _free(line, heading="Folders").entry == (path,)
+
+
+def test_an_index_only_kept_from_edits_is_no_entry() -> None:
+    rules = _free("Please do not edit `index.md` by hand; a script writes it.", heading="Folders")
+    assert rules.entry == ()

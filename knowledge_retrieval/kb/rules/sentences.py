@@ -237,6 +237,15 @@ _SIDE = re.compile(r"[^，,；;。—–]+[，,；;。—–]?")
 """A clause of a sentence that says one thing of some folders and another of others."""
 
 
+def _index_named(path: str) -> bool:
+    """Whether a page's name is an index's (:data:`..lang.readme.INDEX_NAMES`)."""
+    if not _PAGE.search(path):
+        return False
+    stem = re.sub(r"\.[^.]*$", "", path.rsplit("/", 1)[-1])
+    stem = re.sub(r"^[\d\s_.-]*+|[\s_-]++", "", to_simplified(stem).lower())
+    return stem in cues.INDEX_NAMES
+
+
 def _is_list(clause: str) -> bool:
     """Whether a clause only lists more mentions ("`b/` and `c/`", "以及 `c/` 下的文件")."""
     return not re.search(r"\w", _FILLER.sub(" ", to_simplified(_PLACEHOLDER.sub(" ", clause))))
@@ -457,6 +466,8 @@ def _plain_rules(
                     unless = far_conditions[far]
             elif not any_cue and heading:
                 kind = "prefer" if heading == "emphasize" else heading
+            elif _index_named(path) and not writing[n]:
+                kind = "entry"  # "The page list is in `index.md`": an index named is one
             else:
                 continue
             if kind == "avoid":

@@ -191,6 +191,12 @@ EN_INDEX = words(
     organized
     """
 )
+INDEX_NAMES = words(
+    "index toc contents tableofcontents summary sitemap starthere 目录 索引 总览 导览 首页"
+)
+"""Names of a page that is an index (``INDEX.md``, ``00-start-here.md``, ``目錄.md``; written
+lower-case, Simplified, without blanks, hyphens or a leading number): a README that names one
+points to where reading starts, whatever it says of it, unless it says more."""
 EN_START = words("start begin first open read begins starts")
 EN_ENTRY = EN_INDEX | EN_START
 """Words that make a named file an entry point ("start from `index.md`"): those that name an
