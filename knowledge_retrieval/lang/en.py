@@ -175,7 +175,7 @@ ASKED: dict[str, str] = {
     # number to change ("update my phone number")
     "phone": (
         r"(?<!\bnew )(?<!\bchange )(?<!\bupdate )(?<!\badd )(?<!\bverify )(?<!\breset )"
-        r"(?<!\bedit )(?<!\bregister )(?<!\bmy )\b(?:phone|telephone|mobile|fax) (?:number|no)\b"
+        r"(?<!\bedit )(?<!\bregister )(?<!\bmy )\b(?:phone|telephone|mobile|cell|fax) (?:number\b|no\b|#)"
         r"|\bhotline\b|\bnumber to (?:call|dial)\b"
         # an extension asked ("phone ext for the on-call manager", "fleet manager ext?")
         r"|\b(?:(?:phone|desk|office) )?ext(?: number| no)?\.?(?=\s*+(?:\?|$|for\b|of\b))"
@@ -184,7 +184,7 @@ ASKED: dict[str, str] = {
         r"|\b(?:phone|telephone) (?:of|for)\b"
         # a question that is a noun phrase ending in the phone names its number ("on-call
         # phone"), unless the phone is a thing someone has ("my phone", "a new phone")
-        r"|(?<!\bmy )(?<!\bnew )(?<!\ba )(?<!\bthe )\b(?:phone|telephone)\s*\??\s*$"
+        r"|(?<!\bmy )(?<!\bnew )(?<!\ba )(?<!\bthe )(?<!\bon )(?<!\bby )\b(?:phone|telephone|mobile|cell)\s*\??\s*$"
     ),
     # a postal address asked (the firm's address, "wharf postcode"), not an address changed
     # ("can I change my address"), nor a proof of one, nor a web, email or IP address

@@ -73,6 +73,8 @@ from knowledge_retrieval.text.asked import (
         ("成都西南仓的具体地址是什么？", "address"),
         ("永昌參茸藥材行地址喺邊", "address"),
         ("值班電話", "phone"),
+        ("priya's mobile?", "phone"),
+        ("brenda kay odom cell #", "phone"),
         ("資訊部值班手機號碼是多少", "phone"),
         ("how often is X-GS-Admin-Token rotated", "frequency"),
         ("密钥多久一次轮换", "frequency"),
@@ -280,6 +282,8 @@ def test_any_text_is_read_without_error(text: str) -> None:
         ("电话是多少", "phone"),
         ("值班電話", "phone"),
         ("add a new phone to the vpn", None),
+        ("is the booking site ok on mobile", None),
+        ("which waste category for acetonitrile mobile phase waste", None),
         # an address changed, proved, or of a web page, a mailbox or a machine: no postal one
         ("can I still change my address after paying", None),
         ("usps能改地址不", None),
