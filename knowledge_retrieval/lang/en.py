@@ -146,7 +146,7 @@ MEASURED_ASK = (
 the BP-36V-14 battery weigh"): a value in one of the quantity's units answers it, not any number
 (English counts things after "how many": :data:`COUNTED`)."""
 
-_WHAT_THE = r"\b(?:what|which)(?:'s| is| are)?(?: the)?(?: [\w-]+){0,3} "
+_WHAT_THE = r"\b(?:what|which)(?:'s| is| are| was| were| will be)?(?: the)?(?: [\w-]+){0,3} "
 """"What is the ..." up to three words before the thing whose value is asked (the booking
 fee, the ILL desk's email)."""
 

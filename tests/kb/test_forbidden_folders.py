@@ -203,7 +203,8 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind14", "shiyanshi"): {"旧版文件/", "征求意见稿/"},
     ("teamkb-blind14", "shouhou"): {"舊資料/", "草稿/"},
     ("teamkb-blind15", "ground-ops"): {"archive/", "drafts/"},  # archive/sop-2024/ inside
-    ("teamkb-blind15", "banshui"): {"旧版/", "征求意见稿/"},  # 旧版/2023年/ inside
+    # 旧版/2023年/ inside; 培训/ and 会议纪要/ are "供参考，不作为答复依据" (their named pages stay)
+    ("teamkb-blind15", "banshui"): {"旧版/", "征求意见稿/", "培训/", "会议纪要/"},
     ("teamkb-blind15", "yeshi"): {"舊規定/", "草案/"},
     ("teamkb-blind16", "leisure-centre"): {"archive/", "drafts/"},
     # 会议记录/ "仅供参考" (for reference only): what the sentence sets' writers label an exclusion

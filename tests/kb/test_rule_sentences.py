@@ -394,3 +394,23 @@ def test_a_page_named_as_an_index_is_the_entry(line: str, path: str) -> None:
 def test_an_index_only_kept_from_edits_is_no_entry() -> None:
     rules = _free("Please do not edit `index.md` by hand; a script writes it.", heading="Folders")
     assert rules.entry == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`科普/` 里的文章是给患者看的，不作为医嘱依据。",
+        "`点评/` 是老师随口的点评，不作为工艺问题的答案来源。",
+        "`练声/` 里都是各声部长自己录的，听听可以，别当标准。",
+        "`群組對話/` 是從 LINE 匯出的，只是當時的討論，不代表決議。",
+        "`心情分享/` 是大家寫的心得，可是那是個人感受啦，不是服務的標準喔。",
+    ],
+)
+def test_a_folder_said_to_be_no_basis_is_out(line: str) -> None:
+    path = line.split("`")[1]
+    assert path in _free(line, heading="Folders").exclude
+
+
+def test_a_basis_said_to_be_elsewhere_in_part_forbids_nothing() -> None:
+    rules = _free("`制度/` 里不是所有规定都在这里，完整版见 `汇编.md`。", heading="Folders")
+    assert rules.exclude == ()

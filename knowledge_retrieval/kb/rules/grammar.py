@@ -34,7 +34,12 @@ from .dating import dated
 
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
-PROHIBIT = _both(cues.EN_PROHIBIT, cues.ZH_PROHIBIT)
+PROHIBIT = re.compile(
+    rf"{_en(cues.EN_PROHIBIT)}|{_zh(cues.ZH_PROHIBIT)}"
+    rf"|(?:{_zh(cues.ZH_NOT_AS)})[\u3400-\u9fff]{{0,8}}?(?:{_zh(cues.ZH_AUTHORITY_NOUNS)})"
+    rf"(?![\u3400-\u9fff](?<!{_zh(cues.ZH_CLAUSE_END)}))",
+    IGNORECASE,
+)
 _BY_AGENT = re.compile(
     rf"\s+(?:{_en(cues.EN_AGENT)})\s+(?!(?:{_en(cues.EN_NOT_AGENT)})\b)\w", IGNORECASE
 )

@@ -239,11 +239,22 @@ ZH_STORE = words(
 """Where pages are put: 会议纪要放在 `会议/` describes, it does not forbid."""
 
 ZH_PROHIBIT = words(
-    "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不计数 唔计数 唔算 不作依据 不作为依据 不作为回答依据"
+    "忽略 排除 跳过 不包括 但不 不检索 不收录 不算 不计数 唔计数 唔算"
     " 略过 略去 无视 不理 不予理会 不予采信 不予参考 不必理会 别管 不用管 不用理 唔使理 唔使管 唔好理"
     " 当它不存在 当它们不存在 当佢唔存在 当佢哋唔存在 当作不存在 当成不存在 当做不存在 视为不存在"
 )
 """Words that forbid on their own."""
+
+ZH_NOT_AS = words(
+    "不作为 不作 不能作为 不可作为 不得作为 不应作为 不当 别当 不要当 不能当 不可当 唔好当 唔当"
+    " 不是 唔系 不代表 并非 不算是"
+)
+ZH_AUTHORITY_NOUNS = words("依据 根据 来源 标准 准则 指引 政策 决议 规定 答案")
+ZH_CLAUSE_END = words("喔 啦 哦 了 呀 啊 㗎 哈 咯 嘛")
+"""A clause that ends in a noun of authority after a negated "serve as" or "be" forbids its
+folder's pages: "不作为医嘱依据", "不作为工艺问题的答案来源", "别当标准", "唔係指引", "不代表決議",
+"不是服務的標準喔". The noun ends the clause (a particle may follow): "不是所有规定都在这里" says
+only that some are elsewhere."""
 
 ZH_NON_AUTHORITY = words(
     """
