@@ -414,3 +414,34 @@ def test_a_folder_said_to_be_no_basis_is_out(line: str) -> None:
 def test_a_basis_said_to_be_elsewhere_in_part_forbids_nothing() -> None:
     rules = _free("`制度/` 里不是所有规定都在这里，完整版见 `汇编.md`。", heading="Folders")
     assert rules.exclude == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`舊會員名冊-1998/` 係手寫掃描版，留作紀念，唔好刪。",
+        "`2019-2020會議紀錄/` 是前屆的，請勿刪除，交接時要給新會長。",
+    ],
+)
+def test_an_old_folder_kept_from_deletion_is_not_put_out(line: str) -> None:
+    assert _free(line, heading="Folders").exclude == ()
+
+
+def test_an_old_folder_called_void_and_kept_is_out() -> None:
+    assert _free("`old/` 已作废，请勿删除。", heading="Folders").exclude == ("old/",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`事故報告/` 嘅檔案唔好搬位，保險公司要用原本路徑。",
+        "`醫師門診表/` 不要搬位置，官網的連結是直接指過來的。",
+    ],
+)
+def test_a_folder_not_to_be_moved_is_not_forbidden(line: str) -> None:
+    assert _free(line, heading="Folders").exclude == ()
+
+
+def test_copying_a_folder_as_is_is_still_forbidden() -> None:
+    line = "故障处理以 `手册/` 为准，`复盘/` 里的做法可能已经过时，不要照搬。"
+    assert "复盘/" in _free(line, heading="Folders").exclude

@@ -33,6 +33,10 @@ from .cuewords import STOP as _STOP
 from .dating import dated
 
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
+REMOVE_VERB = re.compile(
+    rf"{_en(cues.EN_REMOVE_VERBS)}|(?<!照){_zh(cues.ZH_REMOVE_VERBS)}", IGNORECASE
+)
+"""A verb of removing pages; 照搬 ("copy as is", "不要照搬") applies them."""
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = re.compile(
     rf"{_en(cues.EN_PROHIBIT)}|{_zh(cues.ZH_PROHIBIT)}"
@@ -279,6 +283,8 @@ class Cues:
     affirmed: bool = False  # its only word of authority affirmed: "still what we follow"
     denied: bool = False  # it denies a word of non-authority: "not outdated", "不要当成过期文件"
     dated: bool = False  # a fact that dates its pages: "stopped being updated", "涨价前的价格"
+    only_dated: bool = False  # that fact is all it says against them (no word of non-authority)
+    kept: bool = False  # a negated verb of removing: "唔好刪", "please don't move it"
     invalid: bool = False  # it calls its pages not valid: "void", "superseded", "作废"
     copy: bool = False  # its folder is called a copy or raw: "are copies", "只是复印件"
     pointer: bool = False  # "see `x/`", "详见 `x/`": where a topic is written down
@@ -316,7 +322,7 @@ def read_cues(text: str) -> Cues:
     )
     former = _FORMER.search(text) is not None  # "from when it was still the official wiki"
     text = _FORMER.sub(lambda m: " " * len(m.group(0)), text)
-    forbid = write = False
+    forbid = write = kept = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
     lead = _IMPERATIVE_AT.match(text)
@@ -331,6 +337,16 @@ def read_cues(text: str) -> Cues:
         if (stop := _STOP.search(text, start, end)) is not None:
             end = stop.start()
         v = _VERB.search(text, start, end)
+        if (r := REMOVE_VERB.search(text, start, end)) is not None and (
+            v is None
+            or r.start() < v.start()
+            or (r.start() == v.start() and (v.group("write") is not None or r.end() >= v.end()))
+        ):
+            kept = True  # "唔好刪", "不要搬位置", "please don't move it": the pages are kept
+            if v is None or v.group("write") is None or v.start() != r.start():
+                for i in range(m.start(), m.end()):  # the negator holds no verb of use
+                    blank[i] = " "  # (搬 alone is one: 照搬)
+                continue
         if v is None and _ELIDED_USE.match(text, m.end()):
             forbid = True  # "answer from `a.md`, never from `b/`"
             continue
@@ -395,6 +411,7 @@ def read_cues(text: str) -> Cues:
         weak = True
         for i in range(m.start(), m.end()):
             blank[i] = " "
+    worded = weak or invalid  # a word of non-authority, before the facts that date the pages
     if _REPLACED.search(said) is not None or yields or former:
         weak = outright = said_out = True
     past = dated(
@@ -463,6 +480,8 @@ def read_cues(text: str) -> Cues:
         index=INDEX.search(rest) is not None,
         denied=denied,
         dated=past_said,
+        only_dated=past_said and not (worded or forbid or yields or former),
+        kept=kept,
         invalid=invalid,
         copy=named >= 0 and _LESSER.search(said, named) is not None and not write,
         compared=0 if than is None else 1 if than[2] else -1,

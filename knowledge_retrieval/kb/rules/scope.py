@@ -75,6 +75,10 @@ def assign(
     writes = {c.sentence for c in clauses if c.cues.write}
     defended = {c.sentence for c in clauses if c.cues.denied}
     upheld = {c.sentence for c in clauses if c.cues.denied or c.cues.affirmed}
+    # "留作紀念，請勿刪除": pages to keep, where the sentence says nothing else against them
+    keeps = {c.sentence for c in clauses if c.cues.kept} - {
+        c.sentence for c in clauses if c.cues.forbid or (c.cues.weak and not c.cues.only_dated)
+    }
     # "非正式，但内容与SOP一致", "informal, but accurate": a word of authority conceded after
     # "but" answers the word of non-authority before it
     conceded = {
@@ -106,6 +110,8 @@ def assign(
             return None  # "如需修改，请先联系法务": no preference lent to a folder
         if p == "prefer" and lent and not named and c.cues.owned and not c.mentions:
             return None  # "是否为最新版本，请以人事室公告为准": 公告 is preferred, not the folder
+        if p == "exclude" and c.cues.only_dated and n in keeps:
+            return None  # "留作紀念，唔好刪": the age is the reason to keep the pages
         if p == "exclude" and c.cues.dated and not c.cues.forbid and upheld & {n, n + 1}:
             return None  # "signed before the rebrand … still binding, don't treat as obsolete"
         if p == "exclude" and not c.cues.forbid and not c.cues.dated and n in conceded:

@@ -46,6 +46,13 @@ EN_WRITE_VERBS = words(
     """
 )
 """Verbs of writing to a folder: "do not edit `generated/`" states no rule for search."""
+EN_REMOVE_VERBS = words(
+    "delete deleted deleting remove removing move moving rename renaming touch reorganize"
+    " restructure tidy bin purge throw_away"
+)
+"""Verbs of removing a folder's pages: a sentence that says not to ("留作紀念，唔好刪", "dates
+from before 2018; nobody move or delete it") keeps them; the age it gives is its reason to keep,
+no verdict on answering from them."""
 
 EN_STORE = words(
     """
@@ -230,6 +237,8 @@ ZH_WRITE_VERBS = words(
 )
 """Verbs of writing to a folder (给 / 转给: handing pages to someone, "不用给选手看"; 混用:
 mixing two styles in what one writes, "两者不要混用")."""
+ZH_REMOVE_VERBS = words("删除 删 移动 动 搬 搬位 搬动 挪动 移除 清理 清掉 丢 扔 改名 重命名")
+"""Verbs of removing a folder's pages (see :data:`EN_REMOVE_VERBS`)."""
 
 ZH_STORE = words(
     """
