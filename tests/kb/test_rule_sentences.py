@@ -445,3 +445,27 @@ def test_a_folder_not_to_be_moved_is_not_forbidden(line: str) -> None:
 def test_copying_a_folder_as_is_is_still_forbidden() -> None:
     line = "故障处理以 `手册/` 为准，`复盘/` 里的做法可能已经过时，不要照搬。"
     assert "复盘/" in _free(line, heading="Folders").exclude
+
+
+@pytest.mark.parametrize(
+    ("line", "path"),
+    [
+        ("For fees always use `fees.md`.", "fees.md"),
+        ("For owt to do with money check `subs/subs-2025.md` first.", "subs/subs-2025.md"),
+        (
+            (
+                "For prayer times always use `times/2024.md`; the older files next to it are"
+                " kept only for the record."
+            ),
+            "times/2024.md",
+        ),
+    ],
+)
+def test_a_topic_before_an_imperative_keeps_its_preference(line: str, path: str) -> None:
+    rules = _free(line, heading="Folders")
+    assert [r.action for r in rules.understood if r.path == path] == ["prefer"]
+
+
+def test_a_past_use_after_for_is_no_imperative() -> None:
+    rules = _free("For years we used `old/` for everything.", heading="Folders")
+    assert [r for r in rules.understood if r.path == "old/"] == []

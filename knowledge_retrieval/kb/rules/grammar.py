@@ -114,7 +114,8 @@ _VOUCH = re.compile(
 _VOUCH_NEGATED = 16
 """How far before a word of authority a negator denies it ("never reviewed", "未经审核")."""
 _ADVISE = re.compile(
-    rf"^\W*(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
+    rf"^\W*(?:(?:{_en(cues.EN_ADVISE_TOPIC)})(?:\s++[\w'-]++){{1,6}}?\s+)?"
+    rf"(?:(?:{_en(cues.EN_ADVISE_LEAD)})\s+){{0,3}}(?:{_en(cues.EN_ADVISE)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}(?:{_zh(cues.ZH_ADVISE)})"
     rf"(?!{_zh(cues.ZH_ADVISE_NOT_NEXT)})"
     rf"|(?:{_zh(cues.ZH_ADVISE_LEAD)})(?:{_zh(cues.ZH_ADVISE_MORE)}){{0,2}}"

@@ -394,6 +394,9 @@ ZH_PURPOSE = words("为了 以 以便 为")
 confusion"."""
 
 EN_ADVISE_LEAD = words("please only just always instead otherwise then simply but and so")
+EN_ADVISE_TOPIC = words("for on about regarding with")
+"""A topic said before an imperative with no comma ("For fees always use `fees.md`", "For
+anything about lockers check `lockers/`"): up to six words after one of these."""
 EN_ADVISE = words(
     "use check go_with go_by rely_on consult refer_to stick_to stick_with answer answer_from quote_from cite"
     " follow"
