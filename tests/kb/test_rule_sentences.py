@@ -469,3 +469,28 @@ def test_a_topic_before_an_imperative_keeps_its_preference(line: str, path: str)
 def test_a_past_use_after_for_is_no_imperative() -> None:
     rules = _free("For years we used `old/` for everything.", heading="Folders")
     assert [r for r in rules.understood if r.path == "old/"] == []
+
+
+@pytest.mark.parametrize(
+    ("line", "path"),
+    [
+        ("`fares/current/` → the only fare table dispatchers should quote from.", "fares/current/"),
+        ("Her list in `agronomy/approved.md` is the one to go by.", "agronomy/approved.md"),
+        ("House rules are in `rules/house.md` and that's the one to go by.", "rules/house.md"),
+    ],
+)
+def test_a_folder_said_to_be_the_only_one_is_preferred(line: str, path: str) -> None:
+    rules = _free(line, heading="Folders")
+    assert [r.action for r in rules.understood if r.path == path] == ["prefer"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Jo is the only person allowed to edit `provenance/`.",
+        "`routes/labs.md` is Kemi's — she is the only one who does the runs, so ask her first.",
+    ],
+)
+def test_a_person_said_to_be_the_only_one_prefers_nothing(line: str) -> None:
+    rules = _free(line, heading="Folders")
+    assert [r for r in rules.understood if r.action == "prefer"] == []

@@ -438,6 +438,10 @@ def read_cues(text: str) -> Cues:
     entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
+    ranks = ranks or any(
+        (0 <= named < m.start(1)) or (named < 0 and _POINTED_BACK.search(rest, 0, m.start()))
+        for m in _THE_ONLY.finditer(said)
+    )
     ranks = ranks or (than is not None and than[2])  # the subject of "more reliable than"
     affirmed = not ranks and any(  # "is still what we follow", "仍然有效"
         _NOT.search(said, max(0, m.start() - _AFFIRM_NEGATED), m.end()) is None
@@ -512,6 +516,16 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
     return _PASSIVE.search(text, max(0, m.start() - 20), m.start()) is not None
 
 
+_THE_ONLY = re.compile(
+    rf"(?:\s(?:{_en(cues.EN_COPULAS)})|['’]s|\s[→:—–-])\s++({_en(cues.EN_THE_ONLY)})",
+    IGNORECASE,
+)
+"""A copula (or an arrow, a colon, a dash) before "the one" / "the only" (see
+:data:`..lang.readme.EN_THE_ONLY`)."""
+_POINTED_BACK = re.compile(
+    rf"(?:{_en(cues.EN_BACK_POINTERS)})\s*+(?:{_en(cues.EN_COPULAS)})?\s*+$", IGNORECASE
+)
+"""A word that points back right before the copula ("that's", "it is")."""
 _OWN_OBJECT = re.compile(
     rf"\s++(?:(?:{_en(cues.EN_ARTICLES)})\s++)?(?!(?:{_en(cues.EN_BACK_POINTERS)}))[A-Za-z]",
     IGNORECASE,
