@@ -477,6 +477,8 @@ def test_a_past_use_after_for_is_no_imperative() -> None:
         ("`fares/current/` → the only fare table dispatchers should quote from.", "fares/current/"),
         ("Her list in `agronomy/approved.md` is the one to go by.", "agronomy/approved.md"),
         ("House rules are in `rules/house.md` and that's the one to go by.", "rules/house.md"),
+        ("Loan rules: `policies/lending.md` is the policy.", "policies/lending.md"),
+        ("The stylebook in `style/` is the house standard.", "style/"),
     ],
 )
 def test_a_folder_said_to_be_the_only_one_is_preferred(line: str, path: str) -> None:
@@ -493,4 +495,9 @@ def test_a_folder_said_to_be_the_only_one_is_preferred(line: str, path: str) -> 
 )
 def test_a_person_said_to_be_the_only_one_prefers_nothing(line: str) -> None:
     rules = _free(line, heading="Folders")
+    assert [r for r in rules.understood if r.action == "prefer"] == []
+
+
+def test_a_standard_a_folder_is_of_prefers_nothing() -> None:
+    rules = _free("`archive/` is the policy archive of the old board.", heading="Folders")
     assert [r for r in rules.understood if r.action == "prefer"] == []

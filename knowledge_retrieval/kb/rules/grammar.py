@@ -517,7 +517,9 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
 
 
 _THE_ONLY = re.compile(
-    rf"(?:\s(?:{_en(cues.EN_COPULAS)})|['’]s|\s[→:—–-])\s++({_en(cues.EN_THE_ONLY)})",
+    rf"(?:\s(?:{_en(cues.EN_COPULAS)})|['’]s|\s[→:—–-])\s++({_en(cues.EN_THE_ONLY)}"
+    rf"|(?:the|our)\s++(?:[\w-]++\s++){{0,2}}?(?:{_en(cues.EN_THE_AUTHORITY)})"
+    rf"(?=\s*+(?:[.,;:!?)—–-]|$)|\s++(?:{_en(cues.EN_THE_AUTHORITY_NEXT)})))",
     IGNORECASE,
 )
 """A copula (or an arrow, a colon, a dash) before "the one" / "the only" (see
