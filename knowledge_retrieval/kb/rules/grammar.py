@@ -34,9 +34,12 @@ from .dating import dated
 
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 REMOVE_VERB = re.compile(
-    rf"{_en(cues.EN_REMOVE_VERBS)}|(?<!照){_zh(cues.ZH_REMOVE_VERBS)}", IGNORECASE
+    rf"{_en(cues.EN_REMOVE_VERBS)}|"
+    + "".join(f"(?<!{re.escape(w)})" for w in sorted(cues.ZH_NOT_REMOVE_AFTER))
+    + _zh(cues.ZH_REMOVE_VERBS),
+    IGNORECASE,
 )
-"""A verb of removing pages; 照搬 ("copy as is", "不要照搬") applies them."""
+"""A verb of removing pages (not 照搬, which applies them)."""
 STORE = _both(cues.EN_STORE | cues.EN_COMPOSE, cues.ZH_STORE | cues.ZH_COMPOSE)
 PROHIBIT = re.compile(
     rf"{_en(cues.EN_PROHIBIT)}|{_zh(cues.ZH_PROHIBIT)}"
@@ -524,9 +527,7 @@ _THE_ONLY = re.compile(
 )
 """A copula (or an arrow, a colon, a dash) before "the one" / "the only" (see
 :data:`..lang.readme.EN_THE_ONLY`)."""
-_POINTED_BACK = re.compile(
-    rf"(?:{_en(cues.EN_BACK_POINTERS)})\s*+(?:{_en(cues.EN_COPULAS)})?\s*+$", IGNORECASE
-)
+_POINTED_BACK = re.compile(rf"(?:{_en(cues.EN_BACK_POINTERS)})\s*+$", IGNORECASE)
 """A word that points back right before the copula ("that's", "it is")."""
 _OWN_OBJECT = re.compile(
     rf"\s++(?:(?:{_en(cues.EN_ARTICLES)})\s++)?(?!(?:{_en(cues.EN_BACK_POINTERS)}))[A-Za-z]",

@@ -239,6 +239,9 @@ ZH_WRITE_VERBS = words(
 mixing two styles in what one writes, "两者不要混用")."""
 ZH_REMOVE_VERBS = words("删除 删 移动 动 搬 搬位 搬动 挪动 移除 清理 清掉 丢 扔 改名 重命名")
 """Verbs of removing a folder's pages (see :data:`EN_REMOVE_VERBS`)."""
+ZH_NOT_REMOVE_AFTER = words("照")
+"""Before a verb of removing, a word that makes it one of use: 照搬 ("copy as is", "不要照搬")
+applies the pages."""
 
 ZH_STORE = words(
     """

@@ -212,16 +212,16 @@ year's incident log"): a fact that dates that item dates no more than it."""
 
 EN_ARTICLES = words("the a an our their your his her its my")
 EN_BACK_POINTERS = words("it them there here this that these those one ones")
+"""After a verb that takes its source ("go to", "refer to") in a clause that names no folder:
+an article starts a noun of its own ("the volunteer forum"); a word that points back ("it",
+"them", "there") is the folder named before."""
 EN_COPULAS = words("is are was")
 EN_THE_ONLY = words("the_one the_only the_single our_one our_only the_one_true the_one_real")
-EN_THE_AUTHORITY = words("policy standard rulebook reference authority")
-EN_THE_AUTHORITY_NEXT = words("that which we everyone everybody to and")
-"""A folder said to be "the policy", "the house standard", "the standard we follow": the noun
-ends its phrase ("the policy archive", "the reference for every shift" name no authority)."""
 """A folder said to be "the one" or "the only" thing of its kind ("`fares/current/` is the only
 fare table dispatchers should quote from", "her list in `x.md` is the one to go by", "that's
 the one to go by"): its subject is the mention before it in the clause, or a word that points
 back in a clause that names none; "Jo is the only person allowed to edit `x/`" names a person."""
-"""After a verb that takes its source ("go to", "refer to") in a clause that names no folder:
-an article starts a noun of its own ("the volunteer forum"); a word that points back ("it",
-"them", "there") is the folder named before."""
+EN_THE_AUTHORITY = words("policy standard rulebook reference authority")
+EN_THE_AUTHORITY_NEXT = words("that which we everyone everybody to and")
+"""A folder said to be "the policy", "the house standard", "the standard we follow": the noun
+ends its phrase ("the policy archive", "the reference for every shift" name no authority)."""
