@@ -189,7 +189,7 @@ GOLDEN = [
     ("The maps in `maps/1990/` were overtaken by the survey of 2004.", {"maps/1990/": X}),
     # words of their families a README writer reaches for
     ("`wiki-dump/` is a one-off export that nobody maintains.", {"wiki-dump/": X}),
-    ("For prices, go by `pricing/current.md`.", {"pricing/current.md": P}),
+    ("Prices: go by `pricing/current.md`.", {"pricing/current.md": P}),
     ("`menus/` — not ready.", {"menus/": X}),
     ("`论坛/` 的帖子不靠谱。", {"论坛/": X}),
     ("Leave `minutes/1998/` alone.", {"minutes/1998/": X}),

@@ -207,6 +207,17 @@ GOLDEN: list[tuple[str, str, list[str]]] = [
         "routes: [{when: old, path: v1/}]",
         ["route v1/ when old"],
     ),
+    # a topic fronted before a comma scopes the sentence's preference to questions on it
+    (
+        "For boiler faults, `fault-codes.md` is the one to follow.",
+        "routes: [{when: boiler faults, path: fault-codes.md}]",
+        ["route fault-codes.md when boiler faults"],
+    ),
+    (
+        "关于押金，以 `fees.md` 为准。",
+        "routes: [{when: 押金, path: fees.md}]",
+        ["route fees.md when 押金"],
+    ),
     (
         "错误码问题先查 `reference/error-codes.md`。",
         "routes: [{when: [错误码], path: reference/error-codes.md}]",

@@ -69,6 +69,11 @@ _ROUTE = (  # a topic first, then where to look: "API questions: look in `api/`"
         rf"(?:{_zh(cues.ZH_PLEASE)})?(?:{_zh(cues.ZH_FIRST)})?(?:{_zh(cues.ZH_ROUTE_LOOK)})"
     ),
 )
+_FRONTED = re.compile(  # "For any fault on the machines, ...", "关于押金，..."
+    rf"^\W*(?:{cuewords._en(cues.EN_TOPIC_FRONT)})\s++(?P<t>[^,，:：\x00]{{1,40}}?)\s*[,，]"
+    rf"|^\W*(?:{_zh(cues.ZH_ABOUT_LEAD)})(?P<z>[^,，:：。\x00]{{1,16}}?)\s*[,，]",
+    IGNORECASE,
+)
 _OVER = re.compile(
     f"{cuewords._en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_INSTEAD | cues.ZH_OVER)}",
     IGNORECASE,
@@ -237,6 +242,21 @@ _SIDE = re.compile(r"[^，,；;。—–]+[，,；;。—–]?")
 """A clause of a sentence that says one thing of some folders and another of others."""
 
 
+def _scoped(line: _Line, s: str, rule: Rule) -> Rule:
+    """A plain preference of a sentence whose topic is fronted ("For any fault on the machines,
+    `fault_codes.md` is the one to follow") as a route: it holds for questions on the topic,
+    not for every question of the KB."""
+    if rule.action != "prefer" or rule.over or rule.when is not None or rule.unless is not None:
+        return rule
+    if (m := _FRONTED.search(to_simplified(s))) is None:
+        return rule
+    topic = s[m.start(m.lastgroup) : m.end(m.lastgroup)] if m.lastgroup else ""
+    if not (words := topic_words(line.plain(topic))):
+        return rule
+    when = Condition(words=words, text=line.plain(topic).strip())
+    return Rule("route", rule.path, when=when, source=rule.source)
+
+
 def _index_named(path: str) -> bool:
     """Whether a page's name is an index's (:data:`..lang.readme.INDEX_NAMES`)."""
     if not _PAGE.search(path):
@@ -334,6 +354,7 @@ def read_line(
             if i in line.struck and p not in ruled:
                 rules.append((n, Rule("exclude", p, strength="weak", source=line.unmask(s))))
                 ruled.add(p)
+    rules = [(n, _scoped(line, sentences[n], r)) for n, r in rules]
     rules.sort(key=lambda x: x[0])
     by_sentence: dict[int, list[Rule]] = {}
     for k, r in rules:

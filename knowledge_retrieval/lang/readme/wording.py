@@ -176,6 +176,9 @@ ZH_WHEN_TAIL = words("时候 时 的问题")
 """(当) 问到 <topic> 时, <what to do>: a route for questions on the topic."""
 
 ZH_ABOUT_LEAD = words("关于 对于 有关")
+EN_TOPIC_FRONT = words("for as_for regarding concerning when_it_comes_to")
+"""A topic fronted before a comma ("For any fault on the machines, `fault_codes.md` is the one to
+follow", "关于押金，以 `fees.md` 为准"): the sentence's preferences hold for questions on it."""
 ZH_TOPIC_KIND = words("相关 类 方面")
 ZH_QUESTION = words("问题")
 ZH_FIRST = words("先 优先 首先")
