@@ -897,6 +897,8 @@ GOLDEN = [
     ("`名单/` 是总表，如果不在里面，就不是正式队员。", {"名单/": N}),
     # trust is a word of authority: a file to trust is preferred, not only an entry
     ("`setlist.md` is the one to trust; the copies drift.", {"setlist.md": P}),
+    # a folder that was the authority is one no longer: what the sentence says of it now holds
+    ("`rates/` was the policy, but it is outdated now; do not quote it.", {"rates/": X}),
     ("Don't trust `notes/`.", {"notes/": X}),
     # "before" a mention ranks, as "over" does; before an event it dates
     ("Answer from `protocols/` before anything in `training/`.", {"protocols/": P, "training/": N}),

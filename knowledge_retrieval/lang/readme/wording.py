@@ -218,7 +218,8 @@ EN_BACK_POINTERS = words("it them there here this that these those one ones")
 """After a verb that takes its source ("go to", "refer to") in a clause that names no folder:
 an article starts a noun of its own ("the volunteer forum"); a word that points back ("it",
 "them", "there") is the folder named before."""
-EN_COPULAS = words("is are was")
+EN_COPULAS = words("is are")
+"""The copulas of a present authority: a folder that "was the policy" is one no longer."""
 EN_THE_ONLY = words("the_one the_only the_single our_one our_only the_one_true the_one_real")
 """A folder said to be "the one" or "the only" thing of its kind ("`fares/current/` is the only
 fare table dispatchers should quote from", "her list in `x.md` is the one to go by", "that's
