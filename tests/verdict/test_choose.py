@@ -32,7 +32,7 @@ def test_the_same_script_breaks_a_tie_and_nothing_more() -> None:
     assert pick(tie, 0.35)[0][0].name == "fan"
     clear = [Choice("jian", 0.0, 0.60), Choice("fan", 0.0, 0.40, same_script=True)]
     assert pick(clear, 0.35)[0][0].name == "jian"
-    assert SCRIPT_BONUS < 0.65 * 0.05  # less than five points of evidence
+    assert SCRIPT_BONUS < 0.65 * 0.10  # less than ten points of evidence
 
 
 def test_a_close_second_is_merged_when_its_best_hit_would_be_returned() -> None:
