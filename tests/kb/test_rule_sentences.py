@@ -432,25 +432,16 @@ def test_a_basis_said_to_be_elsewhere_in_part_forbids_nothing() -> None:
     [
         "`舊會員名冊-1998/` 係手寫掃描版，留作紀念，唔好刪。",
         "`2019-2020會議紀錄/` 是前屆的，請勿刪除，交接時要給新會長。",
+        "`事故報告/` 嘅檔案唔好搬位，保險公司要用原本路徑。",
+        "`醫師門診表/` 不要搬位置，官網的連結是直接指過來的。",
     ],
 )
-def test_an_old_folder_kept_from_deletion_is_not_put_out(line: str) -> None:
+def test_a_folder_kept_from_deletion_or_moving_is_not_put_out(line: str) -> None:
     assert _free(line, heading="Folders").exclude == ()
 
 
 def test_an_old_folder_called_void_and_kept_is_out() -> None:
     assert _free("`old/` 已作废，请勿删除。", heading="Folders").exclude == ("old/",)
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "`事故報告/` 嘅檔案唔好搬位，保險公司要用原本路徑。",
-        "`醫師門診表/` 不要搬位置，官網的連結是直接指過來的。",
-    ],
-)
-def test_a_folder_not_to_be_moved_is_not_forbidden(line: str) -> None:
-    assert _free(line, heading="Folders").exclude == ()
 
 
 def test_copying_a_folder_as_is_is_still_forbidden() -> None:

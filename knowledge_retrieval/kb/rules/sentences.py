@@ -215,13 +215,12 @@ def _special(line: _Line, s: str, heading: str | None) -> list[Rule] | None:
         if not (m := rx.search(simple)):
             continue
         topic = s[m.start("t") : m.end("t")]
-        if words := topic_words(line.plain(topic)):
+        if (when := _topic_condition(line, topic)) is not None:
             if _cue(topic) or _avoids(s):
                 continue
             rest = _listed(s[: m.start("t")] + " " + s[m.end("t") :], m.start("t"))
             paths = [p for _i, p in _paths(rest, line.codes)]
             if paths:
-                when = Condition(words=words, text=line.plain(topic).strip())
                 return [Rule("route", p, when=when, source=source) for p in paths]
     if _avoids(s):
         paths = [p for _i, p in _paths(s, line.codes)]
@@ -242,6 +241,13 @@ _SIDE = re.compile(r"[^，,；;。—–]+[，,；;。—–]?")
 """A clause of a sentence that says one thing of some folders and another of others."""
 
 
+def _topic_condition(line: _Line, topic: str) -> Condition | None:
+    """A topic of a sentence as a route's condition: the words to look for in a question (None
+    when it has none, "for anything")."""
+    words = topic_words(line.plain(topic))
+    return Condition(words=words, text=line.plain(topic).strip()) if words else None
+
+
 def _scoped(line: _Line, s: str, rule: Rule) -> Rule:
     """A plain preference of a sentence whose topic is fronted ("For any fault on the machines,
     `fault_codes.md` is the one to follow") as a route: it holds for questions on the topic,
@@ -250,10 +256,9 @@ def _scoped(line: _Line, s: str, rule: Rule) -> Rule:
         return rule
     if (m := _FRONTED.search(to_simplified(s))) is None:
         return rule
-    topic = s[m.start(m.lastgroup) : m.end(m.lastgroup)] if m.lastgroup else ""
-    if not (words := topic_words(line.plain(topic))):
+    start, end = m.span("t") if m.group("t") is not None else m.span("z")
+    if (when := _topic_condition(line, s[start:end])) is None:
         return rule
-    when = Condition(words=words, text=line.plain(topic).strip())
     return Rule("route", rule.path, when=when, source=rule.source)
 
 
