@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knowledge_retrieval.kb.rules import grammar, parse_readme, sides
+from knowledge_retrieval.kb.rules import grammar, named_folders, parse_readme, sides
 from knowledge_retrieval.lang import readme as cues
 from knowledge_retrieval.models import KBRules
 
@@ -951,6 +951,12 @@ GOLDEN = [
         {"breakdowns/": N},
     ),
     ("- `old/` – last year's prices.", {"old/": X}),
+    # 以 … 为准 takes its noun from the last 以: 以后 starts none, and 呢份 points back
+    ("`rules/2024.pdf` 已經由舍監簽核，以後一律以呢份為準。", {"rules/2024.pdf": P}),
+    # A-not-A asks whether: 准不准 forbids nothing, 有没有过期 says nothing is out of date
+    ("`秤/` 里的读数准不准，问老板。", {"秤/": N}),
+    ("`价目/` 有没有过期，问老板。", {"价目/": N}),
+    ("`校验单/` 是质监站出的，秤准不准以这个为准。", {"校验单/": P}),
 ]
 
 
@@ -1012,6 +1018,15 @@ def test_a_condition_in_the_next_sentence() -> None:
 def test_bare_words_with_a_slash_are_not_folders() -> None:
     rules = _readme("Answers are 24/7 and/or on call; ignore nothing.")
     assert rules.sentences == () and rules.understood == ()
+
+
+def test_a_path_written_bare_under_a_folder_of_the_kb(tmp_path: Path) -> None:
+    text = "# 市场\n\n摊位的事。\n\n电子秤/校验单 是质监站出的，以这个为准。退货/退款 问老板。\n"
+    write(tmp_path / "电子秤" / "校验单" / "a.md", "# A\n")
+    write(tmp_path / "退款" / "b.md", "# B\n")
+    rules = parse_readme(text, named_folders(text, tmp_path))
+    assert named_folders(text, tmp_path) == ("电子秤",)
+    assert [(r.action, r.path) for r in rules.understood] == [("prefer", "电子秤/校验单/")]
 
 
 def test_cue_lists_are_one_word_list_per_language() -> None:

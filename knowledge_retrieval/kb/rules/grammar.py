@@ -71,6 +71,9 @@ ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
+_A_NOT_A = re.compile(rf"([\u3400-\u9fff])(?:{_zh(cues.ZH_A_NOT_A)})\1")
+"""准不准, 能不能, 有没有: the negator asks whether; it forbids nothing, and a word of
+non-authority after it is asked about, not said."""
 _CONTENT_HEAD = re.compile(
     rf"(?<![\w'’-])(?!{_en(en.STOP_WORDS | cues.EN_NON_AUTHORITY)})[A-Za-z][\w'’-]{{0,30}}\s+"
     rf"({_en(cues.EN_CONTENT_HEADS)})",
@@ -143,11 +146,12 @@ _TOOL = re.compile(
 index") or a verb of writing ("use `templates/` when you create a page", "请用 `模板/` 写新文档"):
 the folder is a tool, not a source."""
 _OWNED = re.compile(
-    rf"(?:{_zh(cues.ZH_BY)})(?!{_zh(cues.ZH_RANK_PRONOUNS)})[\u3400-\u9fff]{{1,24}}"
-    rf"(?:{_zh(cues.ZH_AS_STANDARD)})"
+    rf"(?:{_zh(cues.ZH_BY)})(?!{_zh(cues.ZH_RANK_PRONOUNS)})"
+    rf"(?:(?!{_zh(cues.ZH_BY)})[\u3400-\u9fff]){{1,24}}(?:{_zh(cues.ZH_AS_STANDARD)})"
 )
 """以 <a noun> 为准: a word of authority with its own object ("以人事室公告为准"), lent to no
-folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one)."""
+folder (a mention in the slot is blanked, so 以 `a/` 为准 is not one). The noun runs from the
+last 以: in "以后一律以呢份为准" the 以 of 以后 starts no noun, and 呢份 lends its authority."""
 
 
 def owned_object(text: str) -> str:
@@ -320,6 +324,8 @@ def read_cues(text: str) -> Cues:
     yields = yields_at(simple) >= 0  # "不能代替制度原文": the subject yields
     than = compared_at(simple)  # "more reliable than", "比 … 可靠"
     text = to_simplified(PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text))
+    asks = [m.end() for m in _A_NOT_A.finditer(text)]  # 准不准, 有没有: no negator
+    text = _A_NOT_A.sub(lambda m: " " * len(m.group(0)), text)
     text = _NOT_CUES.sub(lambda m: " " * len(m.group(0)), text)  # 发挥, 排除故障, 别的
     text = _CONTENT_HEAD.sub(
         lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text
@@ -329,6 +335,11 @@ def read_cues(text: str) -> Cues:
     forbid = write = kept = False
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
+    for start in asks:  # "有没有过期": whether it is, not that it is
+        end = min(len(text), start + _WINDOW)
+        if (stop := _STOP.search(text, start, end)) is not None:
+            end = stop.start()
+        negated[start:end] = [True] * (end - start)
     lead = _IMPERATIVE_AT.match(text)
     imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
     for m in NEGATOR.finditer(text):

@@ -148,8 +148,9 @@ _DOC_NAME = re.compile(r"[\w-][\w.-]{0,80}\.(?:md|mdx|markdown|txt|rst|csv)", IG
 
 
 def _is_bare_path(item: str) -> bool:
-    """``old/``, ``docs/v2``, ``a/b/c``, a page named bare (``TOC.md``): not ``and/or``,
-    ``24/7`` or ``read/write``."""
+    """``old/``, ``docs/v2``, ``a/b/c``, a page named bare (``TOC.md``), a path under a folder
+    of the KB (``电子秤/校验单`` where 电子秤/ is one): not ``and/or``, ``24/7`` or
+    ``read/write``."""
     if "/" not in item and _DOC_NAME.fullmatch(item):
         return True
     if "/" not in item.rstrip("/") and not item.endswith("/"):
@@ -160,5 +161,8 @@ def _is_bare_path(item: str) -> bool:
         return False
     parts = [p for p in item.split("/") if p]
     return bool(parts) and (
-        item.endswith("/") or len(parts) >= 3 or any(re.search(r"[\d._-]", p) for p in parts)
+        item.endswith("/")
+        or len(parts) >= 3
+        or any(re.search(r"[\d._-]", p) for p in parts)
+        or parts[0] in FOLDERS.get()
     )

@@ -30,6 +30,11 @@ season's", "yarns is our scribble pad"): a mention where the KB has that folder 
 is no common word (:func:`.mentions.mask_mentions`)."""
 
 
+SLASH_HEAD = re.compile(r"(?<![\w./\\@:#~`-])(\w[\w.-]{0,60})/(?=\w)")
+"""The first name of a path written bare (电子秤/校验单): a folder only if the KB has it, since
+"and/or" and "退货/退款" are words."""
+
+
 @functools.lru_cache(maxsize=256)
 def bare_names(text: str) -> frozenset[str]:
     """The names README ``text`` writes bare, backticked or in quotes, with no path separator
@@ -41,6 +46,7 @@ def bare_names(text: str) -> frozenset[str]:
     names |= {head for c in codes if " " in (head := c.split("/", 1)[0]) and "/" in c}
     names |= {m.group(1) or m.group(2) for m in QUOTED.finditer(text)}
     names |= {m.group(0) for m in PROSE_NAME.finditer(text)}
+    names |= {m.group(1) for m in SLASH_HEAD.finditer(text)}
     return frozenset(n for n in names if n and "/" not in n and "\\" not in n)
 
 

@@ -123,6 +123,9 @@ ZH_ANSWER_LABEL = words("答")
 
 ZH_QUESTION_END = words("吗")
 """A sentence ending with one of these (or a question mark) is a question."""
+ZH_A_NOT_A = words("不 没")
+"""A word, one of these and the word again (准不准, 能不能, 有没有): the clause asks whether,
+and states no rule ("`a/` 里的价格准不准，问老板")."""
 
 EN_BUT = words("but")
 ZH_BUT = words("但")
