@@ -95,9 +95,21 @@ LETTER_CODE = re.compile(r"[A-Z]{1,3}")
 such term lacks (it is no English word the KB may write in its own words)."""
 
 
+CAPITALS = re.compile(r"[A-Z]{3,}")
+"""Capitals alone, three or more, in a question that writes in lower case too (status
+WAITLIST, 状态REFUND, a CTAS score): a code or the name of a thing, not a word typed in capitals
+for emphasis, so a KB that has no such term lacks it."""
+_LOWER = re.compile(r"[a-z]")
+
+
 def letter_code(k: Keyword, q: Query) -> bool:
-    """The keyword is a code of capitals in a Chinese question (:data:`LETTER_CODE`)."""
-    return LETTER_CODE.fullmatch(k.text) is not None and has_cjk(q.text)
+    """The keyword is a code of capitals (:data:`LETTER_CODE` in a Chinese question,
+    :data:`CAPITALS` in one that has Chinese or lower case beside it)."""
+    if LETTER_CODE.fullmatch(k.text) is not None and has_cjk(q.text):
+        return True
+    return CAPITALS.fullmatch(k.text) is not None and (
+        has_cjk(q.text) or _LOWER.search(q.text) is not None
+    )
 
 
 VERSION_TOKEN = re.compile(r"v\d+(?:\.\d+)*", re.IGNORECASE)

@@ -12,6 +12,7 @@ from ..index.termstats import TermStats
 from ..ruler import Ruler
 from ..text.analysis import has_cjk, index_terms, to_simplified
 from .identifiers import (
+    CAPITALS,
     VERSION_TOKEN,
     has_identifier,
     is_identifier,
@@ -263,6 +264,10 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
+    # a word of capitals the KB writes one letter apart (RIDOR of RIDDOR) is misspelt, not absent
+    out.absent_ids = [
+        a for a in out.absent_ids if not (a in out.did_you_mean and CAPITALS.fullmatch(a))
+    ]
     return out
 
 

@@ -80,6 +80,38 @@ def test_capitals_in_a_chinese_question_are_a_code_the_kb_may_lack(tmp_path: Pat
     assert not any("no document has this identifier" in n for n in r.notes)
 
 
+def _bookings(tmp_path: Path) -> Path:
+    root = tmp_path / "KnowledgeBase"
+    write(root / "condo" / "README.md", "# Condo office\n\nFacility bookings and incidents.\n")
+    write(
+        root / "condo" / "bookings.md",
+        "# Booking statuses\n\nA facility booking is PENDING until the deposit is paid, then\n"
+        "CONFIRMED; a booking cancelled late is FORFEIT.\n",
+    )
+    write(
+        root / "condo" / "incidents.md",
+        "# Incidents\n\nThe manager decides if an injury is RIDDOR-reportable.\n",
+    )
+    return root
+
+
+def test_capitals_beside_lower_case_are_a_code_the_kb_may_lack(tmp_path: Path) -> None:
+    root = _bookings(tmp_path)
+    r = search("what does the booking status WAITLIST mean", "condo", root=root)
+    assert not r.found
+    assert _absent(r, "WAITLIST", "condo").startswith(
+        "'WAITLIST' is not in 'condo': no document has this identifier"
+    )
+    r = search("预订状态WAITLIST是什么意思", "condo", root=root)
+    assert not r.found
+    r = search("what does the booking status FORFEIT mean", "condo", root=root)
+    assert r.found and r.hits[0].path == "bookings.md"
+    # capitals one letter apart from the KB's word are misspelt, not absent
+    r = search("who decides if an injury is RIDOR reportable", "condo", root=root)
+    assert not any("no document has this identifier" in n for n in r.notes)
+    assert r.hits and r.hits[0].path == "incidents.md"
+
+
 def _absent(r: object, ident: str, kb: str) -> str:
     notes = [n for n in r.notes if n.startswith(f"'{ident}' is not in '{kb}'")]  # type: ignore[attr-defined]
     assert len(notes) == 1, r.notes  # type: ignore[attr-defined]
