@@ -957,6 +957,12 @@ GOLDEN = [
     ("`秤/` 里的读数准不准，问老板。", {"秤/": N}),
     ("`价目/` 有没有过期，问老板。", {"价目/": N}),
     ("`校验单/` 是质监站出的，秤准不准以这个为准。", {"校验单/": P}),
+    # a noun and an infinitive of use after a copula: the authority, unless it is for writing
+    (
+        "The menus in `menus/live/` are signed off weekly, so that's the version to go by.",
+        {"menus/live/": P},
+    ),
+    ("`forms/` has our templates; these are the ones to use when you write a page.", {"forms/": N}),
 ]
 
 

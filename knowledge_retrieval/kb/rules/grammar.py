@@ -453,7 +453,8 @@ def read_cues(text: str) -> Cues:
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
     ranks = ranks or any(
-        (0 <= named < m.start(1)) or (named < 0 and _POINTED_BACK.search(rest, 0, m.start()))
+        ((0 <= named < m.start(1)) or (named < 0 and _POINTED_BACK.search(rest, 0, m.start())))
+        and WRITE_VERB.search(said, m.end()) is None  # "the ones to use when you write a page"
         for m in _THE_ONLY.finditer(said)
     )
     ranks = ranks or (than is not None and than[2])  # the subject of "more reliable than"
@@ -533,11 +534,13 @@ def _attached(text: str, m: re.Match[str], named: int) -> bool:
 _THE_ONLY = re.compile(
     rf"(?:\s(?:{_en(cues.EN_COPULAS)})|['’]s|\s[→:—–-])\s++({_en(cues.EN_THE_ONLY)}"
     rf"|(?:the|our)\s++(?:[\w-]++\s++){{0,2}}?(?:{_en(cues.EN_THE_AUTHORITY)})"
-    rf"(?=\s*+(?:[.,;:!?)—–-]|$)|\s++(?:{_en(cues.EN_THE_AUTHORITY_NEXT)})))",
+    rf"(?=\s*+(?:[.,;:!?)—–-]|$)|\s++(?:{_en(cues.EN_THE_AUTHORITY_NEXT)}))"
+    rf"|(?:the|our)\s++(?:[\w-]++\s++){{0,2}}?to\s++(?:{_en(cues.EN_USE_VERBS)})\b)",
     IGNORECASE,
 )
 """A copula (or an arrow, a colon, a dash) before "the one" / "the only" (see
-:data:`..lang.readme.EN_THE_ONLY`)."""
+:data:`..lang.readme.EN_THE_ONLY`), or before a noun and an infinitive of use: "that's the
+version to go by", "these are the ones to use"."""
 _POINTED_BACK = re.compile(rf"(?:{_en(cues.EN_BACK_POINTERS)})\s*+$", IGNORECASE)
 """A word that points back right before the copula ("that's", "it is")."""
 _OWN_OBJECT = re.compile(
