@@ -293,6 +293,8 @@ def test_words_that_describe_a_page_are_not_its_subject(query: str, keywords: li
         ("cell-autonomously", 1.0),
         ("loss-of-function", 1.0),
         ("Hutchinson-Gilford", 1.0),
+        ("T-shirt", 1.0),
+        ("P-D", 0.6),  # letters alone joined by a hyphen are a code, as P-A, P-B are
         ("PAY-1234", 0.6),
         ("ORDER-STATUS", 0.6),
         ("payment.retry", 0.6),

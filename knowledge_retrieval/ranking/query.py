@@ -381,7 +381,7 @@ def _is_prose_compound(raw: str) -> bool:
     if len(pieces) < 2:
         return False
     if all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in pieces):
-        return True
+        return any(len(p) > 1 for p in pieces)  # T-shirt, X-ray; P-D is a code of letters
     # ... or a word that ends in a lowercase word (M2-like, ER-localized, NF-kB-dependent,
     # 7-day-old): it describes, it names nothing; a code has a run of digits (PAY-1234-refund)
     last = pieces[-1]

@@ -112,6 +112,13 @@ def test_capitals_beside_lower_case_are_a_code_the_kb_may_lack(tmp_path: Path) -
     assert r.hits and r.hits[0].path == "incidents.md"
 
 
+def test_letters_joined_by_a_hyphen_are_a_code_not_two_words(tmp_path: Path) -> None:
+    root = _root(tmp_path)  # brewhouse writes FV-01 ... (an F, a V), never a P-D
+    r = search("P-D 類維修幾耐到", "brewhouse", root=root)
+    assert not r.found
+    assert _absent(r, "P-D", "brewhouse").startswith("'P-D' is not in 'brewhouse'")
+
+
 def _absent(r: object, ident: str, kb: str) -> str:
     notes = [n for n in r.notes if n.startswith(f"'{ident}' is not in '{kb}'")]  # type: ignore[attr-defined]
     assert len(notes) == 1, r.notes  # type: ignore[attr-defined]
