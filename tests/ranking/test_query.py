@@ -222,6 +222,7 @@ def test_an_a_not_a_keyword_keeps_the_characters_as_typed() -> None:
         ("啥时候补考", ["补考"]),
         ("冻梨哪儿买", ["冻梨"]),
         ("手环丢了咋整", ["手环"]),
+        ("索道票价好多", ["索道", "票价"]),  # 好多: how much, in south-western Mandarin
         ("机器又停了", ["机器"]),
         ("我想申请退款", ["申请", "退款"]),
         # 啥 (what), 几 (how many) and 些 (some) join no character into a word, as 咩 does
