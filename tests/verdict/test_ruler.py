@@ -30,7 +30,8 @@ LIVE: dict[str, tuple[str, str | list[str] | None, str]] = {
         "warehouse",
         "what happens when the carrier's label API goes down",
     ),
-    "on_topic": ("teamkb", None, "how to rotate the TLS certificate of the API gateway"),
+    # in lower case: written TLS, the capitals are a code no teamkb KB has, which decides first
+    "on_topic": ("teamkb", None, "how to rotate the tls certificate of the api gateway"),
     "outside": ("teamkb-blind", None, "how do i reset my vpn password"),
     "title_precision": ("teamkb", "orders", "ORDER_STATE_PENDING_PAYMENT"),
     "translate_unknown": ("teamkb", "orders", "E2041 是什么错误"),
