@@ -75,6 +75,8 @@ FLOORS = {
     "lines-heldout5": (166, 4),
     "lines-heldout6": (154, 14),
     "lines-heldout7": (153, 13),
+    "lines-tune4": (109, 7),
+    "lines-heldout8": (45, 3),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

@@ -296,6 +296,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind44", "narrowboat"): {"old-stuff/", "scribbles/"},
     ("teamkb-blind44", "tuangou"): {"旧规则/", "草稿/"},
     ("teamkb-blind44", "huishou"): {"舊資料/", "討論草稿/"},
+    ("teamkb-blind48", "clubhouse"): {"old-stuff/"},
+    ("teamkb-blind48", "banjia"): {"老资料/"},
+    ("teamkb-blind48", "shouxin"): {"舊嘢/"},
+    ("teamkb-blind49", "cassia"): {"superseded/"},
+    ("teamkb-blind49", "daolang"): {"舊的不要用/"},
+    ("teamkb-blind49", "tangquan"): {"于哥草稿/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
@@ -319,6 +325,10 @@ MISREAD = {
     "everything inside am don expire ..., so when customer ask you something, no go there go find "
     "answer' is read as a rule about deleting (writing) only: Pidgin 'don expire' (has expired) "
     "and 'no go there' are no non-authority word and no negator the grammar knows",
+    ("teamkb-blind48", "banjia"): "'`会议/` —— 每个月的月会记录，蒋总定的新规矩一般先在这里出现，"
+    "然后我再改到对应的文件里头。' also puts out 会议/: the 后 of 然后 (and then) with 改 reads as "
+    "'changed since', a fact that dates the pages; blanking 然后 moved no other set and cost one "
+    "rejection on this root, so it was not kept",
 }
 """READMEs the parser still misreads (found after the held-out measurement of the sixteenth
 session; not fixed yet; those found after the nineteenth and twentieth are fixed; the
@@ -333,7 +343,9 @@ the same construction: a case of an item not in the folder says nothing of the f
 twenty-ninth's judge had one, read at its end and left as found, so that the judge stays a
 judge; the thirtieth's judge had one of the same kind, a folder named in one sentence and
 forbidden in the next, here by a bare word; the thirty-first's held-out root, read after its
-end measurement, had one: a folder forbidden in Nigerian Pidgin)."""
+end measurement, had one: a folder forbidden in Nigerian Pidgin; the thirty-sixth's held-out
+root, read after its end measurement, had one: a folder of meeting notes put out by a "then I
+copy it over" read as "changed since")."""
 
 
 @pytest.mark.parametrize(
