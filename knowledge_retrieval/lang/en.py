@@ -223,6 +223,8 @@ ASKED: dict[str, str] = {
         r"\bhow much\b(?=.*\b(?:costs?|charged?|charges|pay|paid|fees?|prices?|fines?"
         r"|deposits?|allowances?|bonds?|refunds?|rent|salary|wages?)\b)"
         rf"|{_WHAT_THE}(?:fee|fees|cost|price|charge|fine|deposit|allowance|bond)\b"
+        # what does it cost: the verb of price ends the question
+        r"|\bwhat (?:does|do|did|will|would)\b.{1,80}?\bcosts?\s*+\??\s*+$"
     ),
     "clock": r"\bwhat time\b|\bwhat hours\b|\b(?:opening|office|business|visiting) hours\b",
     # a web or email address asked for, not a link or an email as a topic

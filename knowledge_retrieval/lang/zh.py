@@ -103,8 +103,9 @@ _NOT_ASKED_UNITS = frozenset({"分", "日", "月"})
 _ASKED_UNITS = "|".join(u for u in UNITS.split("|") if u not in _NOT_ASKED_UNITS)
 """The units of time that after 几 or 多少 ask for a duration (保存几年, 多少个工作日)."""
 
-_MONEY_HEADS = "费|金|钱|价"
-"""The last character of a word for money paid (工本费, 押金, 价): what an amount is of."""
+_MONEY_HEADS = "费|金|钱|价|价格|工资|薪资|薪水|提成"
+"""The last character of a word for money paid (工本费, 押金, 价), or a word for it that ends
+otherwise (价格, 工资, 提成): what an amount is of."""
 
 _PERIODS = r"[夏商周秦汉晋隋唐宋元明清](?:朝|代|末|初)|时期|年间|世纪|年代|初期|末期"
 """A period a date or a year may be given as: 唐末, 清朝, 战国时期, 十九世纪, 1990年代."""

@@ -46,6 +46,14 @@ from knowledge_retrieval.text.asked import (
         ("電動車充電位每度電幾錢", "money"),
         ("米东冷库每个月电费大概多少", "money"),  # an adverb of estimate before the ask
         ("多少人交了押金", "number"),  # a count of people, not the deposit's amount
+        # a word for money that does not end in 费/金/钱/价 (价格, 工资, 提成)
+        ("套餐的價格是多少", "money"),
+        ("前台一个月工资多少", "money"),
+        ("规格是多少", "number"),  # 格 alone is no money
+        # "what does X cost": the verb of price ends the question
+        ("What does a 10 000 km service cost?", "money"),
+        ("what did the last boiler service cost", "money"),
+        ("what does the form say about costs of travel", None),
         # how many of a unit of time is a duration, whatever the unit
         ("盘点表要保存几年", "duration"),
         ("退款多少个工作日到账", "duration"),
