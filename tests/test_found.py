@@ -65,6 +65,7 @@ FOUND_FLOORS = {
     "teamkb-blind44": (0.08, 0.70, 0.69),
     "teamkb-blind48": (0.06, 0.68, 0.68),
     "teamkb-blind49": (0.11, 0.67, 0.64),
+    "teamkb-blind51": (0.07, 0.75, 0.73),
 }
 ABSENT_ID_FLOORS = {
     "teamkb-blind5": (0.84, 0.84),
@@ -109,6 +110,7 @@ ABSENT_ID_FLOORS = {
     "teamkb-blind44": (0.95, 0.95),
     "teamkb-blind48": (0.95, 0.85),
     "teamkb-blind49": (0.95, 0.85),
+    "teamkb-blind51": (0.77, 0.72),
 }
 """Identifiers that exist nowhere: not found, and with a did-you-mean (every one elsewhere); on
 the blind5 root 3 of 19 are found (its rows are not read, so no rule was written for them;
@@ -116,7 +118,8 @@ one more since the model weighs how many sections a question's words reach, not 
 size); the newest roots, written as people type, find 1 of 24 (blind6), 2 of 22 (blind7),
 2 of 22 (blind8), none of 22 (blind9), 1 of 22 (blind10), none of 22 (blind11), 3 of 22
 (blind12), none of 22 (blind13), none of 22 (blind14), 2 of 22 (blind15), 1 of 22 (blind16), none of 22 (blind17), 1 of 22 (blind18), none of 22 (blind19), none of 22 (blind20), none of 22 (blind21), none of 22 (blind22), 1 of 22 (blind23), 1 of 22 (blind24), 2 of 22 (blind25), 1 of 22 (blind26), none of 22 (blind27), 1 of 22 (blind28), 1 of 22 (blind29: 4 before codes such as 滅-13 were read whole), 1 of 22 (blind30), none of 22 (blind31), none of 22 (blind32), none of 22 (blind33), none of 22 (blind34: one of them with no did-you-mean) and none of 22 (blind35),
-since a
+5 of 22 on blind51 (a status word, a numbered radio channel, 品类代码17, a one-letter studio
+name: numbered things written as words, which no reading takes for codes), since a
 short code of a KB's series (L5 beside L1 to L4, 18B beside 18A) and a code that mixes scripts
 (M3-數A) count as identifiers."""
 

@@ -77,6 +77,8 @@ FLOORS = {
     "lines-heldout7": (153, 13),
     "lines-tune4": (109, 7),
     "lines-heldout8": (45, 3),
+    "lines-tune5": (112, 3),
+    "lines-heldout9": (45, 4),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

@@ -302,6 +302,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind49", "cassia"): {"superseded/"},
     ("teamkb-blind49", "daolang"): {"舊的不要用/"},
     ("teamkb-blind49", "tangquan"): {"于哥草稿/"},
+    ("teamkb-blind51", "mopani"): {"archive-old/"},
+    ("teamkb-blind51", "shisanhang"): {"草稿未定/"},
+    ("teamkb-blind51", "hunsha"): {"舊資料_別用/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
