@@ -65,6 +65,7 @@ FOUND_FLOORS = {
     "teamkb-blind44": (0.08, 0.70, 0.69),
     "teamkb-blind48": (0.06, 0.68, 0.68),
     "teamkb-blind49": (0.11, 0.67, 0.64),
+    "teamkb-blind50": (0.05, 0.71, 0.68),
     "teamkb-blind51": (0.07, 0.75, 0.73),
 }
 ABSENT_ID_FLOORS = {
@@ -110,6 +111,7 @@ ABSENT_ID_FLOORS = {
     "teamkb-blind44": (0.95, 0.95),
     "teamkb-blind48": (0.95, 0.85),
     "teamkb-blind49": (0.95, 0.85),
+    "teamkb-blind50": (0.9, 0.81),
     "teamkb-blind51": (0.77, 0.72),
 }
 """Identifiers that exist nowhere: not found, and with a did-you-mean (every one elsewhere); on
