@@ -121,14 +121,21 @@ def has_identifier(stats: TermStats, k: Keyword) -> bool:
     """The KB has the identifier whole, or as the leading run of a longer one it has
     (``ORDER_STATUS`` of ``ORDER_STATUS_PAID``)."""
     term = k.whole or k.parts[0]
-    if stats.known(term):
-        return True
+    return stats.known(term) or bool(longer_identifiers(stats, term, 1))
+
+
+def longer_identifiers(stats: TermStats, term: str, limit: int) -> list[str]:
+    """Up to ``limit`` of the KB's identifiers that ``term`` is the leading run of (``MT-24-118``
+    of ``MT-24``), in the order of its vocabulary."""
     n = len(term)
-    return any(
-        t.startswith(term) and len(t) > n and t[n] in ID_SEPARATORS
-        for f in ("body", "title", "heading")
-        for t in stats.vocabulary(f, term, every=True)
-    )
+    out: list[str] = []
+    for f in ("body", "title", "heading"):
+        for t in stats.vocabulary(f, term, every=True):
+            if t.startswith(term) and len(t) > n and t[n] in ID_SEPARATORS and t not in out:
+                out.append(t)
+                if len(out) >= limit:
+                    return out
+    return out
 
 
 def nearest_identifiers(

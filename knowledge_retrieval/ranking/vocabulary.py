@@ -17,11 +17,14 @@ from .identifiers import (
     has_identifier,
     is_identifier,
     letter_code,
+    longer_identifiers,
     missing_from_a_series,
 )
 from .query import Keyword, Query
 from .written import original_spelling
 
+MAX_LEADING_RUN = 20
+"""The longer identifiers an identifier the KB has only as their leading run is searched with."""
 TYPO_WEIGHT = 0.7
 """What a stand-in for a keyword the KB lacks counts: a near word of a misspelt one, or its
 translation into the KB's other language."""
@@ -264,6 +267,20 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             ):
                 out.known.append(kw.text)
                 out.share[kw.text] = 1.0
+    # an identifier the KB has only as the leading run of longer ones (MT-24 of MT-24-118, the
+    # series a question names) is matched by them, as a prefix: each stands in for it
+    for kw in out.keywords:
+        if (
+            kw.whole
+            and is_identifier(kw)
+            and kw.text not in out.absent_ids
+            and kw.text not in out.did_you_mean
+            and not stats.known(kw.whole)
+        ):
+            longer = longer_identifiers(stats, kw.whole, MAX_LEADING_RUN)
+            for t in longer:
+                out.terms[t] = max(out.terms.get(t, 0.0), out.terms.get(kw.whole, 1.0))
+                out.alias[t] = kw.whole
     # a word of capitals the KB writes one letter apart (RIDOR of RIDDOR) is misspelt, not absent
     out.absent_ids = [
         a for a in out.absent_ids if not (a in out.did_you_mean and CAPITALS.fullmatch(a))

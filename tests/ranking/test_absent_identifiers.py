@@ -193,3 +193,22 @@ def test_asked_of_the_root_near_identifiers_may_be_another_kbs(tmp_path: Path) -
     assert _absent(r, "FV-11", "estate").endswith(
         "(did you mean: FV-10, FV-01, FV-03? in 'brewhouse')"
     )
+
+
+def test_an_identifier_the_kb_has_as_the_leading_run_of_longer_ones_is_found(
+    tmp_path: Path,
+) -> None:
+    """MT-24 names the series MT-24-118, MT-24-131: the page with them has the question's
+    subject, in whatever language the rest of the question is; MT-25 names none."""
+    root = tmp_path / "KnowledgeBase"
+    write(root / "hongvan" / "README.md", "# 紅van\n\n車隊、維修同投訴。\n")
+    write(
+        root / "hongvan" / "車隊" / "維修保養.md",
+        "# 維修保養\n\n每單維修開一張維修單，編號 `MT-` + 年份兩位 + `-` + 三位數，"
+        "例如 MT-24-118、MT-24-131。單據交俾強哥。\n",
+    )
+    write(root / "hongvan" / "路線" / "通宵線.md", "# 通宵線\n\n通宵線車資 $28，零晨一點開出。\n")
+    r = search("MT-24 開頭嗰啲單係咩嚟", "hongvan", root=root)
+    assert r.found and r.hits[0].path == "車隊/維修保養.md"
+    assert "MT-24" in r.hits[0].matched_terms
+    assert not search("MT-25 開頭嗰啲單係咩嚟", "hongvan", root=root).found
