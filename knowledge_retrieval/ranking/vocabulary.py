@@ -193,10 +193,10 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
     ]
     unknown = []
 
-    def stand_in(terms: list[str], stands_for: str) -> None:
-        """Terms of the vocabulary count, at :data:`TYPO_WEIGHT`, for a keyword's term."""
+    def stand_in(terms: list[str], stands_for: str, weight: float = TYPO_WEIGHT) -> None:
+        """Terms of the vocabulary count, at ``weight``, for a keyword's term."""
         for t in terms:
-            out.terms[t] = max(out.terms.get(t, 0.0), TYPO_WEIGHT)
+            out.terms[t] = max(out.terms.get(t, 0.0), weight)
             out.alias[t] = stands_for
 
     def correct(kw: Keyword, stands_for: str) -> bool:
@@ -278,9 +278,7 @@ def vocabulary_check(q: Query, stats: TermStats) -> Known:
             and not stats.known(kw.whole)
         ):
             longer = longer_identifiers(stats, kw.whole, MAX_LEADING_RUN)
-            for t in longer:
-                out.terms[t] = max(out.terms.get(t, 0.0), out.terms.get(kw.whole, 1.0))
-                out.alias[t] = kw.whole
+            stand_in(longer, kw.whole, out.terms.get(kw.whole, 1.0))
     # a word of capitals the KB writes one letter apart (RIDOR of RIDDOR) is misspelt, not absent
     out.absent_ids = [
         a for a in out.absent_ids if not (a in out.did_you_mean and CAPITALS.fullmatch(a))

@@ -246,6 +246,16 @@ _IMPERATIVE_AT = re.compile(rf"\W*(?:please\s+|{_zh(cues.ZH_PLEASE)})?", IGNOREC
 """What may stand before a negator that starts an imperative ("please don't ...", "请不要")."""
 _WINDOW = 40
 """How far after a negator its verb is looked for (characters)."""
+
+
+def _reach(text: str, start: int, window: int) -> int:
+    """Where a cue at ``start`` stops reaching: ``window`` characters on, or the first
+    punctuation that ends a phrase before that (:data:`.cuewords.STOP`)."""
+    end = min(len(text), start + window)
+    stop = _STOP.search(text, start, end)
+    return end if stop is None else stop.start()
+
+
 _ASIDE = re.compile(r"\s*[,，][^,，.。;；]{1,30}[,，]")
 """An aside right after a negator, between commas: its verb is looked for after it."""
 _LABEL = re.compile(r"[ \t]*[:：—–][ \t]*")
@@ -336,9 +346,7 @@ def read_cues(text: str) -> Cues:
     blank = list(text)
     negated = [False] * len(text)  # under a negator that has no verb of use or writing
     for start in asks:  # "有没有过期": whether it is, not that it is
-        end = min(len(text), start + _WINDOW)
-        if (stop := _STOP.search(text, start, end)) is not None:
-            end = stop.start()
+        end = _reach(text, start, _WINDOW)
         negated[start:end] = [True] * (end - start)
     lead = _IMPERATIVE_AT.match(text)
     imperative_at = lead.end() if lead else 0  # where a negator starts an imperative
@@ -348,9 +356,7 @@ def read_cues(text: str) -> Cues:
             start = aside.end()
         elif m.start() == imperative_at and (label := _LABEL.match(text, start)) is not None:
             start = label.end()
-        end = min(len(text), start + _WINDOW)
-        if (stop := _STOP.search(text, start, end)) is not None:
-            end = stop.start()
+        end = _reach(text, start, _WINDOW)
         v = _VERB.search(text, start, end)
         if (r := REMOVE_VERB.search(text, start, end)) is not None and (
             v is None
@@ -397,9 +403,7 @@ def read_cues(text: str) -> Cues:
     said = "".join(plain)
     weak = outright = False  # outright: a word of non-authority that is no caution
     for m in _NOT.finditer(said):
-        end = min(len(said), m.end() + _AUTHORITY_WINDOW)
-        if (stop := _STOP.search(said, m.end(), end)) is not None:
-            end = stop.start()
+        end = _reach(said, m.end(), _AUTHORITY_WINDOW)
         if (a := _AUTHORITY.search(said, m.end(), end)) is not None:
             weak = outright = True
             for i in range(m.start(), a.end()):
