@@ -85,6 +85,10 @@ MENTIONED_DATE = r"(?<![\d.])(?:1[5-9]|20)\d{2}(?![\d.])|\b\d{4}-\d{1,2}(?:-\d{1
 _YEAR = r"(?<![A-Za-z0-9_\-])(?<!\d[–—~])(?<!\d[–—~] )(?:1[5-9]|20)\d\d(?![0-9])"
 """A year, not the upper end of a range of small numbers ("Allowed range: 0–2000")."""
 
+CURRENCY_SIGNS = "$¢£¤¥֏؋߾߿৲৳৻૱௹฿៛₠₡₢₣₤₥₦₧₨₩₪₫€₭₮₯₰₱₲₳₴₵₶₷₸₹₺₻₼₽₾₿⃀꠸﷼﹩＄￠￡￥￦"
+"""Every currency sign of Unicode's basic plane (category Sc: $, ₦, ₹, ₱, ฿ …), as a regex class
+(none of them is special inside one): a sign beside digits is an amount of money."""
+
 VALUES: dict[str, str] = {
     "duration": r"\bP(?:\d+[YMWD])*T?\d+[HMSD]\b|\b[DT]\s?\+\s?\d",
     # an account number as written: six digits or more, in groups ("20-45-67", "012 3456 789")
@@ -107,13 +111,13 @@ VALUES: dict[str, str] = {
     ),
     "range": r"≤|≥|<=|>=|<|>",
     "money": (
-        r"[$£€¥￥]\s?\d|\d\s?[$€]|NT\$|HK\$|MOP\$"
+        rf"[{CURRENCY_SIGNS}]\s?\d|\d\s?[{CURRENCY_SIGNS}]|NT\$|HK\$|MOP\$"
         r"|(?-i:\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|MOP|AUD|NZD|CAD|SGD|MYR|THB|KRW|JPY|INR|IDR|VND"
         r"|CHF|SEK|NOK|DKK|ISK|PLN|CZK|ZAR|BRL|MXN|AED|SAR|ILS|TRY)\b)"
         # the rand ("R120", "R2,000"), not a code (R2-D2, R-12)
         r"|(?-i:(?<![\w-])R\s?(?:\d{1,3}+(?:,\d{3})++|\d{2,}+)(?![\w-]))"
         # an amount in a table whose key names the currency ("夜班（元/天）: 720", "Fee (NZD): 40")
-        r"|[（(]\s*+(?:[$£€¥￥R]|USD|EUR|GBP|NZD|AUD|HKD|MOP|ZAR|元|块|港币|澳门元|澳门币|新台币|人民币)"
+        rf"|[（(]\s*+(?:[{CURRENCY_SIGNS}R]|USD|EUR|GBP|NZD|AUD|HKD|MOP|ZAR|元|块|港币|澳门元|澳门币|新台币|人民币)"
         r"[^)）\n]{0,8}[)）][^\n\d]{0,6}\d"
     ),
     # a time of day: 17:30, 9 am, 9.30pm

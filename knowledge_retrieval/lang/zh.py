@@ -169,7 +169,11 @@ ASKED: dict[str, str] = {
         rf"|(?:{_MONEY_HEADS})\s*+(?:具体|大概|大约|一般)?(?:是|为|要)?\s*+(?:多少|几多)"
     ),
     "clock": r"几点|几多点|什么时间(?:开|关|上班|下班|营业)|(?:营业|开放|办公|上班)时间",
-    "link": r"(?:网址|链接|连结|邮箱|电邮|邮件地址|网站)\s*+(?:是|在)?\s*+(?:多少|什么|哪|[？?]?\s*+$)",
+    "link": (
+        r"(?:网址|链接|连结|邮箱|电邮|邮件地址|网站)\s*+(?:是|在|系)?\s*+(?:多少|什么|咩|乜|啥|哪|[？?]?\s*+$)"
+        # the address written in English, asked in Chinese (强哥 email 系咩, 官网 url 是什么)
+        r"|\b(?:e-?mail|url|website)\s*+(?:是|在|系)?\s*+(?:多少|什么|咩|乜|啥|哪)"
+    ),
     # the code itself (门锁密码是什么, wifi 密码?), not a password as a topic (密码多久换一次
     # reads as a frequency first, 密码输错 is no ask)
     "secret": (

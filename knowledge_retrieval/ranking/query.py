@@ -18,6 +18,7 @@ from ..text.analysis import (
     jieba_cut,
     jieba_words,
     mixed_identifiers,
+    spoken_form,
     to_simplified,
     word_terms,
 )
@@ -42,30 +43,6 @@ _VERSIONS = tuple(re.compile(p, re.IGNORECASE) for p in lang.VERSIONS)
 _LATEST_RE = re.compile(lang.LATEST)
 _OVERVIEW_RE = re.compile(lang.OVERVIEW, re.IGNORECASE)
 _TAG_WITH_ATTRIBUTES = re.compile(r"</?[A-Za-z][\w.:-]*+\s[^<>=]*=[^<>]*>")
-_CLITIC = re.compile(r"(?<=[A-Za-z0-9])['’](?:re|ll|ve|d|m|s)\b", re.IGNORECASE)
-"""The ending of a contraction or possessive (we're, it'll, user's): no word of its own."""
-_NOT = re.compile(r"\b(?:(ca)n|(wo)n|([A-Za-z]+))['’]t\b", re.IGNORECASE)
-"""The n't of don't, isn't, can't, won't: the word "not"."""
-
-
-_BARE_CLITIC = re.compile(rf"\b({'|'.join(sorted(lang.CLITIC_HOSTS))})s\b", re.IGNORECASE)
-"""A contraction of "is" typed without its apostrophe (whats, hows): the word it contracts onto."""
-
-
-def _contractions(text: str) -> str:
-    """``we're out`` -> ``we out``, ``can't`` -> ``can not``, ``whats`` -> ``what``: no keyword
-    is a piece of one."""
-
-    def expand(m: re.Match[str]) -> str:
-        if m.group(1):
-            return m.group(1) + "n not"
-        if m.group(2):
-            return "will not" if m.group(2).islower() else "Will not"
-        return m.group(3)[:-1] + " not" if m.group(3).lower().endswith("n") else m.group(0)
-
-    return _BARE_CLITIC.sub(r"\1", _NOT.sub(expand, _CLITIC.sub("", text)))
-
-
 _BRAND_WORD = re.compile(r"[a-z][A-Z][A-Za-z]+")
 """A name with a lowercase prefix (iPadOS, eBay, mTLS), no digits: a word, not camelCase."""
 _SLASHED_WORD = re.compile(r"[A-Za-z][a-z]+|[A-Z]{2,5}")
@@ -180,7 +157,7 @@ def analyze_query(text: str) -> Query:
 
     prev = ""  # the word before, lower case ("" after Chinese)
     verb: tuple[str, str] | None = None  # (its term, as written): the keyword the word before made
-    spoken = _contractions(text)
+    spoken = spoken_form(text)
     how_works = next((m for p in _HOW_WORKS if (m := p.search(spoken))), None)
     asks = asked_kind(text)
     # identifiers that mix scripts (M3-數A): one keyword, whole, where the tokens split them

@@ -395,3 +395,27 @@ def cjk_script(text: str) -> str | None:
 def has_cjk(text: str) -> bool:
     """True when the text has any CJK character."""
     return _CJK_RE.search(text) is not None
+
+
+_CLITIC = re.compile(r"(?<=[A-Za-z0-9])['’](?:re|ll|ve|d|m|s)\b", re.IGNORECASE)
+"""The ending of a contraction or possessive (we're, it'll, user's): no word of its own."""
+_NOT = re.compile(r"\b(?:(ca)n|(wo)n|([A-Za-z]+))['’]t\b", re.IGNORECASE)
+"""The n't of don't, isn't, can't, won't: the word "not"."""
+
+
+_BARE_CLITIC = re.compile(rf"\b({'|'.join(sorted(lang.CLITIC_HOSTS))})s\b", re.IGNORECASE)
+"""A contraction of "is" typed without its apostrophe (whats, hows): the word it contracts onto."""
+
+
+def spoken_form(text: str) -> str:
+    """``we're out`` -> ``we out``, ``can't`` -> ``can not``, ``whats`` -> ``what``: no keyword
+    is a piece of one."""
+
+    def expand(m: re.Match[str]) -> str:
+        if m.group(1):
+            return m.group(1) + "n not"
+        if m.group(2):
+            return "will not" if m.group(2).islower() else "Will not"
+        return m.group(3)[:-1] + " not" if m.group(3).lower().endswith("n") else m.group(0)
+
+    return _BARE_CLITIC.sub(r"\1", _NOT.sub(expand, _CLITIC.sub("", text)))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .. import lang
 from ..lang.grammar import Kind
-from .analysis import has_cjk, stem, to_simplified
+from .analysis import has_cjk, spoken_form, stem, to_simplified
 from .wordclass import english_noun_share
 
 __all__ = [
@@ -60,9 +60,16 @@ def _simplified(text: str) -> str:
     return to_simplified(text) if has_cjk(text) else text
 
 
+def _question(text: str) -> str:
+    """A question as :mod:`..lang` writes the wording of questions: contractions and
+    possessives read as spoken ("whats trudy's email" as "what trudy email"), Chinese in
+    Simplified."""
+    return _simplified(spoken_form(text))
+
+
 def asked_kind(question: str) -> Kind | None:
     """The kind of value the question asks for, or None when it asks for no particular kind."""
-    question = _simplified(question)
+    question = _question(question)
     for kind in lang.grammar.KINDS:
         if _asked(kind).search(question):
             return kind
@@ -72,7 +79,7 @@ def asked_kind(question: str) -> Kind | None:
 def asking_words(kind: Kind, question: str) -> str:
     """The question's words that ask for ``kind`` ("phone number" in "funmi phone number"),
     lower-case and Simplified, joined by spaces: they name the kind, not what it is of."""
-    q = _simplified(question)
+    q = _question(question)
     return " ".join(m.group(0).lower() for m in _asked(kind).finditer(q))
 
 
@@ -207,7 +214,7 @@ def asked_second(kind: Kind, question: str) -> bool:
     """Whether the kind of value is asked only by a second ask of the question, after a first
     that asks something of its own ("what is SR-08 and how long is that slot", "PC-2 是什么意思？
     要关多久"): a page that answers the first part is a partial answer, not a wrong one."""
-    question = _simplified(question)
+    question = _question(question)
     kind_at = _asked(kind).search(question)
     if kind_at is None:
         return False

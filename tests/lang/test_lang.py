@@ -110,3 +110,14 @@ def test_no_list_of_a_language_module_is_defined_twice() -> None:
                     targets = [node.target]
                 names.update(t.id for t in targets if isinstance(t, ast.Name))
         assert [n for n, k in names.items() if k > 1] == [], paths[0].parent.name
+
+
+def test_the_currency_signs_are_every_sign_of_the_basic_plane() -> None:
+    import unicodedata
+
+    from knowledge_retrieval.lang.grammar import CURRENCY_SIGNS
+
+    assert all(unicodedata.category(c) == "Sc" for c in CURRENCY_SIGNS)
+    if unicodedata.unidata_version == "14.0.0":  # Python 3.11's: a later one may add signs
+        signs = "".join(chr(c) for c in range(0x10000) if unicodedata.category(chr(c)) == "Sc")
+        assert signs == CURRENCY_SIGNS

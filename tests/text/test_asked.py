@@ -116,6 +116,13 @@ from knowledge_retrieval.text.asked import (
         ("sort code for paying subs", "account"),
         ("What is the combination code for the nets shed padlock?", "secret"),
         ("format of the water account number? how many digits", "number"),  # its format
+        # contractions and possessives as people type them
+        ("whats jo's email in the office", "link"),
+        ("whats the hall's hire fee", "money"),
+        # an address named in English, asked in Chinese
+        ("阿強 email 係咩", "link"),
+        ("官网 url 是什么", "link"),
+        ("email 怎么发", None),
     ],
 )
 def test_the_asked_kind_is_read_from_the_wording(question: str, kind: str | None) -> None:
@@ -219,6 +226,9 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("money", "After that it's R45 per glass; cash up to R2,000."),
         ("money", "工种: 雕刻师傅\n夜班（元/天）: 720"),
         ("money", "Callout fee (NZD): 40"),
+        ("money", "Add-on: Overtime. Price: ₦75,000 per hour after 10pm"),  # any currency sign
+        ("money", "Room: 1.200.000₫ a night"),
+        ("money", "Stall fee (₹): 300"),
         ("phone", "電話0912334805"),
         ("phone", "Office: 07 348 4199"),
     ],
