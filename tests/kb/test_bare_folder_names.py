@@ -123,3 +123,20 @@ def test_keywords_introduced_by_a_phrase_are_keywords(tmp_path: Path) -> None:
     text = "# Radio\n\nKeywords if you're searching: rota, swaps, dead air, faders.\n"
     rules = parse_readme(text, ("rota",))
     assert "dead air" in rules.keywords and rules.understood == ()
+
+
+def test_a_common_word_before_folder_names_a_folder_only_where_the_kb_has_it(
+    tmp_path: Path,
+) -> None:
+    kb = tmp_path / "KnowledgeBase" / "depot"
+    for folder in ("rates", "attic"):
+        (kb / folder).mkdir(parents=True)
+        (kb / folder / "page.md").write_text("# Page\n\nA page.\n", encoding="utf-8")
+    (kb / "README.md").write_text(
+        "# Depot\n\nThis is the shared folder for the depot; Sam fixes whatever we get wrong.\n\n"
+        "The rates folder is current. Anything in the attic folder is outdated.\n",
+        encoding="utf-8",
+    )
+    (info,) = list_kbs(tmp_path / "KnowledgeBase")
+    assert info.rules.exclude == ("attic/",)  # no shared/: the KB has no such folder
+    assert not any("shared" in s.text for s in info.rules.sentences)

@@ -331,10 +331,6 @@ MISREAD = {
     "everything inside am don expire ..., so when customer ask you something, no go there go find "
     "answer' is read as a rule about deleting (writing) only: Pidgin 'don expire' (has expired) "
     "and 'no go there' are no non-authority word and no negator the grammar knows",
-    ("teamkb-blind50", "gidgee"): "'This is the shared folder for the roadhouse.' names a "
-    "folder shared/ the KB does not have (a common word before 'folder' is read as a folder's "
-    "name), and the next sentence's 'Shazza fixes up whatever we both get wrong' puts it out: a "
-    "rule that matches no page, shown by kr rules",
     ("teamkb-blind48", "banjia"): "'`会议/` —— 每个月的月会记录，蒋总定的新规矩一般先在这里出现，"
     "然后我再改到对应的文件里头。' also puts out 会议/: the 后 of 然后 (and then) with 改 reads as "
     "'changed since', a fact that dates the pages; blanking 然后 moved no other set and cost one "
@@ -356,7 +352,8 @@ forbidden in the next, here by a bare word; the thirty-first's held-out root, re
 end measurement, had one: a folder forbidden in Nigerian Pidgin; the thirty-sixth's held-out
 root, read after its end measurement, had one: a folder of meeting notes put out by a "then I
 copy it over" read as "changed since"; the thirty-seventh's, read after its end measurement, had
-one: a folder the KB does not have, named by a common word before "folder", and put out)."""
+one: a folder the KB does not have, named by a common word before "folder", and put out, read
+right since the thirty-eighth, where such a word names a folder only when the KB has it)."""
 
 
 @pytest.mark.parametrize(

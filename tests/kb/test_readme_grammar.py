@@ -56,6 +56,19 @@ GOLDEN = [
     # a word of authority conceded after "but" answers the non-authority before it
     ("`notes/` is informal, but accurate.", {"notes/": N}),
     ("| 班组笔记/ | 主管口头交代整理 | 非正式，但内容与SOP一致 |", {"班组笔记/": N}),
+    # leave to read the pages, in a sentence that forbids nothing, answers "archived" and "old"
+    (
+        "`photos-2019/`: the old gala photos, archived; feel free to browse them.",
+        {"photos-2019/": N},
+    ),
+    ("`旧账本/` 是前几年的流水，已归档，大家随便翻。", {"旧账本/": N}),
+    ("`舊海報/` 已封存，不過歡迎瀏覽。", {"舊海報/": N}),
+    (
+        "`minutes-old/` is archived; do not quote it, though you are free to browse.",
+        {"minutes-old/": X},
+    ),
+    ("`旧账本/` 已归档，不要随便看。", {"旧账本/": X}),
+    ("`wip/` is unfinished; fine to read if someone asks about plans.", {"wip/": X}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     # "not yet" is non-authority only before a word of authority (not yet approved, not yet
     # live), not before what a page has not yet done

@@ -163,6 +163,27 @@ def owned_object(text: str) -> str:
 
 
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
+_PERMIT = re.compile(
+    rf"(?:{_en(cues.EN_PERMIT)})\s+(?:[A-Za-z'’-]+\s+)?(?:{_en(cues.EN_USE_VERBS | cues.EN_BROWSE)})"
+    rf"|(?:{_zh(cues.ZH_PERMIT)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_USE_VERBS | cues.ZH_BROWSE)})",
+    IGNORECASE,
+)
+"""Leave to read the pages: "fine to browse", "feel free to read", "随便看", "自由浏览"."""
+_PERMIT_NEGATED = 12
+_PERMIT_IF = _both(cues.EN_PERMIT_IF, cues.ZH_PERMIT_IF)
+_PERMIT_BREAK = re.compile(
+    rf"{_STOP.pattern}|{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)}", IGNORECASE
+)
+
+
+def _permit_negated(text: str, start: int) -> bool:
+    """Whether a negator stands before the leave at ``start`` in its phrase ("不要随便看", "not
+    fine to quote"; not the 不 of "不过欢迎浏览", which is "but")."""
+    before = text[max(0, start - _PERMIT_NEGATED) : start]
+    before = before[max((m.end() for m in _PERMIT_BREAK.finditer(before)), default=0) :]
+    return NEGATOR.search(before) is not None or _NOT.search(before) is not None
+
+
 _ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
 """A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
 _TAKEN_AS = re.compile(
@@ -295,6 +316,7 @@ class Cues:
     caution: bool = False  # "请谨慎对待", "with care": to be used with care, not forbidden
     entry_denied: bool = False  # "not a map of this repo", "并非本仓库的导览"
     vouched: bool = False  # a word of authority, not denied: "approved", "已验证", "具法律效力"
+    permitted: bool = False  # leave to read the pages, not negated: "fine to browse", "随便看"
     yields: bool = False  # a negated verb of replacing: "cannot replace", "不能取代"
     compared: int = 0  # a comparison of authority: 1 the subject is the better, -1 the object
     index: bool = False  # a word that names an index: "map", "的目录" (not only "read first")
@@ -499,6 +521,8 @@ def read_cues(text: str) -> Cues:
         caution=_CAUTION.search(text) is not None,
         said_weak=said_out,
         vouched=vouched,
+        permitted=any(not _permit_negated(simple, m.start()) for m in _PERMIT.finditer(simple))
+        and _PERMIT_IF.search(simple) is None,
         yields=yields,
         affirmed=affirmed,
         index=INDEX.search(rest) is not None,

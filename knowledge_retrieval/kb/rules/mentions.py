@@ -90,6 +90,8 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         simple = to_simplified(name.lower())
         if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
             return m.group(0)
+        if folders and simple not in {f.lower() for f in folders} and not _uncommon(name):
+            return m.group(0)  # "the shared folder", where the KB's folders are known and none is
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
     def on_disk(m: re.Match[str]) -> str:

@@ -92,6 +92,15 @@ def assign(
         and not _MAYBE.search(to_simplified(c.text))  # "but may be consistent": no concession
     }
 
+    # "已封存，但可以自由瀏覽", "kept for the history book; fine to browse": leave to read the
+    # pages, the last word of a sentence that forbids nothing, answers its words of
+    # non-authority ("随便翻翻可以，当真勿来事" goes on to what the leave does not cover)
+    permitted = {
+        c.sentence
+        for i, c in enumerate(clauses)
+        if c.cues.permitted and (i + 1 == len(clauses) or clauses[i + 1].sentence != c.sentence)
+    } - {c.sentence for c in clauses if c.cues.forbid}
+
     def pol(i: int, files: bool = True, lent: bool = False, named: bool = False) -> str | None:
         c = clauses[i]
         n = c.sentence
@@ -114,6 +123,8 @@ def assign(
             return None  # "留作紀念，唔好刪": the age is the reason to keep the pages
         if p == "exclude" and c.cues.dated and not c.cues.forbid and upheld & {n, n + 1}:
             return None  # "signed before the rebrand … still binding, don't treat as obsolete"
+        if p == "exclude" and not c.cues.forbid and permitted & {n, n + 1}:
+            return None  # "archived, but fine to browse": no prohibition
         if p == "exclude" and not c.cues.forbid and not c.cues.dated and n in conceded:
             return None  # "informal, but accurate": no prohibition
         if p == "exclude" and c.cues.hedged and not c.cues.forbid and c.sentence in settled:

@@ -99,7 +99,7 @@ EN_NON_AUTHORITY = words(
     placeholder temporary obsoleted overtaken sunset end-of-life unsupported non-normative
     unreleased unpublished
      non-binding void revoked rescinded expired replaced_by scratch
-    in_progress incomplete half-baked stub stubs brainstorm brainstorming speculative hypothetical
+    in_progress incomplete half-baked brainstorm brainstorming speculative hypothetical
     fictional made_up made-up aspirational
       unchecked only_for_reference just_for_reference
     junk garbage speculation rumor rumors hearsay personal_opinion proposal proposals  
@@ -426,6 +426,18 @@ EN_CAUTION = words(
 ZH_CAUTION = words("谨慎 留意 小心 多加注意 注意核实 仔细核对 自行判断 斟酌")
 """Advice to use a folder with care ("请谨慎对待", "treat it with care"): its words of
 non-authority are cautions, not a prohibition, unless the sentence forbids in so many words."""
+
+EN_PERMIT = words("fine_to free_to feel_free_to ok_to okay_to welcome_to")
+EN_BROWSE = words("browse browsing dip_into look_through flick_through leaf_through")
+ZH_PERMIT = words("随便 随意 自由 尽管 放心 欢迎")
+ZH_BROWSE = words("浏览 查阅 翻阅")
+EN_PERMIT_IF = words("if when whenever unless only")
+ZH_PERMIT_IF = words("如果 若 要是 假如 除非 只有 才 的话")
+"""Leave to read a folder's pages, a verb of use or of browsing after one of the first words
+("fine to browse", "feel free to read", "随便看", "可以自由浏览"), not negated: said in a
+sentence that forbids nothing, the words of non-authority beside it ("archived", "已封存") say
+what the pages are, not that they may not be used. Leave given on a condition ("fine to mention
+if someone asks what is coming", "问到才看") is none: the condition is the rule's."""
 
 EN_DETERMINERS = words("the a an this that these those our your their its his her my")
 """After "to", one of these makes it a preposition ("flag the chart to the pharmacy lead"), not
