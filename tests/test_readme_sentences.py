@@ -79,6 +79,8 @@ FLOORS = {
     "lines-heldout8": (45, 3),
     "lines-tune5": (112, 3),
     "lines-heldout9": (45, 4),
+    "lines-tune6": (114, 6),
+    "lines-heldout10": (48, 2),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

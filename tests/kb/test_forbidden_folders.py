@@ -308,6 +308,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind51", "mopani"): {"archive-old/"},
     ("teamkb-blind51", "shisanhang"): {"草稿未定/"},
     ("teamkb-blind51", "hunsha"): {"舊資料_別用/"},
+    ("teamkb-blind53", "crabplant"): {"old-binder/"},
+    ("teamkb-blind53", "bingdiao"): {"草稿箱/"},
+    ("teamkb-blind53", "zhuangxiu"): {"舊資料_唔好用/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
