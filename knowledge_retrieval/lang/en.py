@@ -309,6 +309,10 @@ VALUES: dict[str, str] = {
         r"|waived)\b"
         # an amount written after what it is ("Fee: 25", "deposit of 200")
         r"|\b(?:fees?|costs?|prices?|charges?|fines?|deposits?|allowances?|bonds?)\b[^.\n\d]{0,20}\d"
+        # a key that names it, a table's column or a setting ("cost_USD: 900", "price_ngn:
+        # 75000", "fcl_fees.customs_declaration_per_shipment: 300")
+        r"|(?<![A-Za-z])(?:fees?|costs?|prices?|charges?|fines?|deposits?|rent|fares?)"
+        r"(?=[_.])[\w.]{1,40}\s*+[:=]\s*+\d"
     ),
     "clock": r"\b(?:noon|midday|midnight|o'clock)\b|(?<![\d.])(?:[01]?\d|2[0-3])[0-5]\d\s?hrs?\b",
     "range": (
