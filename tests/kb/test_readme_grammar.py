@@ -69,6 +69,12 @@ GOLDEN = [
     ),
     ("`旧账本/` 已归档，不要随便看。", {"旧账本/": X}),
     ("`wip/` is unfinished; fine to read if someone asks about plans.", {"wip/": X}),
+    # a ban said before a folder named and vouched for is the earlier folder's
+    (
+        "`old/` is out of date, please don't quote it — `new/` is the current one.",
+        {"old/": X, "new/": P},
+    ),
+    ("`旧版/` 已过期，不要引用——`新版/` 是现行版本。", {"旧版/": X, "新版/": P}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     # "not yet" is non-authority only before a word of authority (not yet approved, not yet
     # live), not before what a page has not yet done

@@ -267,6 +267,9 @@ def assign(
                 if clauses[j].sentence != c.sentence:
                     break
                 if (q := lent(j, files)) is not None:
+                    if q == "exclude" and c.cues.vouched:
+                        break  # "don't quote them — `new/` is the current one": the ban said
+                        # before a folder named and vouched for is the folder's before it
                     if _owned_before(clauses, j, pol):
                         break  # "`a/` (old, ignore), `b/` (slides)": the aside is a/'s
                     # "… isn't policy until it appears in `policies/`": policies/ is the authority
