@@ -288,6 +288,8 @@ VALUES: dict[str, str] = {
     "date": (
         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*+\.? \d"
         r"|\b(?:since|until|from) (?:v|version )\d"
+        # a day of the week answers "when" too ("deliveries every Tuesday")
+        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     ),
     "version": r"\bversion \d",
     "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",

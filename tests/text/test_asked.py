@@ -233,6 +233,9 @@ def test_questions_for_no_particular_value(question: str) -> None:
         ("money", "code: DP-047\ncost_USD: 900"),
         ("money", "item_code: OT-GR\nprice_ngn: 75000"),
         ("money", "fcl_fees.customs_declaration_per_shipment: 300"),
+        # a day of the week answers "when"
+        ("date", "藥材：逢星期二送貨，星期一 18:00 前落單"),
+        ("date", "Deliveries come every Tuesday."),
         ("phone", "電話0912334805"),
         ("phone", "Office: 07 348 4199"),
     ],
