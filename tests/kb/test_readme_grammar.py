@@ -75,6 +75,9 @@ GOLDEN = [
         {"old/": X, "new/": P},
     ),
     ("`旧版/` 已过期，不要引用——`新版/` 是现行版本。", {"旧版/": X, "新版/": P}),
+    # "this one will do": a look verb on 这个 / 呢个 with 就行 or 来 at the clause's end
+    ("`排班表/` 每周更新，谁哪天上班看这个就行，群里转的那张不准。", {"排班表/": P}),
+    ("`價目/` 我每個月更新，報價照呢個就得。", {"價目/": P}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     # "not yet" is non-authority only before a word of authority (not yet approved, not yet
     # live), not before what a page has not yet done

@@ -318,6 +318,10 @@ ZH_PREFER = words(
 ZH_FIRST_AFTER = words("先")
 """A word of order said after its verb and object, at the clause's end (Cantonese: 查呢度先,
 睇 `a/` 先): the verb's source is looked at first."""
+ZH_THIS_ONE = words("这个 这份 这张 这本 这里 这边 呢个 呢份 呢张 呢度 它")
+ZH_THIS_WAY = words("来")
+"""A look or use verb on "this one" with "that will do" (ZH_ENOUGH) or 来 at the clause's end
+says to go by the folder or file the sentence names: "看这个就行", "都按这个来", "照呢个就得"."""
 
 ZH_RANK = words(
     """
