@@ -78,6 +78,8 @@ GOLDEN = [
     # "this one will do": a look verb on 这个 / 呢个 with 就行 or 来 at the clause's end
     ("`排班表/` 每周更新，谁哪天上班看这个就行，群里转的那张不准。", {"排班表/": P}),
     ("`價目/` 我每個月更新，報價照呢個就得。", {"價目/": P}),
+    # 找 / 搵 (look for) is a verb of using, as 查 is
+    ("内部核算表放在 `报价/内部/`，客户问价格的话别从那里面找。", {"报价/内部/": X}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     # "not yet" is non-authority only before a word of authority (not yet approved, not yet
     # live), not before what a page has not yet done
