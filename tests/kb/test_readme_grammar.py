@@ -80,6 +80,17 @@ GOLDEN = [
     ("`價目/` 我每個月更新，報價照呢個就得。", {"價目/": P}),
     # 找 / 搵 (look for) is a verb of using, as 查 is
     ("内部核算表放在 `报价/内部/`，客户问价格的话别从那里面找。", {"报价/内部/": X}),
+    # a prohibition said outright after the folder's own clause about keeping its pages
+    (
+        "`旧账/` 那个文件夹是我舍不得删的旧东西，价钱早就不算数了，莫拿来回答问题。",
+        {"旧账/": X},
+    ),
+    # a word of non-authority in a case supposed ("if ... wrong") says nothing of the pages
+    (
+        "Sam looks after the `rigging/` pages; if something in there is wrong, tell him.",
+        {"rigging/": N},
+    ),
+    ("`排班/` 由阿明维护，如果发现里面有错的地方，直接跟他讲。", {"排班/": N}),
     ("`drafts/` are not approved, but may be consistent.", {"drafts/": X}),
     # "not yet" is non-authority only before a word of authority (not yet approved, not yet
     # live), not before what a page has not yet done

@@ -174,6 +174,9 @@ _PERMIT = re.compile(
     IGNORECASE,
 )
 """Leave to read the pages: "fine to browse", "feel free to read", "随便看", "自由浏览"."""
+_SUPPOSED = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", IGNORECASE)
+"""A clause that opens with "if" (如果, 要是): its words of non-authority suppose a case ("if
+something in there is wrong, tell Ally"), they say nothing of the pages."""
 _PERMIT_NEGATED = 12
 _PERMIT_IF = _both(cues.EN_PERMIT_IF, cues.ZH_PERMIT_IF)
 _PERMIT_BREAK = re.compile(
@@ -438,7 +441,11 @@ def read_cues(text: str) -> Cues:
     denied = False  # a word of non-authority it denies: "not outdated", "不要当成过期文件"
     said_out = False  # a word of non-authority said outright ("随手记的"), not a negated one
     invalid = False  # a word of non-authority that says the pages are not valid ("void")
+    # "if something in there is wrong, tell Ally": a case supposed, not said of the pages
+    supposed = _SUPPOSED.match(simple) is not None
     for m in NON_AUTHORITY.finditer(said):
+        if supposed:
+            continue
         before = said[max(0, m.start() - _DENY_LOOKBACK) : m.start()]
         if (d := _DENIED.search(before)) is not None and USE_VERB.search(d.group(0)) is None:
             denied = True

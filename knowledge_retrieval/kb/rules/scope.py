@@ -246,15 +246,21 @@ def assign(
                 for idx in c.mentions:  # "见 `辅修/`（该项目已停招，页面仅作存档）"
                     put(idx, "exclude", k)
             continue
-        if p is None and not c.cues.write:
-            written = False  # past a clause about writing, only a prohibition said outright
+        if p is None:
+            # past a clause about writing (its own too: "`x/` 是我舍不得删的老东西，…莫拿来回答
+            # 问题"), only a prohibition said outright
+            written = c.cues.write
             for j in range(i + 1, len(clauses)):
                 if clauses[j].mentions or contrasted(clauses, j) or j in spoken:
                     break  # a clause said of one folder by name says nothing of the others
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
                 q = lent(j, files)
-                if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
+                if written and q == "exclude" and not clauses[j].cues.forbid:
+                    if c.cues.write:
+                        continue  # its own clause about writing: what it says of the pages
+                    break
+                if written and q is not None and q != "exclude":
                     break
                 if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
                     p, src = q, j
