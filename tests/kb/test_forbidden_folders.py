@@ -308,6 +308,9 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind51", "mopani"): {"archive-old/"},
     ("teamkb-blind51", "shisanhang"): {"草稿未定/"},
     ("teamkb-blind51", "hunsha"): {"舊資料_別用/"},
+    ("teamkb-blind52", "glenbrae"): {"auld-stuff/"},
+    ("teamkb-blind52", "chaguan"): {"老规矩作废/"},
+    ("teamkb-blind52", "shouyao"): {"草稿區/"},
     ("teamkb-blind53", "crabplant"): {"old-binder/"},
     ("teamkb-blind53", "bingdiao"): {"草稿箱/"},
     ("teamkb-blind53", "zhuangxiu"): {"舊資料_唔好用/"},
@@ -356,7 +359,10 @@ end measurement, had one: a folder forbidden in Nigerian Pidgin; the thirty-sixt
 root, read after its end measurement, had one: a folder of meeting notes put out by a "then I
 copy it over" read as "changed since"; the thirty-seventh's, read after its end measurement, had
 one: a folder the KB does not have, named by a common word before "folder", and put out, read
-right since the thirty-eighth, where such a word names a folder only when the KB has it)."""
+right since the thirty-eighth, where such a word names a folder only when the KB has it; the
+thirty-eighth's, read after its end measurement, had two, both read right since: a prohibition
+said outright ("莫拿来回答问题") after the folder's own clause about keeping it, and a current
+folder put out by "if something in there is wrong, it's him you tell")."""
 
 
 @pytest.mark.parametrize(
