@@ -288,8 +288,6 @@ VALUES: dict[str, str] = {
     "date": (
         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*+\.? \d"
         r"|\b(?:since|until|from) (?:v|version )\d"
-        # a day of the week answers "when" too ("deliveries every Tuesday")
-        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
     ),
     "version": r"\bversion \d",
     "phone": r"\bext\.?\s*\d{2,}|\bx\d{3,}\b",
@@ -311,10 +309,6 @@ VALUES: dict[str, str] = {
         r"|waived)\b"
         # an amount written after what it is ("Fee: 25", "deposit of 200")
         r"|\b(?:fees?|costs?|prices?|charges?|fines?|deposits?|allowances?|bonds?)\b[^.\n\d]{0,20}\d"
-        # a key that names it, a table's column or a setting ("cost_USD: 900", "price_ngn:
-        # 75000", "fcl_fees.customs_declaration_per_shipment: 300")
-        r"|(?<![A-Za-z])(?:fees?|costs?|prices?|charges?|fines?|deposits?|rent|fares?)"
-        r"(?=[_.])[\w.]{1,40}\s*+[:=]\s*+\d"
     ),
     "clock": r"\b(?:noon|midday|midnight|o'clock)\b|(?<![\d.])(?:[01]?\d|2[0-3])[0-5]\d\s?hrs?\b",
     "range": (

@@ -112,9 +112,8 @@ VALUES: dict[str, str] = {
     "range": r"≤|≥|<=|>=|<|>",
     "money": (
         rf"[{CURRENCY_SIGNS}]\s?\d|\d\s?[{CURRENCY_SIGNS}]|NT\$|HK\$|MOP\$"
-        # a currency's code, a column's name too (cost_USD)
-        r"|(?-i:(?<![A-Za-z])(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|MOP|AUD|NZD|CAD|SGD|MYR|THB|KRW|JPY"
-        r"|INR|IDR|VND|CHF|SEK|NOK|DKK|ISK|PLN|CZK|ZAR|BRL|MXN|AED|SAR|ILS|TRY)(?![A-Za-z]))"
+        r"|(?-i:\b(?:USD|EUR|GBP|CNY|RMB|TWD|HKD|MOP|AUD|NZD|CAD|SGD|MYR|THB|KRW|JPY|INR|IDR|VND"
+        r"|CHF|SEK|NOK|DKK|ISK|PLN|CZK|ZAR|BRL|MXN|AED|SAR|ILS|TRY)\b)"
         # the rand ("R120", "R2,000"), not a code (R2-D2, R-12)
         r"|(?-i:(?<![\w-])R\s?(?:\d{1,3}+(?:,\d{3})++|\d{2,}+)(?![\w-]))"
         # an amount in a table whose key names the currency ("夜班（元/天）: 720", "Fee (NZD): 40")

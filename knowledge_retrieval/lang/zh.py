@@ -210,8 +210,7 @@ VALUES: dict[str, str] = {
     "cny": r"人民币|\d\s*+元",
     "twd": r"台币|新台币|\d\s*+元",
     "year": rf"{NUM}\s*+年(?!级|纪|龄|轻|度)|{_PERIODS}",
-    # a day of the week answers "when" too (逢星期二送货, 每月最后一个礼拜日)
-    "date": rf"{NUM}\s*+[年月日号]|{_PERIODS}|(?:星期|礼拜|周)[一二三四五六日天]",
+    "date": rf"{NUM}\s*+[年月日号]|{_PERIODS}",
     "version": r"版本\s*\d",
     "phone": r"分机\s*\d{2,}",
     # a postal address as written: a number of a road or a building (人民路88号, 3栋), a
