@@ -77,9 +77,9 @@ FLOORS = {
     "lines-heldout7": (153, 13),
     "lines-tune4": (109, 7),
     "lines-heldout8": (45, 3),
-    "lines-tune5": (113, 3),
+    "lines-tune5": (112, 3),
     "lines-heldout9": (45, 4),
-    "lines-tune6": (116, 6),
+    "lines-tune6": (115, 6),
     "lines-heldout10": (48, 2),
 }
 AS_PREFERENCES = {

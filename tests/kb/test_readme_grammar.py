@@ -75,11 +75,6 @@ GOLDEN = [
         {"old/": X, "new/": P},
     ),
     ("`旧版/` 已过期，不要引用——`新版/` 是现行版本。", {"旧版/": X, "新版/": P}),
-    # "this one will do": a look verb on 这个 / 呢个 with 就行 or 来 at the clause's end
-    ("`排班表/` 每周更新，谁哪天上班看这个就行，群里转的那张不准。", {"排班表/": P}),
-    ("`價目/` 我每個月更新，報價照呢個就得。", {"價目/": P}),
-    # 找 / 搵 (look for) is a verb of using, as 查 is
-    ("内部核算表放在 `报价/内部/`，客户问价格的话别从那里面找。", {"报价/内部/": X}),
     # a prohibition said outright after the folder's own clause about keeping its pages
     (
         "`旧账/` 那个文件夹是我舍不得删的旧东西，价钱早就不算数了，莫拿来回答问题。",

@@ -67,11 +67,6 @@ _FIRST_AFTER = re.compile(
     rf"(?:{_zh(cues.ZH_FIRST_AFTER)})\s*[。.!！]?\s*$"
 )
 """A look verb and its object with 先 at the clause's end: 有人問就查呢度先."""
-_THIS_WILL_DO = re.compile(
-    rf"(?:{_zh(cues.ZH_USE_VERBS | cues.ZH_LOOK)})(?:{_zh(cues.ZH_THIS_ONE)})"
-    rf"(?:{_zh(cues.ZH_ENOUGH | cues.ZH_THIS_WAY)})[了啦喔哦吧]?\s*[。.!！]?\s*$"
-)
-"""A look or use verb on "this one" that will do, at the clause's end: 看这个就行, 按这个来."""
 ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
@@ -507,9 +502,7 @@ def read_cues(text: str) -> Cues:
         for m in PREFER.finditer(rest)
         if _attached(rest, m, named) and not _ASK.match(rest, m.end())  # "请先问制作人"
     ]
-    prefers = prefers or [
-        m for m in [_FIRST_AFTER.search(rest) or _THIS_WILL_DO.search(simple)] if m is not None
-    ]
+    prefers = prefers or [m for m in [_FIRST_AFTER.search(rest)] if m is not None]
     return Cues(
         forbid=forbid,
         weak=weak,

@@ -221,7 +221,7 @@ ZH_USE_VERBS = words(
     """
     用 查 看 拿 按 依 读 信 答 凭 搬 翻 据此 据以 以此 参考 参照 参阅 作为 当作 当成 当做 当真
     视为 看作 视作 照做 照抄 照此 照着 照著 援引 引述 转述 检索 搜索 收录 遵循 遵照 执行 作准 作数 当系
-    回复 处理 引以为据 推荐 睇 攞 照 回 找 揾
+    回复 处理 引以为据 推荐 睇 攞 照 回
     告诉 提及 提到 说出去 讲出去 讲给 说给 贴给 发给
     """
 )
@@ -318,10 +318,6 @@ ZH_PREFER = words(
 ZH_FIRST_AFTER = words("先")
 """A word of order said after its verb and object, at the clause's end (Cantonese: 查呢度先,
 睇 `a/` 先): the verb's source is looked at first."""
-ZH_THIS_ONE = words("这个 这份 这张 这本 这里 这边 呢个 呢份 呢张 呢度 它")
-ZH_THIS_WAY = words("来")
-"""A look or use verb on "this one" with "that will do" (ZH_ENOUGH) or 来 at the clause's end
-says to go by the folder or file the sentence names: "看这个就行", "都按这个来", "照呢个就得"."""
 
 ZH_RANK = words(
     """
