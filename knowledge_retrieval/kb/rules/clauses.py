@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
-from .cuewords import NEGATOR, PLACEHOLDER, _both, _en, _zh
+from .cuewords import CASE, NEGATOR, PLACEHOLDER, _both, _en, _zh
 from .grammar import PREFER, Cues, read_cues
 
 IGNORECASE = re.IGNORECASE
@@ -42,7 +42,6 @@ _CLAUSES = re.compile(
     IGNORECASE,
 )
 """Where a sentence (in its Simplified form) splits into clauses."""
-_CASE = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", re.IGNORECASE)
 _NOT_THERE = _both(cues.EN_NOT_THERE, cues.ZH_NOT_THERE)
 _OVER = re.compile(
     rf"^\s*(?:{_en(cues.EN_OVER | cues.EN_OVER_VERBS)}|{_zh(cues.ZH_OVER)}|{_BEFORE_MENTION})",
@@ -149,7 +148,7 @@ def clauses_of(sentences: list[str], filler: Callable[[str], bool]) -> list[Clau
                 continue
             c = read_cues(part)
             simple = to_simplified(part)
-            case = not idx and _CASE.match(simple) is not None and bool(_NOT_THERE.search(simple))
+            case = not idx and CASE.match(simple) is not None and bool(_NOT_THERE.search(simple))
             if case or (
                 not idx and prev and prev.sentence == n and not prev.mentions and prev.case
             ):

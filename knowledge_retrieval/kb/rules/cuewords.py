@@ -36,3 +36,5 @@ NOT = _both(cues.EN_NOT, cues.ZH_NOT)
 non-authority ("not reviewed", 未经批准)."""
 STOP = re.compile(r"[,，;；。.!！?？:：—–()（）]")
 """Where a clause's cue words stop reaching: punctuation that ends a phrase."""
+CASE = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", IGNORECASE)
+"""A clause that opens with "if" (如果, 要是 ...): a case supposed."""

@@ -27,10 +27,11 @@ from ...lang import en
 from ...lang import readme as cues
 from ...text.analysis import to_simplified
 from .comparisons import compared_at, yields_at
-from .cuewords import IGNORECASE, NEGATOR, PLACEHOLDER, USE_VERB, _both, _en, _zh
+from .cuewords import CASE, IGNORECASE, NEGATOR, PLACEHOLDER, USE_VERB, _both, _en, _zh
 from .cuewords import NOT as _NOT
 from .cuewords import STOP as _STOP
 from .dating import dated
+from .leave import permits
 
 WRITE_VERB = _both(cues.EN_WRITE_VERBS, cues.ZH_WRITE_VERBS)
 REMOVE_VERB = re.compile(
@@ -163,30 +164,6 @@ def owned_object(text: str) -> str:
 
 
 _CAUTION = _both(cues.EN_CAUTION, cues.ZH_CAUTION)
-_PERMIT = re.compile(
-    rf"(?:{_en(cues.EN_PERMIT)})\s+(?:[A-Za-z'’-]+\s+)?(?:{_en(cues.EN_USE_VERBS | cues.EN_BROWSE)})"
-    rf"|(?:{_zh(cues.ZH_PERMIT)})[\u3400-\u9fff]{{0,2}}?(?:{_zh(cues.ZH_USE_VERBS | cues.ZH_BROWSE)})",
-    IGNORECASE,
-)
-"""Leave to read the pages: "fine to browse", "feel free to read", "随便看", "自由浏览"."""
-_SUPPOSED = re.compile(rf"^\W*(?:(?:{_en(cues.EN_CASE)})\b|{_zh(cues.ZH_CASE)})", IGNORECASE)
-"""A clause that opens with "if" (如果, 要是): its words of non-authority suppose a case ("if
-something in there is wrong, tell Ally"), they say nothing of the pages."""
-_PERMIT_NEGATED = 12
-_PERMIT_IF = _both(cues.EN_PERMIT_IF, cues.ZH_PERMIT_IF)
-_PERMIT_BREAK = re.compile(
-    rf"{_STOP.pattern}|{_en(cues.EN_CONTRAST)}|{_zh(cues.ZH_CONTRAST)}", IGNORECASE
-)
-
-
-def _permit_negated(text: str, start: int) -> bool:
-    """Whether a negator stands before the leave at ``start`` in its phrase ("不要随便看", "not
-    fine to quote"; not the 不 of "不过欢迎浏览", which is "but")."""
-    before = text[max(0, start - _PERMIT_NEGATED) : start]
-    before = before[max((m.end() for m in _PERMIT_BREAK.finditer(before)), default=0) :]
-    return NEGATOR.search(before) is not None or _NOT.search(before) is not None
-
-
 _ONLY_SAID = re.compile(rf"^\W*(?:{_en(cues.EN_ONLY)}|{_zh(cues.ZH_ONLY)})\W*$", IGNORECASE)
 """A clause that is its folders and "only" ("SOPs: `sops/current/` only"): use those only."""
 _TAKEN_AS = re.compile(
@@ -437,7 +414,7 @@ def read_cues(text: str) -> Cues:
     said_out = False  # a word of non-authority said outright ("随手记的"), not a negated one
     invalid = False  # a word of non-authority that says the pages are not valid ("void")
     # "if something in there is wrong, tell Ally": a case supposed, not said of the pages
-    supposed = _SUPPOSED.match(simple) is not None
+    supposed = CASE.match(simple) is not None
     for m in NON_AUTHORITY.finditer(said):
         if supposed:
             continue
@@ -528,8 +505,7 @@ def read_cues(text: str) -> Cues:
         caution=_CAUTION.search(text) is not None,
         said_weak=said_out,
         vouched=vouched,
-        permitted=any(not _permit_negated(simple, m.start()) for m in _PERMIT.finditer(simple))
-        and _PERMIT_IF.search(simple) is None,
+        permitted=permits(simple),
         yields=yields,
         affirmed=affirmed,
         index=INDEX.search(rest) is not None,

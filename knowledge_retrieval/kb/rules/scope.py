@@ -256,11 +256,9 @@ def assign(
                 if _by_its_place(clauses[j]) and clauses[j].sentence not in settled:
                     break  # "use the latter": one folder, named by its place (_by_place)
                 q = lent(j, files)
-                if written and q == "exclude" and not clauses[j].cues.forbid:
-                    if c.cues.write:
+                if written and q is not None and not (q == "exclude" and clauses[j].cues.forbid):
+                    if q == "exclude" and c.cues.write:
                         continue  # its own clause about writing: what it says of the pages
-                    break
-                if written and q is not None and q != "exclude":
                     break
                 if q is not None:  # "不得对外发送，亦不得引用其措辞": the second forbids
                     p, src = q, j
