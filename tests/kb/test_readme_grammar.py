@@ -158,6 +158,11 @@ GOLDEN = [
     ("Shipping answers defer to `tariffs.md`.", {"tariffs.md": P}),
     ("报销标准以 `报销.md` 为准。", {"报销.md": P}),
     ("Read `start.md` first.", {"start.md": E}),
+    # "first" before a word that is no function word is an adjective: no order of reading
+    ("`kickoff/` holds the first emails and mood boards from each client.", {"kickoff/": N}),
+    ("Rotas move to `old/` on the first Monday of January.", {"old/": N}),
+    ("Make a folder under `scratch/` with your first name.", {"scratch/": N}),
+    ("`intake/` is your first stop for anything about a new client.", {"intake/": P}),
     # whole families: no longer updated, errors, not decided, archived, skip
     ("`年報/` 自 2019 年起就沒再更新過。", {"年報/": X}),
     ("`扫描件/` 是手工录入的，错漏不少。", {"扫描件/": X}),

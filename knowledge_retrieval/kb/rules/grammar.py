@@ -72,6 +72,12 @@ ENTRY = _both(cues.EN_ENTRY, cues.ZH_ENTRY)
 INDEX = _both(cues.EN_INDEX, cues.ZH_INDEX)
 CONFLICT = _both(cues.EN_CONFLICT, cues.ZH_CONFLICT)
 _NOT_CUES = _both(cues.EN_NOT_CUES, cues.ZH_NOT_CUES)
+_FIRST_ADJECTIVE = re.compile(
+    rf"(?<![\w'’-])first(?=(?:\s++|-)(?!{_en(en.STOP_WORDS | cues.EN_FIRST_PLACES)})[A-Za-z])",
+    IGNORECASE,
+)
+""""first" before a word that is no function word: an adjective ("first emails", "the first
+Monday", "first-aid"), no word of reading order."""
 _A_NOT_A = re.compile(rf"([\u3400-\u9fff])(?:{_zh(cues.ZH_A_NOT_A)})\1")
 """准不准, 能不能, 有没有: the negator asks whether; it forbids nothing, and a word of
 non-authority after it is asked about, not said."""
@@ -459,7 +465,10 @@ def read_cues(text: str) -> Cues:
         and _NOT.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
         for m in _VOUCH.finditer(said)
     )
-    entries = [rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(rest)]
+    ordered = _FIRST_ADJECTIVE.sub("     ", rest)  # "first emails and mood boards"
+    entries = [
+        rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(ordered)
+    ]
     entry_denied = any(_NOT_THE.search(before) is not None for before in entries)
     ranks = any(_attached(rest, m, named) for m in RANK.finditer(rest))
     ranks = ranks or any(
@@ -476,7 +485,7 @@ def read_cues(text: str) -> Cues:
     ranks = ranks or affirmed
     prefers = [
         m
-        for m in PREFER.finditer(rest)
+        for m in PREFER.finditer(ordered)
         if _attached(rest, m, named) and not _ASK.match(rest, m.end())  # "请先问制作人"
     ]
     prefers = prefers or [m for m in [_FIRST_AFTER.search(rest)] if m is not None]

@@ -468,19 +468,21 @@ EN_NOT_CUES = words(
     no_matter not_only not_just no_reason_not_to in_case
     keeps_it_up_to_date keeps_this_up_to_date keeps_them_up_to_date keeps_these_up_to_date
     keep_it_up_to_date keep_this_up_to_date keep_them_up_to_date keeps_up_to_date
-    first_monday first_tuesday first_wednesday first_thursday first_friday first_saturday
-    first_sunday first_day first_days first_week first_weeks first_weekend first_month
-    first_months first_quarter first_half first_year first_time first_of_the_month
-    first_working_day first_business_day first_aid first-aid
+    first_of_the_month
     """
 )
+EN_FIRST_PLACES = words("stop port place before")
+"""What "first" still says of order before a word that is no function word: "your first stop",
+"the first port of call", "the first place to look", "first before anything else". Before any
+other such word "first" is an adjective ("the first Monday", "first emails and mood boards",
+"first-aid kit") and says nothing of which folder to read."""
 ZH_NOT_CUES = words(
     "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
     " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错"
 )
 """Words that hold a cue word but say something else (有没有 and 是不是 ask: ZH_A_NOT_A), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only", "the first
-Monday" (a date: no "first" of preference), "Priya keeps it up to date" (who maintains a
+of the month" (a date: no "first" of preference), "Priya keeps it up to date" (who maintains a
 folder, no word that vouches for it)."""
 
 ZH_AVOID = words("尽量不要 尽可能不要 尽量避免 避免 降低 降权 次要 少用 尽量少 不推荐 最后才 靠后")
