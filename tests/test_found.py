@@ -49,7 +49,7 @@ FOUND_FLOORS = {
     "teamkb-blind28": (0.09, 0.78, 0.68),
     "teamkb-blind29": (0.04, 0.66, 0.7),
     "teamkb-blind30": (0.08, 0.69, 0.69),
-    "teamkb-blind31": (0.04, 0.65, 0.68),
+    "teamkb-blind31": (0.05, 0.65, 0.68),
     "teamkb-blind32": (0.05, 0.66, 0.71),
     "teamkb-blind33": (0.06, 0.78, 0.73),
     "teamkb-blind34": (0.08, 0.7, 0.69),

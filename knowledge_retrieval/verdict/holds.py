@@ -257,9 +257,9 @@ def gives_kind(
     nested: bool = False,
 ) -> bool:
     """Whether a section gives a value of the kind asked for about what was asked: a
-    paragraph, list item or table row that holds both such a value and one of the question's
-    keywords the file has (``found``), or any such value under a heading that names one of them
-    (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
+    paragraph, list item or table row that holds such a value and, with the headings above it,
+    at least half of the question's keywords the file has (``found``), or any such value under
+    headings that name that much (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
     answer to "the district manager's phone number". A section that is one table row (``row``)
     is about what any of its cells names, and one cell must give the value: ``code: DQ-305``
     names what ``default_threshold: 60 分钟`` gives. A question that counts a thing (``counted``:
@@ -279,12 +279,20 @@ def gives_kind(
     # last changed" is not answered by another key's block that says "Who may change"
     named = [k for k in found if is_identifier(k)] or list(found)
 
-    def names(part: str) -> bool:
+    def terms_of(part: str) -> set[str]:
         terms = set(index_terms(part))
-        terms |= {alias[t] for t in terms if t in alias}
-        return any(k.coverage(terms) >= 0.5 for k in named)
+        return terms | {alias[t] for t in terms if t in alias}
 
-    if not found or names(" ".join(heading_path)):
+    above = terms_of(" ".join(heading_path))
+
+    def names(part: str) -> bool:
+        # a part names what was asked when it, with the headings above it, has at least half
+        # of it: "what date does MV Loch Torran's January refit start" is not answered by a
+        # page on the winter timetable that dates another sailing under the ship's heading
+        terms = terms_of(part) | above
+        return 2 * sum(k.coverage(terms) >= 0.5 for k in named) >= len(named)
+
+    if not found or names(""):
         return True
     if row and names(text):
         return counted is not None or any(holds(cell) for cell in text.splitlines())

@@ -480,3 +480,21 @@ def test_a_partys_number_is_in_the_unit_that_names_the_party(tmp_path: Path) -> 
     assert not r.found
     r = search("What is board president Gene Whitlock's phone number?", "club", root=root)
     assert r.found and "555-0102" in (r.answer or r.hits[0].snippet)
+
+
+def test_the_value_must_be_said_of_half_of_what_was_asked(tmp_path: Path) -> None:
+    # the page dates the ship's other work under the ship's heading: a date and the ship, not
+    # the refit the question asks the date of
+    root = tmp_path / "KnowledgeBase"
+    write(root / "ferries" / "README.md", "# Ferries\n\nSailings and the fleet.\n")
+    write(
+        root / "ferries" / "fleet.md",
+        "# Fleet\n\n## MV Torran\n\nCar deck repainted on 3 March 2025. Crew of 11.\n\n"
+        "A refit is planned with the yard; nobody has fixed when.\n\n"
+        "## MV Hebrides Star\n\nRefit starts 12 January 2026 at Garvel dry dock.\n",
+    )
+    r = search("what date does the Torran refit start", "ferries", root=root)
+    assert not r.found
+    assert any(n.endswith("give no date, which the question asks for") for n in r.notes), r.notes
+    r = search("what date does the Hebrides Star refit start", "ferries", root=root)
+    assert r.found and "12 January 2026" in r.hits[0].content
