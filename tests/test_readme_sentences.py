@@ -81,6 +81,7 @@ FLOORS = {
     "lines-heldout9": (45, 4),
     "lines-tune6": (115, 6),
     "lines-heldout10": (48, 2),
+    "lines-tune7": (105, 5),
 }
 AS_PREFERENCES = {
     "heldout5": 1,
