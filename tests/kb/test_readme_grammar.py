@@ -163,6 +163,9 @@ GOLDEN = [
     ("Rotas move to `old/` on the first Monday of January.", {"old/": N}),
     ("Make a folder under `scratch/` with your first name.", {"scratch/": N}),
     ("`intake/` is your first stop for anything about a new client.", {"intake/": P}),
+    # 别 before a classifier is "other" (别个, 别家), no "don't": the rest is put out
+    ("房租只认 `租约.md`，别个地方写的都不作数。", {"租约.md": P}),
+    ("价钱看 `价目表.md`，别家报的价不算。", {"价目表.md": P}),
     # whole families: no longer updated, errors, not decided, archived, skip
     ("`年報/` 自 2019 年起就沒再更新過。", {"年報/": X}),
     ("`扫描件/` 是手工录入的，错漏不少。", {"扫描件/": X}),

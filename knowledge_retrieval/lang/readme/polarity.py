@@ -478,7 +478,7 @@ other such word "first" is an adjective ("the first Monday", "first emails and m
 "first-aid kit") and says nothing of which folder to read."""
 ZH_NOT_CUES = words(
     "不得不 不能不 翻译 发挥 排除故障 故障排除 排除问题 别的 别人 别处 不只 不仅"
-    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错"
+    " 识别 区别 分别 特别 类别 级别 个别 差别 辨别 鉴别 性别 告别 派别 组别 科别 不错 别个 别家"
 )
 """Words that hold a cue word but say something else (有没有 and 是不是 ask: ZH_A_NOT_A), 发挥 (no 发 of writing), 排除故障
 (troubleshooting, no 排除 of a folder), 别的 and 识别 (no 别 of "do not"), "not only", "the first

@@ -65,7 +65,7 @@ EN_ELSEWHERE = words(
 ZH_ELSEWHERE = words(
     "别的地方 别处 其他地方 其它地方 他处 其他文件 其它文件 别的文件 其他目录 其它目录 其他文件夹"
     " 其它文件夹 别的文件夹 其他资料 其它资料 别的资料 其他页面 其它页面 别的页面"
-    " 其他的 其它的 其余的 其他嘅 其它嘅 其余嘅"
+    " 其他的 其它的 其余的 其他嘅 其它嘅 其余嘅 别个地方 别家"
 )
 """Everything but the folders a sentence names, as a clause's subject: "`fees.md` is what
 counts; prices anywhere else are void", "就看 `a.md`，别的地方说的价都不算". What such a clause
