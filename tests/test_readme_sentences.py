@@ -82,6 +82,7 @@ FLOORS = {
     "lines-tune6": (115, 6),
     "lines-heldout10": (48, 2),
     "lines-tune7": (105, 5),
+    "lines-heldout11": (48, 3),
 }
 AS_PREFERENCES = {
     "heldout5": 1,

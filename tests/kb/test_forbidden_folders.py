@@ -314,6 +314,12 @@ FORBIDDEN_ON_ROOTS = {
     ("teamkb-blind53", "crabplant"): {"old-binder/"},
     ("teamkb-blind53", "bingdiao"): {"草稿箱/"},
     ("teamkb-blind53", "zhuangxiu"): {"舊資料_唔好用/"},
+    ("teamkb-blind54", "mart"): {"old-stuff/"},
+    ("teamkb-blind54", "jiazheng"): {"老底子/"},
+    ("teamkb-blind54", "yushi"): {"舊資料/"},
+    ("teamkb-blind55", "crawboil"): {"old-stuff/"},
+    ("teamkb-blind55", "dounan"): {"老黄历/"},
+    ("teamkb-blind55", "wasihang"): {"舊資料/"},
 }
 """The folders each README of the calibration roots forbids (written by people who never saw the
 parser): every one excluded without a condition, none of them given any other rule."""
