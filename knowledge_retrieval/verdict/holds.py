@@ -259,8 +259,8 @@ def gives_kind(
     """Whether a section gives a value of the kind asked for about what was asked: a
     paragraph, list item or table row that holds such a value and, with the headings above it,
     at least half of the question's keywords the file has (``found``), or any such value under
-    headings that name that much (``Default: 30`` under ``payment.timeout.seconds``). A runbook's support hotline is no
-    answer to "the district manager's phone number". A section that is one table row (``row``)
+    headings that name that much (``Default: 30`` under ``payment.timeout.seconds``). A
+    runbook's support hotline is no answer to "the district manager's phone number". A section that is one table row (``row``)
     is about what any of its cells names, and one cell must give the value: ``code: DQ-305``
     names what ``default_threshold: 60 分钟`` gives. A question that counts a thing (``counted``:
     "how many wing walkers") is answered by a number of that thing, not any number."""
@@ -292,7 +292,7 @@ def gives_kind(
         terms = terms_of(part) | above
         return 2 * sum(k.coverage(terms) >= 0.5 for k in named) >= len(named)
 
-    if not found or names(""):
+    if not found or names(""):  # the headings alone name it
         return True
     if row and names(text):
         return counted is not None or any(holds(cell) for cell in text.splitlines())

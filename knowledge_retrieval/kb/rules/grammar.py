@@ -465,7 +465,7 @@ def read_cues(text: str) -> Cues:
         and _NOT.search(said, max(0, m.start() - _VOUCH_NEGATED), m.start()) is None
         for m in _VOUCH.finditer(said)
     )
-    ordered = _FIRST_ADJECTIVE.sub("     ", rest)  # "first emails and mood boards"
+    ordered = _FIRST_ADJECTIVE.sub(lambda m: " " * len(m.group(0)), rest)  # "first emails"
     entries = [
         rest[max(0, m.start() - _DENY_LOOKBACK) : m.start()] for m in ENTRY.finditer(ordered)
     ]

@@ -90,7 +90,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
         simple = to_simplified(name.lower())
         if simple in _NOT_NAMES or name.isdigit() or _NAME_EDGE.search(simple):
             return m.group(0)
-        if folders and simple not in {f.lower() for f in folders} and not _uncommon(name):
+        if folders and simple not in known and not _uncommon(name):
             return m.group(0)  # "the shared folder", where the KB's folders are known and none is
         return m.group(0).replace(name, str(add(name.rstrip("/") + "/")), 1)
 
@@ -110,6 +110,7 @@ def mask_mentions(text: str, codes: list[str], add: object) -> str:
     rare = frozenset(f for f in folders if _uncommon(f)) if "\x00" not in text else ()
     if rare:  # "yarns is our scribble pad", where nothing else is named
         text = PROSE_NAME.sub(in_prose, text)
+    known = {f.lower() for f in folders}
     text = _FOLDER_EN.sub(folder, text)
     text = _chinese_names(_QUOTED_ZH, text, add, quoted=True)
     return _chinese_names(_FOLDER_ZH, text, add, quoted=False)
